@@ -130,7 +130,10 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         if legal.contains(&mv) {
             Ok(())
         } else {
-            Err(Error::illegal(self.format_move(mv), "not a legal move here"))
+            Err(Error::illegal(
+                self.format_move(mv),
+                "not a legal move here",
+            ))
         }
     }
 

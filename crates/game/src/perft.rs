@@ -49,8 +49,7 @@ fn perft_rec<G: Game>(game: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) ->
             let moves = &mut mine[0];
             game.legal_moves(moves);
             let mut total = 0;
-            for i in 0..moves.len() {
-                let mv = moves[i];
+            for &mv in moves.iter() {
                 let undo = game.make(mv);
                 total += perft_rec(game, depth - 1, rest);
                 game.unmake(mv, undo);

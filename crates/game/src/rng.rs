@@ -5,8 +5,8 @@ use rand_pcg::rand_core::{Rng, SeedableRng};
 ///
 /// PCG (`Pcg64Mcg`) has a documented, portable output stream, and the mapping from its words
 /// to dice below is ours and fixed, so a stored game (variant, seed, moves) replays to the
-/// same dice on any machine and across dependency upgrades. It is `Copy` and small, so search
-/// and undo can save and restore it for free.
+/// same dice on any machine and across dependency upgrades. It is small (16 bytes), so search
+/// and undo can save and restore it by cloning.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRng(Pcg64Mcg);
 

@@ -40,7 +40,9 @@ pub enum Outcome {
     Win(Seat),
     Draw,
     /// A solo puzzle was solved with this score.
-    SoloWon { score: u32 },
+    SoloWon {
+        score: u32,
+    },
     /// A solo puzzle was lost.
     SoloLost,
 }

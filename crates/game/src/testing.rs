@@ -98,11 +98,18 @@ fn check_position<G: Game>(game: &G, moves: &[G::Move], rng: &mut GameRng) {
         let undo = copy.make(mv);
         copy.unmake(mv, undo);
         assert_eq!(copy.position(), position, "unmake of {mv:?}");
-        assert_eq!(copy.hash_key(), game.hash_key(), "hash after unmake of {mv:?}");
+        assert_eq!(
+            copy.hash_key(),
+            game.hash_key(),
+            "hash after unmake of {mv:?}"
+        );
         assert_eq!(copy.outcome(), outcome, "outcome after unmake of {mv:?}");
         let mut after = Vec::new();
         copy.legal_moves(&mut after);
-        assert_eq!(after, moves, "legal moves after unmake of {mv:?} at {position}");
+        assert_eq!(
+            after, moves,
+            "legal moves after unmake of {mv:?} at {position}"
+        );
     }
 
     // Mangled texts are refused with the state unchanged, unless the mangling happened to
@@ -123,7 +130,11 @@ fn check_position<G: Game>(game: &G, moves: &[G::Move], rng: &mut GameRng) {
             result.is_err(),
             "garbage {garbage:?} accepted at {position}"
         );
-        assert_eq!(copy.position(), position, "refused {garbage:?} changed the state");
+        assert_eq!(
+            copy.position(),
+            position,
+            "refused {garbage:?} changed the state"
+        );
         assert_eq!(copy.hash_key(), game.hash_key());
     }
 }
