@@ -1,1 +1,84 @@
-fn main() {}
+use std::io::{self, BufRead, Write};
+
+use clap::{Parser, Subcommand};
+
+/// Stolik, the little table: board games and a dice puzzle, online.
+#[derive(Parser)]
+#[command(name = "stolik", version, about)]
+struct Cli {
+    /// What to run; `serve` when omitted.
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the server: HTTP API, WebSocket play and the web client on one port.
+    Serve(ServeArgs),
+    /// Speak the referee line protocol on standard input and output (see docs/spec/referee.md).
+    Referee,
+}
+
+#[derive(Parser)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "STOLIK_BIND", default_value = "127.0.0.1:8080")]
+    bind: String,
+    /// Database URL: `sqlite://FILE` (created on first run) or `postgres://…`.
+    #[arg(
+        long = "database",
+        env = "DATABASE_URL",
+        default_value = "sqlite://data/stolik.db"
+    )]
+    database_url: String,
+    /// The web client's folder.
+    #[arg(long, env = "STOLIK_WEB_DIR", default_value = "web")]
+    web_dir: std::path::PathBuf,
+}
+
+fn main() -> anyhow::Result<()> {
+    let command = Cli::parse()
+        .command
+        .unwrap_or_else(|| Command::Serve(ServeArgs::parse_from(["stolik serve"])));
+    match command {
+        Command::Serve(args) => serve(args),
+        Command::Referee => run_referee(),
+    }
+}
+
+fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn".into()),
+        )
+        .init();
+    let config = server::Config {
+        bind: args.bind,
+        database_url: args.database_url,
+        web_dir: args.web_dir,
+    };
+    actix_web::rt::System::new().block_on(async move {
+        let app = server::Application::build(config).await?;
+        tracing::info!(port = app.port(), "Stolik is serving");
+        app.run_until_stopped().await?;
+        anyhow::Ok(())
+    })
+}
+
+fn run_referee() -> anyhow::Result<()> {
+    let stdin = io::stdin().lock();
+    let mut stdout = io::stdout().lock();
+    let mut referee = stolik::referee::Referee::default();
+    for line in stdin.lines() {
+        let line = line?;
+        match referee.answer(&line) {
+            Some(reply) => {
+                writeln!(stdout, "{reply}")?;
+                stdout.flush()?;
+            }
+            None => break,
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,128 @@
+//! The referee line protocol (`docs/spec/referee.md`): one command per line, exactly one reply
+//! line per command, and no input ever ends the process except `quit`.
+
+use catalog::AnyGame;
+
+#[derive(Default)]
+pub struct Referee {
+    game: Option<AnyGame>,
+}
+
+impl Referee {
+    /// The reply to one command line, or `None` for `quit` (the caller then stops).
+    pub fn answer(&mut self, line: &str) -> Option<String> {
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else {
+            return Some("error empty line".to_string());
+        };
+        let args: Vec<&str> = words.collect();
+        let reply = match command {
+            "quit" if args.is_empty() => return None,
+            "quit" => Err("quit takes no arguments".to_string()),
+            "new" => self.new_game(&args),
+            "position" => self.position(&args),
+            "play" => self.play(&args),
+            "legal" => self.legal(&args),
+            "perft" => self.perft(&args),
+            "status" => self.status(&args),
+            other => Err(format!("unknown command {other:?}")),
+        };
+        Some(reply.unwrap_or_else(|message| format!("error {message}")))
+    }
+
+    fn new_game(&mut self, args: &[&str]) -> Result<String, String> {
+        let (&game, rest) = args
+            .split_first()
+            .ok_or("usage: new GAME [VARIANT] [seed=N]")?;
+        let mut variant = None;
+        let mut seed = 0;
+        for &arg in rest {
+            if let Some(n) = arg.strip_prefix("seed=") {
+                seed = n.parse().map_err(|_| format!("bad seed {n:?}"))?;
+            } else if variant.is_none() {
+                variant = Some(arg);
+            } else {
+                return Err(format!("unexpected {arg:?}"));
+            }
+        }
+        let g = AnyGame::new(game, variant, seed).map_err(|e| e.to_string())?;
+        Ok(self.set(g))
+    }
+
+    fn position(&mut self, args: &[&str]) -> Result<String, String> {
+        let [game, variant, position @ ..] = args else {
+            return Err("usage: position GAME VARIANT POSITION".to_string());
+        };
+        if position.is_empty() {
+            return Err("usage: position GAME VARIANT POSITION".to_string());
+        }
+        let g = AnyGame::from_position(game, variant, &position.join(" "), 0)
+            .map_err(|e| e.to_string())?;
+        Ok(self.set(g))
+    }
+
+    fn set(&mut self, game: AnyGame) -> String {
+        let reply = format!("ok {}", game.position());
+        self.game = Some(game);
+        reply
+    }
+
+    fn current(&mut self) -> Result<&mut AnyGame, String> {
+        self.game
+            .as_mut()
+            .ok_or_else(|| "no game: start one with new or position".to_string())
+    }
+
+    fn play(&mut self, moves: &[&str]) -> Result<String, String> {
+        if moves.is_empty() {
+            return Err("usage: play MOVE [MOVE...]".to_string());
+        }
+        let game = self.current()?;
+        if game.is_over() {
+            return Err("the game is over".to_string());
+        }
+        game.play_all(moves.iter().copied())
+            .map_err(|e| e.to_string())?;
+        Ok(format!("ok {}", game.position()))
+    }
+
+    fn legal(&mut self, args: &[&str]) -> Result<String, String> {
+        no_arguments("legal", args)?;
+        let game = self.current()?;
+        let mut reply = String::from("legal");
+        for mv in game.legal_moves() {
+            reply.push(' ');
+            reply.push_str(&mv);
+        }
+        Ok(reply)
+    }
+
+    fn perft(&mut self, args: &[&str]) -> Result<String, String> {
+        let [depth] = args else {
+            return Err("usage: perft DEPTH".to_string());
+        };
+        let depth: u32 = depth.parse().map_err(|_| format!("bad depth {depth:?}"))?;
+        let game = self.current()?;
+        let n = game.perft(depth).map_err(|e| e.to_string())?;
+        Ok(format!("perft {n}"))
+    }
+
+    fn status(&mut self, args: &[&str]) -> Result<String, String> {
+        no_arguments("status", args)?;
+        let game = self.current()?;
+        Ok(match game.result_text() {
+            Some(result) => format!("over {result}"),
+            None => match game.turn_label() {
+                "" => "ongoing".to_string(),
+                side => format!("ongoing {side}"),
+            },
+        })
+    }
+}
+
+fn no_arguments(command: &str, args: &[&str]) -> Result<(), String> {
+    match args.first() {
+        None => Ok(()),
+        Some(extra) => Err(format!("{command} takes no arguments, got {extra:?}")),
+    }
+}
