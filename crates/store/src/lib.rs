@@ -1,0 +1,162 @@
+//! Persistence for Stolik: users, games with their seats and moves, chat, settings and the
+//! daily-deal leaderboard, in SQLite (embedded, the default) or PostgreSQL.
+//!
+//! Both backends run the very same SQL text: it sticks to the common dialect (`$n`
+//! placeholders, `ON CONFLICT`, `BIGINT` milliseconds), and [`Pool`] keeps a native pool per
+//! backend so each gets its own connection options. The `on_pool!` macro expands a body once
+//! per backend, which lets the compiler check the same code against both drivers.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+/// Runs `$body` with `$pool` bound to whichever native pool the store holds. The body is
+/// duplicated into both match arms, so row types and executors resolve per backend while the
+/// source stays written once.
+macro_rules! on_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match &$store.pool {
+            $crate::Pool::Sqlite($pool) => $body,
+            $crate::Pool::Postgres($pool) => $body,
+        }
+    };
+}
+
+mod chat;
+mod error;
+mod games;
+mod ids;
+mod rows;
+mod settings;
+pub mod testing;
+mod types;
+mod users;
+
+pub use error::StoreError;
+pub use ids::{new_id, new_secret, new_token};
+pub use types::{
+    ChatLine, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow, NewChatLine,
+    NewGame, Occupant, SeatRow, User,
+};
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/postgres");
+
+/// Which database a [`Store`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, Clone)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// The handle to the database. Cloning is cheap and shares the connection pool.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: Pool,
+}
+
+impl Store {
+    /// Opens the database named by `url` and brings its schema up to date.
+    ///
+    /// Accepted forms: `sqlite://path/to/file.db` (relative to the working directory; the
+    /// file and its directory are created when missing), `sqlite::memory:`, and
+    /// `postgres://…` or `postgresql://…`.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        let store = if url.starts_with("sqlite:") {
+            Store {
+                pool: Pool::Sqlite(connect_sqlite(url).await?),
+            }
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect(url)
+                .await?;
+            Store {
+                pool: Pool::Postgres(pool),
+            }
+        } else {
+            return Err(StoreError::Invalid(format!(
+                "unsupported database URL {url:?}: expected sqlite:… or postgres://…"
+            )));
+        };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        // sqlx records applied versions in _sqlx_migrations (and takes an advisory lock on
+        // PostgreSQL), so several nodes starting at once apply each migration only once.
+        match &self.pool {
+            Pool::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await?,
+            Pool::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await?,
+        }
+        Ok(())
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self.pool {
+            Pool::Sqlite(_) => Backend::Sqlite,
+            Pool::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// A round trip to the database, for health checks.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        on_pool!(self, pool => {
+            sqlx::query("SELECT 1").execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    /// Stops handing out connections and waits until those in use come back and are closed.
+    /// Every clone of this store shares the pool, so they are all closed too.
+    pub async fn close(&self) {
+        on_pool!(self, pool => pool.close().await);
+    }
+}
+
+async fn connect_sqlite(url: &str) -> Result<SqlitePool, StoreError> {
+    let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+    let mut options = SqliteConnectOptions::from_str(url)?
+        .create_if_missing(true)
+        .foreign_keys(true)
+        // Writers queue behind each other instead of failing at once with SQLITE_BUSY.
+        .busy_timeout(Duration::from_secs(5));
+    let mut pool = SqlitePoolOptions::new();
+    if in_memory {
+        // A memory database lives as long as its connection: keep exactly one, forever, so
+        // the data neither splits across connections nor vanishes when the pool goes idle.
+        pool = pool
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None);
+    } else {
+        // WAL lets readers run beside the single writer; with WAL, synchronous=NORMAL stays
+        // consistent after a crash and only risks the last commits on power loss.
+        options = options
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal);
+        if let Some(dir) = options.get_filename().parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Invalid(format!("cannot create directory {}: {e}", dir.display()))
+            })?;
+        }
+        pool = pool.max_connections(8);
+    }
+    Ok(pool.connect_with(options).await?)
+}

@@ -1,0 +1,224 @@
+//! Plain data that goes in and out of the store. Everything derives `Serialize` so the server
+//! can forward it as JSON; fields that must never leave the server are skipped there.
+
+use serde::Serialize;
+
+use crate::StoreError;
+
+/// A person: a guest (no username) or a registered player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct User {
+    pub id: String,
+    pub display_name: String,
+    pub username: Option<String>,
+    /// Never serialized: a hash still helps an offline guesser.
+    #[serde(skip_serializing)]
+    pub password_hash: Option<String>,
+    pub created_at: i64,
+}
+
+impl User {
+    pub fn is_guest(&self) -> bool {
+        self.username.is_none()
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Occupant {
+    /// A user, by id.
+    User(String),
+    /// A bot, by level name such as `easy`.
+    Bot(String),
+}
+
+/// Where a game is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// Waiting for players.
+    Open,
+    Playing,
+    /// Ended with a result.
+    Finished,
+    /// Ended without one (abandoned before it really began, or cancelled).
+    Aborted,
+}
+
+impl GameStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Open => "open",
+            GameStatus::Playing => "playing",
+            GameStatus::Finished => "finished",
+            GameStatus::Aborted => "aborted",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<GameStatus> {
+        match s {
+            "open" => Some(GameStatus::Open),
+            "playing" => Some(GameStatus::Playing),
+            "finished" => Some(GameStatus::Finished),
+            "aborted" => Some(GameStatus::Aborted),
+            _ => None,
+        }
+    }
+
+    /// True for the states a game never leaves.
+    pub fn is_over(self) -> bool {
+        matches!(self, GameStatus::Finished | GameStatus::Aborted)
+    }
+
+    pub(crate) fn decode(s: &str) -> Result<GameStatus, StoreError> {
+        GameStatus::parse(s).ok_or_else(|| StoreError::Invalid(format!("stored status {s:?}")))
+    }
+}
+
+impl std::fmt::Display for GameStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Everything needed to create a game; it starts in status `open`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NewGame {
+    pub id: String,
+    /// Catalog id of the game, e.g. `mill`.
+    pub game: String,
+    pub variant: String,
+    pub seed: u64,
+    pub private: bool,
+    #[serde(skip_serializing)]
+    pub invite_token: Option<String>,
+    pub clock_initial_ms: Option<i64>,
+    pub clock_increment_ms: Option<i64>,
+    pub rematch_of: Option<String>,
+    pub host_id: Option<String>,
+    pub created_at: i64,
+    /// One entry per seat, index = seat number; `None` is an empty seat.
+    pub seats: Vec<Option<Occupant>>,
+}
+
+/// One recorded move, with both clocks as they stood right after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveRow {
+    /// 1-based.
+    pub ply: u32,
+    pub mv: String,
+    pub played_at: i64,
+    pub clock_a_ms: Option<i64>,
+    pub clock_b_ms: Option<i64>,
+}
+
+/// A seat as stored, with the sitting user's display name looked up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SeatRow {
+    pub seat: u8,
+    pub user_id: Option<String>,
+    pub display_name: Option<String>,
+    /// A user who has not registered.
+    pub guest: bool,
+    pub bot: Option<String>,
+}
+
+impl SeatRow {
+    pub fn occupant(&self) -> Option<Occupant> {
+        match (&self.user_id, &self.bot) {
+            (Some(user), _) => Some(Occupant::User(user.clone())),
+            (None, Some(bot)) => Some(Occupant::Bot(bot.clone())),
+            (None, None) => None,
+        }
+    }
+}
+
+/// A whole game: enough to rebuild its position and clocks by replaying the moves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameRecord {
+    pub id: String,
+    pub game: String,
+    pub variant: String,
+    pub seed: u64,
+    pub private: bool,
+    /// Never serialized: it is the key to a private table, and game views are public.
+    #[serde(skip_serializing)]
+    pub invite_token: Option<String>,
+    pub clock_initial_ms: Option<i64>,
+    pub clock_increment_ms: Option<i64>,
+    pub status: GameStatus,
+    pub result: Option<String>,
+    pub end_reason: Option<String>,
+    pub rematch_of: Option<String>,
+    pub created_at: i64,
+    pub started_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    pub host_id: Option<String>,
+    /// Ordered by seat number.
+    pub seats: Vec<SeatRow>,
+    /// Ordered by ply.
+    pub moves: Vec<MoveRow>,
+}
+
+/// A line of a player's game history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameSummary {
+    pub id: String,
+    pub game: String,
+    pub variant: String,
+    pub private: bool,
+    pub status: GameStatus,
+    pub result: Option<String>,
+    pub end_reason: Option<String>,
+    pub created_at: i64,
+    pub finished_at: Option<i64>,
+    pub move_count: u32,
+    pub seats: Vec<SeatRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NewChatLine {
+    pub game_id: String,
+    /// `None` for lines the server writes itself.
+    pub user_id: Option<String>,
+    /// The name shown, frozen at send time.
+    pub author: String,
+    pub body: String,
+    pub sent_at: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ChatLine {
+    pub id: i64,
+    pub game_id: String,
+    pub user_id: Option<String>,
+    pub author: String,
+    pub body: String,
+    pub sent_at: i64,
+}
+
+/// One finished White Rabbit daily deal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DailyResult {
+    /// `YYYY-MM-DD`.
+    pub day: String,
+    pub user_id: String,
+    pub game_id: String,
+    pub score: i32,
+    pub actions: u32,
+    pub finished_at: i64,
+}
+
+/// A leaderboard line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DailyEntry {
+    /// 1-based position on the board.
+    pub rank: u32,
+    pub user_id: String,
+    pub display_name: String,
+    pub game_id: String,
+    pub score: i32,
+    pub actions: u32,
+    pub finished_at: i64,
+}

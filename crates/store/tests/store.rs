@@ -1,0 +1,754 @@
+//! The store against real databases: every test runs on a fresh SQLite file and, when the
+//! server answers, on a fresh PostgreSQL database too.
+//!
+//! PostgreSQL is found through `STOLIK_TEST_POSTGRES` (an admin URL, default
+//! `postgres://postgres@127.0.0.1:5432/postgres`). When it cannot be reached the PostgreSQL
+//! half is skipped with a note on stderr, unless `STOLIK_REQUIRE_POSTGRES=1`, where that is a
+//! failure (for CI, so a broken database cannot pass as green).
+
+use std::ops::Deref;
+
+use store::testing::{TestDatabase, postgres_admin};
+use store::{
+    Backend, DailyResult, GameStatus, MoveRow, NewChatLine, NewGame, Occupant, Store, StoreError,
+};
+
+// ---------------------------------------------------------------------------------------
+// Harness
+
+/// A store on a throw-away database (removed when dropped). It dereferences to the `Store`.
+struct TestDb {
+    store: Store,
+    url: String,
+    // Dropped after the store, which removes the database.
+    _database: TestDatabase,
+}
+
+impl Deref for TestDb {
+    type Target = Store;
+    fn deref(&self) -> &Store {
+        &self.store
+    }
+}
+
+async fn open(database: TestDatabase) -> TestDb {
+    let store = Store::connect(&database.url)
+        .await
+        .expect("open the test database");
+    TestDb {
+        store,
+        url: database.url.clone(),
+        _database: database,
+    }
+}
+
+async fn sqlite_db() -> TestDb {
+    open(TestDatabase::sqlite()).await
+}
+
+/// One fresh store per available backend: SQLite always, PostgreSQL when reachable.
+async fn test_stores() -> Vec<TestDb> {
+    let mut stores = vec![sqlite_db().await];
+    if let Some(admin_url) = postgres_admin().await {
+        let database = TestDatabase::postgres(&admin_url)
+            .await
+            .expect("create a PostgreSQL test database");
+        stores.push(open(database).await);
+    }
+    stores
+}
+
+/// Names the backend in the captured output, so a failure says where it happened.
+fn announce(db: &TestDb) {
+    eprintln!("--- backend {:?}", db.backend());
+}
+
+// ---------------------------------------------------------------------------------------
+// Fixtures
+
+const T0: i64 = 1_764_400_000_000;
+
+fn new_game(id: &str, seats: Vec<Option<Occupant>>) -> NewGame {
+    NewGame {
+        id: id.to_string(),
+        game: "mill".to_string(),
+        variant: "standard".to_string(),
+        seed: 42,
+        private: false,
+        invite_token: None,
+        clock_initial_ms: None,
+        clock_increment_ms: None,
+        rematch_of: None,
+        host_id: None,
+        created_at: T0,
+        seats,
+    }
+}
+
+fn user_seat(id: &str) -> Option<Occupant> {
+    Some(Occupant::User(id.to_string()))
+}
+
+fn mv(ply: u32, text: &str) -> MoveRow {
+    MoveRow {
+        ply,
+        mv: text.to_string(),
+        played_at: T0 + i64::from(ply) * 1000,
+        clock_a_ms: Some(300_000 - i64::from(ply)),
+        clock_b_ms: Some(300_000),
+    }
+}
+
+/// A game between two new guests `<id>-a` and `<id>-b`.
+async fn two_player_game(store: &Store, id: &str, created_at: i64) {
+    let (a, b) = (format!("{id}-a"), format!("{id}-b"));
+    store.create_user(&a, "Ann", created_at).await.unwrap();
+    store.create_user(&b, "Bob", created_at).await.unwrap();
+    let mut game = new_game(id, vec![user_seat(&a), user_seat(&b)]);
+    game.created_at = created_at;
+    store.create_game(&game).await.unwrap();
+}
+
+// ---------------------------------------------------------------------------------------
+// Tests
+
+#[tokio::test]
+async fn connecting_twice_to_the_same_database_applies_migrations_once_and_keeps_data() {
+    for db in test_stores().await {
+        announce(&db);
+        db.create_user("u1", "Ann", T0).await.unwrap();
+        let again = Store::connect(&db.url).await.expect("second connect");
+        assert_eq!(again.user("u1").await.unwrap().unwrap().display_name, "Ann");
+        again.close().await;
+    }
+}
+
+#[tokio::test]
+async fn ping_answers() {
+    for db in test_stores().await {
+        announce(&db);
+        db.ping().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn backend_reports_which_database_is_in_use() {
+    let dbs = test_stores().await;
+    assert_eq!(dbs[0].backend(), Backend::Sqlite);
+    if let Some(pg) = dbs.get(1) {
+        assert_eq!(pg.backend(), Backend::Postgres);
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_database_url_is_refused() {
+    let err = Store::connect("mysql://localhost/x").await.unwrap_err();
+    assert!(matches!(err, StoreError::Invalid(_)), "{err:?}");
+}
+
+#[tokio::test]
+async fn an_in_memory_sqlite_store_keeps_its_data_across_calls() {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    store.create_user("u1", "Ann", T0).await.unwrap();
+    store.ping().await.unwrap();
+    assert!(store.user("u1").await.unwrap().is_some());
+    store.close().await;
+}
+
+#[tokio::test]
+async fn a_sqlite_file_gets_its_missing_directory_and_a_write_ahead_log() {
+    let dir = std::env::temp_dir().join(format!("stolik-store-dir-{}", store::new_id()));
+    let url = format!("sqlite://{}/nested/stolik.db", dir.display());
+    let store = Store::connect(&url).await.unwrap();
+    store.create_user("u1", "Ann", T0).await.unwrap();
+    // The write-ahead log beside the file shows the WAL journal mode took effect.
+    assert!(dir.join("nested/stolik.db-wal").exists());
+    store.close().await;
+    assert!(dir.join("nested/stolik.db").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test]
+async fn a_guest_registers_and_keeps_the_same_id_and_games() {
+    for db in test_stores().await {
+        announce(&db);
+        db.create_user("guest1", "Guest 1", T0).await.unwrap();
+        let guest = db.user("guest1").await.unwrap().unwrap();
+        assert!(guest.is_guest());
+        assert_eq!(guest.created_at, T0);
+        db.create_game(&new_game("g1", vec![user_seat("guest1"), None]))
+            .await
+            .unwrap();
+        db.finish_game("g1", GameStatus::Aborted, None, "abort", T0 + 1)
+            .await
+            .unwrap();
+
+        db.register("guest1", "Alice", "hash-1").await.unwrap();
+
+        let user = db.user("guest1").await.unwrap().unwrap();
+        assert_eq!(user.username.as_deref(), Some("Alice"));
+        assert_eq!(user.password_hash.as_deref(), Some("hash-1"));
+        assert_eq!(user.display_name, "Guest 1");
+        assert!(!user.is_guest());
+        let by_name = db.user_by_username("alice").await.unwrap().unwrap();
+        assert_eq!(by_name.id, "guest1");
+        let games = db.games_of_user("guest1", 10).await.unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].id, "g1");
+
+        assert!(matches!(
+            db.register("guest1", "Alice2", "h").await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(matches!(
+            db.register("nobody", "Zed", "h").await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(matches!(
+            db.create_user("guest1", "Again", T0).await,
+            Err(StoreError::Conflict)
+        ));
+        db.set_display_name("guest1", "Alice W.").await.unwrap();
+        assert_eq!(
+            db.user("guest1").await.unwrap().unwrap().display_name,
+            "Alice W."
+        );
+        assert!(db.user("nobody").await.unwrap().is_none());
+    }
+}
+
+#[tokio::test]
+async fn usernames_are_unique_whatever_their_letter_case() {
+    for db in test_stores().await {
+        announce(&db);
+        db.create_user("u1", "One", T0).await.unwrap();
+        db.create_user("u2", "Two", T0).await.unwrap();
+        db.register("u1", "Ёжик", "h1").await.unwrap();
+        assert!(matches!(
+            db.register("u2", "ёЖИК", "h2").await,
+            Err(StoreError::NameTaken)
+        ));
+        // The refused registration left the second user a guest.
+        assert!(db.user("u2").await.unwrap().unwrap().is_guest());
+        assert_eq!(db.user_by_username("ЁЖИК").await.unwrap().unwrap().id, "u1");
+        assert!(db.user_by_username("nobody").await.unwrap().is_none());
+        db.register("u2", "Hedgehog", "h2").await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn set_password_replaces_the_hash() {
+    for db in test_stores().await {
+        announce(&db);
+        db.create_user("u1", "One", T0).await.unwrap();
+        db.register("u1", "one", "old").await.unwrap();
+        db.set_password("u1", "new").await.unwrap();
+        let user = db.user_by_username("ONE").await.unwrap().unwrap();
+        assert_eq!(user.password_hash.as_deref(), Some("new"));
+        assert!(matches!(
+            db.set_password("nobody", "x").await,
+            Err(StoreError::NotFound)
+        ));
+    }
+}
+
+#[tokio::test]
+async fn a_created_game_reads_back_with_its_seats() {
+    for db in test_stores().await {
+        announce(&db);
+        db.create_user("host", "Hostess", T0).await.unwrap();
+        let game = NewGame {
+            private: true,
+            invite_token: Some("tok".to_string()),
+            clock_initial_ms: Some(300_000),
+            clock_increment_ms: Some(2_000),
+            host_id: Some("host".to_string()),
+            ..new_game(
+                "g1",
+                vec![user_seat("host"), Some(Occupant::Bot("easy".to_string()))],
+            )
+        };
+        db.create_game(&game).await.unwrap();
+
+        let record = db.game("g1").await.unwrap().unwrap();
+        assert_eq!(record.id, "g1");
+        assert_eq!(record.game, "mill");
+        assert_eq!(record.variant, "standard");
+        assert_eq!(record.seed, 42);
+        assert!(record.private);
+        assert_eq!(record.invite_token.as_deref(), Some("tok"));
+        assert_eq!(record.clock_initial_ms, Some(300_000));
+        assert_eq!(record.clock_increment_ms, Some(2_000));
+        assert_eq!(record.status, GameStatus::Open);
+        assert_eq!(record.host_id.as_deref(), Some("host"));
+        assert_eq!(record.created_at, T0);
+        assert_eq!(record.started_at, None);
+        assert!(record.moves.is_empty());
+        assert_eq!(record.seats.len(), 2);
+        assert_eq!(record.seats[0].seat, 0);
+        assert_eq!(record.seats[0].user_id.as_deref(), Some("host"));
+        assert_eq!(record.seats[0].display_name.as_deref(), Some("Hostess"));
+        assert_eq!(record.seats[0].occupant(), user_seat("host"));
+        assert_eq!(record.seats[1].bot.as_deref(), Some("easy"));
+        assert_eq!(record.seats[1].display_name, None);
+
+        // A second game under the same id is refused, and nothing of it is left behind.
+        assert!(matches!(
+            db.create_game(&new_game("g1", vec![None])).await,
+            Err(StoreError::Conflict)
+        ));
+        // A seat naming a missing user rolls the whole game back.
+        assert!(matches!(
+            db.create_game(&new_game("g2", vec![None, user_seat("ghost")]))
+                .await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(db.game("g2").await.unwrap().is_none());
+
+        db.set_seat("g1", 1, None).await.unwrap();
+        db.set_seat("g1", 0, Some(&Occupant::Bot("hard".to_string())))
+            .await
+            .unwrap();
+        let seats = db.game("g1").await.unwrap().unwrap().seats;
+        assert_eq!(seats[0].occupant(), Some(Occupant::Bot("hard".to_string())));
+        assert_eq!(seats[1].occupant(), None);
+        assert!(matches!(
+            db.set_seat("nope", 0, None).await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(db.game("nope").await.unwrap().is_none());
+    }
+}
+
+#[tokio::test]
+async fn moves_come_back_in_ply_order_and_a_taken_ply_is_a_conflict() {
+    for db in test_stores().await {
+        announce(&db);
+        two_player_game(&db, "g1", T0).await;
+        db.start_game("g1", T0 + 5).await.unwrap();
+        for (ply, text) in [(1, "a1"), (2, "b2"), (3, "c3")] {
+            db.append_move("g1", &mv(ply, text)).await.unwrap();
+        }
+        assert!(matches!(
+            db.append_move("g1", &mv(2, "zz")).await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(matches!(
+            db.append_move("nope", &mv(1, "a1")).await,
+            Err(StoreError::NotFound)
+        ));
+        let record = db.game("g1").await.unwrap().unwrap();
+        assert_eq!(record.status, GameStatus::Playing);
+        assert_eq!(record.started_at, Some(T0 + 5));
+        assert_eq!(record.moves, vec![mv(1, "a1"), mv(2, "b2"), mv(3, "c3")]);
+    }
+}
+
+#[tokio::test]
+async fn two_racing_moves_for_one_ply_end_in_one_success_and_one_conflict() {
+    // A multi-threaded runtime is not needed for the race: the two inserts run on separate
+    // pooled connections either way, and the database decides.
+    for db in test_stores().await {
+        announce(&db);
+        two_player_game(&db, "g1", T0).await;
+        for ply in 1..=20 {
+            let (left, right) = (db.store.clone(), db.store.clone());
+            let (a, b) = tokio::join!(
+                async move { left.append_move("g1", &mv(ply, "left")).await },
+                async move { right.append_move("g1", &mv(ply, "right")).await },
+            );
+            let outcomes = [a, b];
+            let wins = outcomes.iter().filter(|r| r.is_ok()).count();
+            let conflicts = outcomes
+                .iter()
+                .filter(|r| matches!(r, Err(StoreError::Conflict)))
+                .count();
+            assert_eq!((wins, conflicts), (1, 1), "ply {ply}: {outcomes:?}");
+        }
+        assert_eq!(db.game("g1").await.unwrap().unwrap().moves.len(), 20);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_moves_from_separate_tasks_and_pools_store_each_ply_once() {
+    for db in test_stores().await {
+        announce(&db);
+        two_player_game(&db, "g1", T0).await;
+        // A second store on the same database stands in for a second server node.
+        let other = Store::connect(&db.url).await.unwrap();
+        for ply in 1..=10 {
+            let left = tokio::spawn({
+                let store = db.store.clone();
+                async move { store.append_move("g1", &mv(ply, "node-a")).await }
+            });
+            let right = tokio::spawn({
+                let store = other.clone();
+                async move { store.append_move("g1", &mv(ply, "node-b")).await }
+            });
+            let outcomes = [left.await.unwrap(), right.await.unwrap()];
+            let wins = outcomes.iter().filter(|r| r.is_ok()).count();
+            let conflicts = outcomes
+                .iter()
+                .filter(|r| matches!(r, Err(StoreError::Conflict)))
+                .count();
+            assert_eq!((wins, conflicts), (1, 1), "ply {ply}: {outcomes:?}");
+        }
+        other.close().await;
+    }
+}
+
+#[tokio::test]
+async fn unfinished_games_lists_open_and_playing_games_with_their_moves() {
+    for db in test_stores().await {
+        announce(&db);
+        two_player_game(&db, "open", T0).await;
+        two_player_game(&db, "playing", T0 + 1).await;
+        two_player_game(&db, "done", T0 + 2).await;
+        two_player_game(&db, "dropped", T0 + 3).await;
+        db.start_game("playing", T0 + 10).await.unwrap();
+        db.append_move("playing", &mv(1, "a1")).await.unwrap();
+        db.append_move("playing", &mv(2, "b1")).await.unwrap();
+        db.start_game("done", T0 + 10).await.unwrap();
+        db.append_move("done", &mv(1, "x")).await.unwrap();
+        db.finish_game("done", GameStatus::Finished, Some("a"), "resign", T0 + 20)
+            .await
+            .unwrap();
+        db.finish_game("dropped", GameStatus::Aborted, None, "abort", T0 + 20)
+            .await
+            .unwrap();
+
+        let games = db.unfinished_games().await.unwrap();
+        let ids: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["open", "playing"]);
+        assert!(games[0].moves.is_empty());
+        assert_eq!(games[0].seats.len(), 2);
+        assert_eq!(games[1].moves, vec![mv(1, "a1"), mv(2, "b1")]);
+        assert_eq!(games[1].seats[1].display_name.as_deref(), Some("Bob"));
+    }
+}
+
+#[tokio::test]
+async fn finish_game_records_the_ending_and_the_first_ending_wins() {
+    for db in test_stores().await {
+        announce(&db);
+        two_player_game(&db, "g1", T0).await;
+        db.start_game("g1", T0 + 1).await.unwrap();
+        assert!(matches!(
+            db.start_game("g1", T0 + 2).await,
+            Err(StoreError::Conflict)
+        ));
+        db.finish_game("g1", GameStatus::Finished, Some("b"), "time", T0 + 9)
+            .await
+            .unwrap();
+        assert!(matches!(
+            db.finish_game("g1", GameStatus::Finished, Some("a"), "resign", T0 + 10)
+                .await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(matches!(
+            db.finish_game("nope", GameStatus::Aborted, None, "abort", T0)
+                .await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(matches!(
+            db.finish_game("g1", GameStatus::Playing, None, "normal", T0)
+                .await,
+            Err(StoreError::Invalid(_))
+        ));
+        assert!(matches!(
+            db.start_game("nope", T0).await,
+            Err(StoreError::NotFound)
+        ));
+
+        let record = db.game("g1").await.unwrap().unwrap();
+        assert_eq!(record.status, GameStatus::Finished);
+        assert_eq!(record.result.as_deref(), Some("b"));
+        assert_eq!(record.end_reason.as_deref(), Some("time"));
+        assert_eq!(record.finished_at, Some(T0 + 9));
+    }
+}
+
+#[tokio::test]
+async fn games_of_user_lists_ended_games_newest_first() {
+    for db in test_stores().await {
+        announce(&db);
+        db.create_user("me", "Me", T0).await.unwrap();
+        db.create_user("you", "You", T0).await.unwrap();
+        // (id, finished at, moves); "live" never ends and "theirs" is not mine.
+        for (id, ended, moves) in [("old", 100, 1), ("new", 300, 3), ("mid", 200, 0)] {
+            let game = new_game(id, vec![user_seat("me"), user_seat("you")]);
+            db.create_game(&game).await.unwrap();
+            for ply in 1..=moves {
+                db.append_move(id, &mv(ply, "m")).await.unwrap();
+            }
+            db.finish_game(
+                id,
+                GameStatus::Finished,
+                Some("draw"),
+                "agreement",
+                T0 + ended,
+            )
+            .await
+            .unwrap();
+        }
+        db.create_game(&new_game("live", vec![user_seat("me"), None]))
+            .await
+            .unwrap();
+        db.create_game(&new_game("theirs", vec![user_seat("you"), None]))
+            .await
+            .unwrap();
+        db.finish_game("theirs", GameStatus::Aborted, None, "abort", T0 + 999)
+            .await
+            .unwrap();
+        db.create_game(&new_game("mirror", vec![user_seat("me"), user_seat("me")]))
+            .await
+            .unwrap();
+        db.finish_game("mirror", GameStatus::Aborted, None, "abort", T0 + 50)
+            .await
+            .unwrap();
+
+        let games = db.games_of_user("me", 10).await.unwrap();
+        let ids: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(ids, ["new", "mid", "old", "mirror"]);
+        assert_eq!(games[0].move_count, 3);
+        assert_eq!(games[0].status, GameStatus::Finished);
+        assert_eq!(games[0].result.as_deref(), Some("draw"));
+        assert_eq!(games[0].end_reason.as_deref(), Some("agreement"));
+        assert_eq!(games[0].finished_at, Some(T0 + 300));
+        assert_eq!(games[0].seats.len(), 2);
+        assert_eq!(games[0].seats[1].display_name.as_deref(), Some("You"));
+        assert_eq!(games[3].status, GameStatus::Aborted);
+
+        let first_two = db.games_of_user("me", 2).await.unwrap();
+        assert_eq!(first_two.len(), 2);
+        assert_eq!(first_two[1].id, "mid");
+        assert!(db.games_of_user("nobody", 10).await.unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn chat_tail_returns_the_last_lines_oldest_first() {
+    for db in test_stores().await {
+        announce(&db);
+        two_player_game(&db, "g1", T0).await;
+        two_player_game(&db, "g2", T0).await;
+        for i in 0..5 {
+            let line = NewChatLine {
+                game_id: "g1".to_string(),
+                user_id: Some("g1-a".to_string()),
+                author: "Ann".to_string(),
+                body: format!("line {i}"),
+                sent_at: T0 + i,
+            };
+            db.add_chat(&line).await.unwrap();
+        }
+        db.add_chat(&NewChatLine {
+            game_id: "g2".to_string(),
+            user_id: None,
+            author: "server".to_string(),
+            body: "other table".to_string(),
+            sent_at: T0,
+        })
+        .await
+        .unwrap();
+
+        let tail = db.chat_tail("g1", 3).await.unwrap();
+        let bodies: Vec<&str> = tail.iter().map(|l| l.body.as_str()).collect();
+        assert_eq!(bodies, ["line 2", "line 3", "line 4"]);
+        assert_eq!(tail[0].author, "Ann");
+        assert_eq!(tail[0].user_id.as_deref(), Some("g1-a"));
+        assert_eq!(tail[2].sent_at, T0 + 4);
+        assert!(tail[0].id < tail[1].id);
+        assert_eq!(db.chat_tail("g1", 50).await.unwrap().len(), 5);
+        let other = db.chat_tail("g2", 50).await.unwrap();
+        assert_eq!(other.len(), 1);
+        assert_eq!(other[0].user_id, None);
+        assert!(db.chat_tail("g3", 5).await.unwrap().is_empty());
+        let orphan = NewChatLine {
+            game_id: "nope".to_string(),
+            user_id: None,
+            author: "server".to_string(),
+            body: "lost".to_string(),
+            sent_at: T0,
+        };
+        assert!(matches!(
+            db.add_chat(&orphan).await,
+            Err(StoreError::NotFound)
+        ));
+    }
+}
+
+#[tokio::test]
+async fn the_secret_setting_is_created_once_and_then_kept() {
+    for db in test_stores().await {
+        announce(&db);
+        assert_eq!(db.setting("jwt_secret").await.unwrap(), None);
+        let first = db
+            .setting_or_insert("jwt_secret", store::new_secret)
+            .await
+            .unwrap();
+        assert_eq!(first.len(), 64);
+        let second = db
+            .setting_or_insert("jwt_secret", || panic!("must not make a second secret"))
+            .await
+            .unwrap();
+        assert_eq!(first, second);
+
+        // Two nodes starting together may both make a secret; both must end up with one.
+        let (a, b) = tokio::join!(
+            db.setting_or_insert("race", || "from-a".to_string()),
+            db.setting_or_insert("race", || "from-b".to_string()),
+        );
+        assert_eq!(a.unwrap(), b.unwrap());
+    }
+}
+
+#[tokio::test]
+async fn the_daily_leaderboard_keeps_each_players_best_and_ranks_it() {
+    for db in test_stores().await {
+        announce(&db);
+        for (id, name) in [
+            ("ann", "Ann"),
+            ("bob", "Bob"),
+            ("cat", "Cat"),
+            ("dan", "Dan"),
+        ] {
+            db.create_user(id, name, T0).await.unwrap();
+            db.create_game(&new_game(&format!("{id}-1"), vec![user_seat(id)]))
+                .await
+                .unwrap();
+            db.create_game(&new_game(&format!("{id}-2"), vec![user_seat(id)]))
+                .await
+                .unwrap();
+        }
+        let result = |user: &str, game: u8, score: i32, actions: u32, at: i64| DailyResult {
+            day: "2026-11-29".to_string(),
+            user_id: user.to_string(),
+            game_id: format!("{user}-{game}"),
+            score,
+            actions,
+            finished_at: T0 + at,
+        };
+        assert!(db.record_daily(&result("ann", 1, 10, 30, 1)).await.unwrap());
+        // Worse and equal results leave the best in place.
+        assert!(!db.record_daily(&result("ann", 2, 9, 5, 2)).await.unwrap());
+        assert!(!db.record_daily(&result("ann", 2, 10, 30, 3)).await.unwrap());
+        // Same score in fewer actions is better.
+        assert!(db.record_daily(&result("ann", 2, 10, 25, 4)).await.unwrap());
+        assert!(db.record_daily(&result("bob", 1, 12, 40, 5)).await.unwrap());
+        assert!(db.record_daily(&result("cat", 1, 10, 25, 2)).await.unwrap());
+        assert!(db.record_daily(&result("dan", 1, 3, 10, 1)).await.unwrap());
+        assert!(db.record_daily(&result("dan", 2, 11, 50, 9)).await.unwrap());
+        // Another day is another board.
+        let mut tomorrow = result("dan", 1, 99, 1, 10);
+        tomorrow.day = "2026-11-30".to_string();
+        assert!(db.record_daily(&tomorrow).await.unwrap());
+
+        let board = db.daily_leaderboard("2026-11-29", 10).await.unwrap();
+        let order: Vec<(u32, &str, i32, u32)> = board
+            .iter()
+            .map(|e| (e.rank, e.display_name.as_str(), e.score, e.actions))
+            .collect();
+        // Cat and Ann tie on score and actions; Cat finished earlier.
+        assert_eq!(
+            order,
+            [
+                (1, "Bob", 12, 40),
+                (2, "Dan", 11, 50),
+                (3, "Cat", 10, 25),
+                (4, "Ann", 10, 25),
+            ]
+        );
+        assert_eq!(board[3].game_id, "ann-2");
+        assert_eq!(board[3].finished_at, T0 + 4);
+        assert_eq!(
+            db.daily_leaderboard("2026-11-29", 2).await.unwrap().len(),
+            2
+        );
+        assert_eq!(
+            db.daily_leaderboard("2026-11-30", 10).await.unwrap().len(),
+            1
+        );
+        assert!(
+            db.daily_leaderboard("2020-01-01", 10)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+    }
+}
+
+#[tokio::test]
+async fn seeds_above_i64_max_round_trip() {
+    for db in test_stores().await {
+        announce(&db);
+        let seeds = [
+            0,
+            1,
+            i64::MAX as u64,
+            i64::MAX as u64 + 1,
+            u64::MAX - 7,
+            u64::MAX,
+        ];
+        for (i, seed) in seeds.into_iter().enumerate() {
+            let id = format!("g{i}");
+            db.create_game(&NewGame {
+                seed,
+                ..new_game(&id, vec![None])
+            })
+            .await
+            .unwrap();
+            assert_eq!(db.game(&id).await.unwrap().unwrap().seed, seed);
+        }
+    }
+}
+
+#[tokio::test]
+async fn json_views_never_carry_password_hashes_or_invite_tokens() {
+    let db = sqlite_db().await;
+    db.create_user("u1", "One", T0).await.unwrap();
+    db.register("u1", "one", "secret-hash").await.unwrap();
+    let game = NewGame {
+        private: true,
+        invite_token: Some("secret-token".to_string()),
+        ..new_game("g1", vec![user_seat("u1")])
+    };
+    db.create_game(&game).await.unwrap();
+    let user = serde_json::to_string(&db.user("u1").await.unwrap().unwrap()).unwrap();
+    let record = serde_json::to_string(&db.game("g1").await.unwrap().unwrap()).unwrap();
+    assert!(!user.contains("secret-hash"), "{user}");
+    assert!(!record.contains("secret-token"), "{record}");
+    assert!(record.contains(r#""status":"open""#), "{record}");
+    assert!(
+        record.contains(r#""seats":[{"seat":0,"user_id":"u1""#),
+        "{record}"
+    );
+}
+
+#[test]
+fn game_status_names_round_trip() {
+    for status in [
+        GameStatus::Open,
+        GameStatus::Playing,
+        GameStatus::Finished,
+        GameStatus::Aborted,
+    ] {
+        assert_eq!(GameStatus::parse(status.as_str()), Some(status));
+    }
+    assert_eq!(GameStatus::parse("lost"), None);
+}
+
+#[test]
+fn random_ids_and_secrets_have_their_promised_shape() {
+    let id = store::new_id();
+    assert_eq!(id.len(), 12);
+    assert!(
+        id.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    );
+    assert_ne!(store::new_id(), id);
+    assert_eq!(store::new_token().len(), 22);
+    let secret = store::new_secret();
+    assert_eq!(secret.len(), 64);
+    assert!(secret.bytes().all(|b| b.is_ascii_hexdigit()));
+}
