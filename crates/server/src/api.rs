@@ -1,0 +1,453 @@
+//! The HTTP API: health, the catalogue, identity, tables and game records.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ApiError, ErrorCode, WsError};
+use crate::identity::{
+    Keys, UserView, guest_name, hash_password, parse_password, parse_username, random_id, unix_ms,
+    verify_password,
+};
+use crate::startup::AppState;
+use crate::table::TableSettings;
+use crate::table::clock::TimeControl;
+use crate::ws::protocol::ClockSpec;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/healthz", web::get().to(health))
+        .route("/api/games", web::get().to(catalogue))
+        .route("/api/games/{id}", web::get().to(catalogue_entry))
+        .route("/api/me", web::get().to(me))
+        .route("/api/me/games", web::get().to(my_games))
+        .route("/api/register", web::post().to(register))
+        .route("/api/login", web::post().to(login))
+        .route("/api/logout", web::post().to(logout))
+        .route("/api/password", web::post().to(change_password))
+        .route("/api/tables", web::get().to(lobby))
+        .route("/api/tables", web::post().to(create_table))
+        .route("/api/tables/{id}", web::get().to(table))
+        .route("/api/records/{id}", web::get().to(record))
+        .route("/api/users/{id}/games", web::get().to(user_games))
+        .route("/ws", web::get().to(crate::ws::session::route));
+}
+
+async fn health(state: web::Data<AppState>) -> HttpResponse {
+    match state.store.ping().await {
+        Ok(()) => HttpResponse::Ok().json(serde_json::json!({"status": "ok"})),
+        Err(e) => {
+            tracing::error!(error = %e, "health check: the database does not answer");
+            HttpResponse::ServiceUnavailable()
+                .json(serde_json::json!({"status": "database unavailable"}))
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct NamesView {
+    ru: &'static str,
+    uk: &'static str,
+    en: &'static str,
+}
+
+impl From<catalog::Names> for NamesView {
+    fn from(n: catalog::Names) -> Self {
+        NamesView {
+            ru: n.ru,
+            uk: n.uk,
+            en: n.en,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct VariantView {
+    id: &'static str,
+    names: NamesView,
+}
+
+#[derive(Serialize)]
+struct GameView {
+    id: &'static str,
+    names: NamesView,
+    summary: NamesView,
+    seats: u8,
+    dice: bool,
+    default_variant: &'static str,
+    variants: Vec<VariantView>,
+}
+
+fn game_view(info: &catalog::GameInfo) -> GameView {
+    GameView {
+        id: info.id,
+        names: info.names.into(),
+        summary: info.summary.into(),
+        seats: info.seats,
+        dice: info.has_dice,
+        default_variant: info.default_variant().id,
+        variants: info
+            .variants
+            .iter()
+            .map(|v| VariantView {
+                id: v.id,
+                names: v.names.into(),
+            })
+            .collect(),
+    }
+}
+
+async fn catalogue() -> HttpResponse {
+    let games: Vec<GameView> = catalog::GAMES.iter().map(|g| game_view(g)).collect();
+    HttpResponse::Ok().json(games)
+}
+
+async fn catalogue_entry(id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let info = catalog::game_info(&id).ok_or_else(|| WsError::not_found("game"))?;
+    Ok(HttpResponse::Ok().json(game_view(info)))
+}
+
+/// Who am I? A browser's first visit becomes a guest here (and gets its cookie).
+async fn me(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let (user, fresh) = match state.identify(&req) {
+        Ok(Some(user)) => (user, None),
+        // A stale browser cookie is replaced by a new guest; a bad bearer token is an error.
+        Err(e) if crate::identity::bearer_of(&req).is_some() => return Err(e),
+        _ => state.create_guest().await?,
+    };
+    Ok(with_identity(
+        &state.keys,
+        HttpResponse::Ok(),
+        &user,
+        fresh.as_deref(),
+    ))
+}
+
+fn with_identity(
+    keys: &Keys,
+    mut response: actix_web::HttpResponseBuilder,
+    user: &UserView,
+    token: Option<&str>,
+) -> HttpResponse {
+    if let Some(token) = token {
+        response.cookie(keys.cookie(token, user.guest));
+    }
+    response.json(serde_json::json!({ "user": user, "token": token }))
+}
+
+#[derive(Deserialize)]
+struct Credentials {
+    username: String,
+    password: String,
+}
+
+/// Turns the caller (a guest, or a new visitor) into an account; a guest keeps its games.
+async fn register(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let username = parse_username(&body.username)?.to_string();
+    let password = parse_password(&body.password)?.to_string();
+    let current = state.identify(&req)?;
+    let user = match current {
+        Some(user) if !user.guest => {
+            return Err(WsError::new(
+                ErrorCode::WrongState,
+                "you already have an account",
+            ));
+        }
+        Some(user) => user,
+        None => state.create_guest().await?.0,
+    };
+    let hash = web::block(move || hash_password(&password))
+        .await
+        .map_err(|e| WsError::internal("password hashing failed", e))?;
+    state
+        .store
+        .register(&user.id, &username, &hash)
+        .await
+        .map_err(|e| match e {
+            store::StoreError::NameTaken => {
+                WsError::new(ErrorCode::NameTaken, "that username is taken")
+            }
+            other => other.into(),
+        })?;
+    let account = UserView {
+        id: user.id,
+        name: username,
+        guest: false,
+    };
+    let token = state.keys.issue(&account);
+    Ok(with_identity(
+        &state.keys,
+        HttpResponse::Ok(),
+        &account,
+        Some(&token),
+    ))
+}
+
+async fn login(
+    state: web::Data<AppState>,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let wrong = || WsError::new(ErrorCode::Unauthorized, "wrong username or password");
+    let user = state
+        .store
+        .user_by_username(&body.username)
+        .await?
+        .ok_or_else(wrong)?;
+    let stored = user.password_hash.clone().ok_or_else(wrong)?;
+    let password = body.password.clone();
+    let ok = web::block(move || verify_password(&password, &stored))
+        .await
+        .map_err(|e| WsError::internal("password check failed", e))?;
+    if !ok {
+        return Err(wrong());
+    }
+    let account = UserView {
+        id: user.id,
+        name: user.username.unwrap_or(user.display_name),
+        guest: false,
+    };
+    let token = state.keys.issue(&account);
+    Ok(with_identity(
+        &state.keys,
+        HttpResponse::Ok(),
+        &account,
+        Some(&token),
+    ))
+}
+
+async fn logout() -> HttpResponse {
+    HttpResponse::Ok()
+        .cookie(Keys::removal_cookie())
+        .json(serde_json::json!({"type": "ok"}))
+}
+
+#[derive(Deserialize)]
+struct PasswordChange {
+    old: String,
+    new: String,
+}
+
+async fn change_password(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<PasswordChange>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.require_identity(&req)?;
+    let new = parse_password(&body.new)?.to_string();
+    let record = state
+        .store
+        .user(&user.id)
+        .await?
+        .ok_or_else(|| WsError::not_found("user"))?;
+    let stored = record
+        .password_hash
+        .ok_or_else(|| WsError::new(ErrorCode::WrongState, "guests have no password"))?;
+    let old = body.old.clone();
+    let (ok, hash) = web::block(move || (verify_password(&old, &stored), hash_password(&new)))
+        .await
+        .map_err(|e| WsError::internal("password hashing failed", e))?;
+    if !ok {
+        return Err(WsError::new(ErrorCode::Unauthorized, "wrong password"));
+    }
+    state.store.set_password(&user.id, &hash).await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({"type": "ok"})))
+}
+
+async fn lobby(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(state.hub.lobby_view())
+}
+
+#[derive(Deserialize)]
+struct CreateTable {
+    game: String,
+    variant: Option<String>,
+    #[serde(default)]
+    private: bool,
+    clock: Option<ClockSpec>,
+    /// The seat the creator takes (0 or 1; 0 by default).
+    seat: Option<u8>,
+}
+
+/// Checks a game, variant and clock against the catalogue.
+pub fn table_settings(
+    game: &str,
+    variant: Option<&str>,
+    private: bool,
+    clock: Option<ClockSpec>,
+) -> Result<TableSettings, WsError> {
+    let info = catalog::game_info(game)
+        .ok_or_else(|| WsError::bad_request(format!("unknown game {game:?}")))?;
+    let variant = match variant {
+        None => info.default_variant(),
+        Some(v) => info
+            .variant(v)
+            .ok_or_else(|| WsError::bad_request(format!("{game} has no variant {v:?}")))?,
+    };
+    let control = clock
+        .map(|c| {
+            TimeControl::new(
+                c.initial.saturating_mul(1000),
+                c.increment.saturating_mul(1000),
+            )
+        })
+        .transpose()
+        .map_err(WsError::bad_request)?;
+    if control.is_some() && info.seats < 2 {
+        return Err(WsError::bad_request("a solo puzzle has no clock"));
+    }
+    Ok(TableSettings {
+        game: info.id,
+        variant: variant.id,
+        private,
+        control,
+    })
+}
+
+async fn create_table(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<CreateTable>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.require_identity(&req)?;
+    let settings = table_settings(
+        &body.game,
+        body.variant.as_deref(),
+        body.private,
+        body.clock,
+    )?;
+    let info = catalog::game_info(settings.game).expect("checked above");
+    let seat = body.seat.unwrap_or(0) as usize;
+    if seat >= info.seats as usize {
+        return Err(WsError::bad_request(format!(
+            "{} has no seat {seat}",
+            info.id
+        )));
+    }
+    let mut seats = vec![None; info.seats as usize];
+    seats[seat] = Some(user.clone());
+    let handle = state
+        .hub
+        .create_table(settings, Some(user.clone()), seats, None)
+        .await?;
+    let view = handle.view(Some(user), None).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+async fn table(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    query: web::Query<TokenQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.identify(&req)?;
+    let handle = state.hub.table(&id).await?;
+    let view = handle.view(user, query.token.clone()).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// A game record to export and replay: game, variant, seed, players, moves, result. The seed
+/// of a game still in progress is withheld (for a dice game it would reveal the next rolls).
+async fn record(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    query: web::Query<TokenQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.identify(&req)?;
+    let handle = state.hub.table(&id).await?;
+    // Same visibility as the table itself.
+    handle.view(user, query.token.clone()).await?;
+    let record = state
+        .store
+        .game(&id)
+        .await?
+        .ok_or_else(|| WsError::not_found("game"))?;
+    let over = matches!(
+        record.status,
+        store::GameStatus::Finished | store::GameStatus::Aborted
+    );
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "id": record.id,
+        "game": record.game,
+        "variant": record.variant,
+        "seed": over.then_some(record.seed),
+        "status": record.status.as_str(),
+        "result": record.result,
+        "reason": record.end_reason,
+        "clock": record.clock_initial_ms.zip(record.clock_increment_ms)
+            .map(|(initial_ms, increment_ms)| serde_json::json!({"initial_ms": initial_ms, "increment_ms": increment_ms})),
+        "players": record.seats.iter().map(|s| serde_json::json!({
+            "seat": catalog::Seat::from_index(s.seat as usize).map(catalog::Seat::letter),
+            "user": s.user_id,
+            "name": s.display_name,
+        })).collect::<Vec<_>>(),
+        "moves": record.moves.iter().map(|m| &m.mv).collect::<Vec<_>>(),
+        "created_at": record.created_at,
+        "finished_at": record.finished_at,
+    })))
+}
+
+async fn my_games(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let user = state.require_identity(&req)?;
+    let games = state.store.games_of_user(&user.id, 100).await?;
+    Ok(HttpResponse::Ok().json(games))
+}
+
+async fn user_games(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let games = state.store.games_of_user(&id, 100).await?;
+    Ok(HttpResponse::Ok().json(games))
+}
+
+impl AppState {
+    /// The identity a request carries: `Ok(None)` without a token, an error for a forged or
+    /// expired one.
+    pub fn identify(&self, req: &HttpRequest) -> Result<Option<UserView>, WsError> {
+        crate::identity::token_of(req)
+            .map(|token| self.keys.verify(&token))
+            .transpose()
+    }
+
+    pub fn require_identity(&self, req: &HttpRequest) -> Result<UserView, WsError> {
+        self.identify(req)?.ok_or_else(|| {
+            WsError::new(
+                ErrorCode::Unauthorized,
+                "no identity: visit /api/me first or send a bearer token",
+            )
+        })
+    }
+
+    /// A new guest: a user row and its token.
+    pub async fn create_guest(&self) -> Result<(UserView, Option<String>), WsError> {
+        let user = UserView {
+            id: random_id(12),
+            name: guest_name(),
+            guest: true,
+        };
+        self.store
+            .create_user(&user.id, &user.name, unix_ms())
+            .await?;
+        let token = self.keys.issue(&user);
+        Ok((user, Some(token)))
+    }
+
+    /// The caller's identity, or a new guest (with the token to hand back) when it has none.
+    pub async fn identify_or_create_guest(
+        &self,
+        req: &HttpRequest,
+    ) -> Result<(UserView, Option<String>), WsError> {
+        match self.identify(req)? {
+            Some(user) => Ok((user, None)),
+            None => self.create_guest().await,
+        }
+    }
+}

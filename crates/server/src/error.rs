@@ -1,0 +1,123 @@
+//! Errors as clients see them: a stable `code` and a readable `message`.
+//!
+//! HTTP statuses come from one exhaustive `match` with no `_` arm, so a new code cannot
+//! compile without deciding its status.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The frame or body is not JSON (or not an object).
+    BadJson,
+    /// A `type` the protocol does not have.
+    UnknownType,
+    /// Known type, missing or malformed fields, or values out of range.
+    BadRequest,
+    NotFound,
+    /// The identity token is missing, forged or expired, or the password is wrong.
+    Unauthorized,
+    /// Not allowed for this identity (a private table without its token, a stranger's move).
+    Forbidden,
+    NotSeated,
+    NotYourTurn,
+    /// The move is not legal in the position.
+    IllegalMove,
+    /// The client's view is behind: the move was made against an older ply.
+    StalePly,
+    /// The game is over (or not started) and the request needs it running.
+    WrongState,
+    SeatTaken,
+    NameTaken,
+    RateLimited,
+    TooLong,
+    Internal,
+}
+
+impl ErrorCode {
+    pub fn status(self) -> StatusCode {
+        match self {
+            ErrorCode::BadJson
+            | ErrorCode::UnknownType
+            | ErrorCode::BadRequest
+            | ErrorCode::TooLong => StatusCode::BAD_REQUEST,
+            ErrorCode::NotFound => StatusCode::NOT_FOUND,
+            ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
+            ErrorCode::Forbidden | ErrorCode::NotSeated | ErrorCode::NotYourTurn => {
+                StatusCode::FORBIDDEN
+            }
+            ErrorCode::IllegalMove
+            | ErrorCode::StalePly
+            | ErrorCode::WrongState
+            | ErrorCode::SeatTaken
+            | ErrorCode::NameTaken => StatusCode::CONFLICT,
+            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// An error for a client, over HTTP or the socket.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct WsError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+/// The same error type serves the HTTP API.
+pub type ApiError = WsError;
+
+impl WsError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> WsError {
+        WsError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> WsError {
+        WsError::new(ErrorCode::BadRequest, message)
+    }
+
+    pub fn not_found(what: &str) -> WsError {
+        WsError::new(ErrorCode::NotFound, format!("no such {what}"))
+    }
+
+    /// A failure of ours (database down). The cause is logged here, once; the client gets a
+    /// generic message.
+    pub fn internal(context: &str, cause: impl std::fmt::Display) -> WsError {
+        tracing::error!(%cause, "{context}");
+        WsError::new(ErrorCode::Internal, format!("{context}: please try again"))
+    }
+}
+
+impl From<store::StoreError> for WsError {
+    fn from(e: store::StoreError) -> WsError {
+        WsError::internal("the database failed", e)
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    code: ErrorCode,
+    message: &'a str,
+}
+
+impl ResponseError for WsError {
+    fn status_code(&self) -> StatusCode {
+        self.code.status()
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        HttpResponse::build(self.status_code()).json(ErrorBody {
+            kind: "error",
+            code: self.code,
+            message: &self.message,
+        })
+    }
+}

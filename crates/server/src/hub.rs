@@ -1,0 +1,407 @@
+//! The hub: the tables running on this node, the lobby and its watchers, and the quick-match
+//! queue.
+//!
+//! State here is an in-memory cache in front of the database: every table can be rebuilt from
+//! its stored record (`Hub::resume`), which is what a restart does.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+use tokio::sync::{Notify, mpsc, watch};
+
+use crate::error::{ErrorCode, WsError};
+use crate::identity::{UserView, random_id, unix_ms};
+use crate::table::clock::TimeControl;
+use crate::table::{NewTable, Table, TableHandle, TableSettings};
+use crate::ws::protocol::{Message, encode};
+
+/// Identifies one WebSocket connection.
+pub type ConnId = u64;
+
+/// The sending side of one connection's outgoing queue. The queue is bounded: a client that
+/// does not read is disconnected, not buffered for ever.
+#[derive(Clone)]
+pub struct Outbox {
+    tx: mpsc::Sender<Arc<str>>,
+    overflow: Arc<Notify>,
+}
+
+impl Outbox {
+    pub fn new(capacity: usize) -> (Outbox, mpsc::Receiver<Arc<str>>, Arc<Notify>) {
+        let (tx, rx) = mpsc::channel(capacity);
+        let overflow = Arc::new(Notify::new());
+        (
+            Outbox {
+                tx,
+                overflow: overflow.clone(),
+            },
+            rx,
+            overflow,
+        )
+    }
+
+    /// Queues a message; `false` once the connection is gone (or was just cut for not
+    /// reading), so callers can forget it.
+    pub fn send(&self, text: Arc<str>) -> bool {
+        match self.tx.try_send(text) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.overflow.notify_one();
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+}
+
+/// An open public table as the lobby lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct LobbyEntry {
+    pub id: String,
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub clock: Option<TimeControl>,
+    pub seats: usize,
+    pub players: Vec<String>,
+}
+
+/// A quick-match queue: who waits for a game of this kind.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct QueueKey {
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub initial_ms: Option<u64>,
+    pub increment_ms: Option<u64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct QueueView {
+    #[serde(flatten)]
+    pub key: QueueKey,
+    pub waiting: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LobbyView {
+    pub tables: Vec<LobbyEntry>,
+    pub queues: Vec<QueueView>,
+}
+
+struct Waiting {
+    conn: ConnId,
+    user: UserView,
+    out: Outbox,
+}
+
+#[derive(Default)]
+struct Lobby {
+    watchers: HashMap<ConnId, Outbox>,
+    tables: BTreeMap<String, LobbyEntry>,
+    queues: BTreeMap<QueueKey, Vec<Waiting>>,
+}
+
+impl Lobby {
+    fn view(&self) -> LobbyView {
+        LobbyView {
+            tables: self.tables.values().cloned().collect(),
+            queues: self
+                .queues
+                .iter()
+                .filter(|(_, w)| !w.is_empty())
+                .map(|(key, w)| QueueView {
+                    key: key.clone(),
+                    waiting: w.len(),
+                })
+                .collect(),
+        }
+    }
+
+    fn broadcast(&mut self) {
+        let text: Arc<str> = encode(None, &Message::Lobby(self.view())).into();
+        self.watchers.retain(|_, out| out.send(text.clone()));
+    }
+}
+
+struct Inner {
+    store: store::Store,
+    /// Where table actors run: one runtime that outlives the HTTP workers, so that a table can
+    /// finish its last write during a graceful shutdown.
+    runtime: tokio::runtime::Handle,
+    tables: Mutex<HashMap<Arc<str>, TableHandle>>,
+    lobby: Mutex<Lobby>,
+    next_conn: AtomicU64,
+    /// Flips to `true` when the server shuts down: every connection then closes with
+    /// "service restart" so that clients reconnect (to this node when it is back, or another).
+    closing: watch::Sender<bool>,
+}
+
+#[derive(Clone)]
+pub struct Hub(Arc<Inner>);
+
+impl Hub {
+    pub fn new(store: store::Store, runtime: tokio::runtime::Handle) -> Hub {
+        Hub(Arc::new(Inner {
+            store,
+            runtime,
+            tables: Mutex::new(HashMap::new()),
+            lobby: Mutex::new(Lobby::default()),
+            next_conn: AtomicU64::new(1),
+            closing: watch::Sender::new(false),
+        }))
+    }
+
+    pub fn store(&self) -> &store::Store {
+        &self.0.store
+    }
+
+    pub fn next_conn_id(&self) -> ConnId {
+        self.0.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Rebuilds every unfinished game from the database after a start.
+    pub async fn resume(&self) -> Result<usize, store::StoreError> {
+        let records = self.store().unfinished_games().await?;
+        let mut resumed = 0;
+        for record in records {
+            let chat = self.store().chat_tail(&record.id, 50).await?;
+            match Table::restore(&record, chat, self.clone()) {
+                Ok(table) => {
+                    let handle = table.spawn(&self.0.runtime);
+                    self.0
+                        .tables
+                        .lock()
+                        .expect("tables lock")
+                        .insert(handle.id.clone(), handle);
+                    resumed += 1;
+                }
+                Err(e) => tracing::error!(game = %record.id, error = %e, "cannot resume a game"),
+            }
+        }
+        Ok(resumed)
+    }
+
+    /// The table with this id: running here, or loaded from the database.
+    pub async fn table(&self, id: &str) -> Result<TableHandle, WsError> {
+        if let Some(handle) = self.running(id) {
+            return Ok(handle);
+        }
+        let record = self
+            .store()
+            .game(id)
+            .await?
+            .ok_or_else(|| WsError::not_found("table"))?;
+        let chat = self.store().chat_tail(id, 50).await?;
+        let table = Table::restore(&record, chat, self.clone())
+            .map_err(|e| WsError::internal("a stored game does not replay", e))?;
+        let mut tables = self.0.tables.lock().expect("tables lock");
+        // Another request may have loaded it meanwhile: keep the first.
+        if let Some(handle) = tables.get(id).filter(|h| !h.is_closed()) {
+            return Ok(handle.clone());
+        }
+        let handle = table.spawn(&self.0.runtime);
+        tables.insert(handle.id.clone(), handle.clone());
+        Ok(handle)
+    }
+
+    fn running(&self, id: &str) -> Option<TableHandle> {
+        let tables = self.0.tables.lock().expect("tables lock");
+        tables.get(id).filter(|h| !h.is_closed()).cloned()
+    }
+
+    /// Tells every connection to close (the first step of a graceful shutdown).
+    pub fn close_connections(&self) {
+        self.0.closing.send_replace(true);
+    }
+
+    /// Resolves once [`Hub::close_connections`] was called.
+    pub fn closing(&self) -> watch::Receiver<bool> {
+        self.0.closing.subscribe()
+    }
+
+    /// Asks every table to finish the command it is on and stop, and waits for them.
+    pub async fn shutdown(&self) {
+        let tables: Vec<TableHandle> = self
+            .0
+            .tables
+            .lock()
+            .expect("tables lock")
+            .drain()
+            .map(|(_, handle)| handle)
+            .collect();
+        for table in tables {
+            table.stop().await;
+        }
+    }
+
+    pub(crate) fn forget_table(&self, id: &str) {
+        self.0.tables.lock().expect("tables lock").remove(id);
+        self.set_lobby_entry(id, None);
+    }
+
+    /// Creates, records and starts a table. `seats` are filled in order; a table whose seats
+    /// are all taken starts at once.
+    pub async fn create_table(
+        &self,
+        settings: TableSettings,
+        host: Option<UserView>,
+        seats: Vec<Option<UserView>>,
+        rematch_of: Option<String>,
+    ) -> Result<TableHandle, WsError> {
+        let id = random_id(8);
+        let token = random_id(24);
+        let seed: u64 = rand::random();
+        let new_game = store::NewGame {
+            id: id.clone(),
+            game: settings.game.to_string(),
+            variant: settings.variant.to_string(),
+            seed,
+            private: settings.private,
+            invite_token: Some(token.clone()),
+            clock_initial_ms: settings.control.map(|c| c.initial_ms as i64),
+            clock_increment_ms: settings.control.map(|c| c.increment_ms as i64),
+            host_id: host.as_ref().map(|h| h.id.clone()),
+            rematch_of,
+            created_at: unix_ms(),
+            seats: seats
+                .iter()
+                .map(|s| s.as_ref().map(|u| store::Occupant::User(u.id.clone())))
+                .collect(),
+        };
+        let mut table = Table::new(
+            NewTable {
+                id,
+                settings,
+                seed,
+                token,
+                host,
+                seats,
+            },
+            self.clone(),
+        )?;
+        self.store().create_game(&new_game).await?;
+        if new_game.seats.iter().all(Option::is_some) {
+            table.start().await?;
+        }
+        let handle = table.spawn(&self.0.runtime);
+        self.0
+            .tables
+            .lock()
+            .expect("tables lock")
+            .insert(handle.id.clone(), handle.clone());
+        Ok(handle)
+    }
+
+    pub fn set_lobby_entry(&self, id: &str, entry: Option<LobbyEntry>) {
+        let mut lobby = self.0.lobby.lock().expect("lobby lock");
+        let changed = match entry {
+            Some(entry) => {
+                lobby.tables.insert(id.to_string(), entry);
+                true
+            }
+            None => lobby.tables.remove(id).is_some(),
+        };
+        if changed {
+            lobby.broadcast();
+        }
+    }
+
+    pub fn lobby_view(&self) -> LobbyView {
+        self.0.lobby.lock().expect("lobby lock").view()
+    }
+
+    pub fn watch_lobby(&self, conn: ConnId, out: Outbox) -> LobbyView {
+        let mut lobby = self.0.lobby.lock().expect("lobby lock");
+        lobby.watchers.insert(conn, out);
+        lobby.view()
+    }
+
+    pub fn unwatch_lobby(&self, conn: ConnId) {
+        self.0
+            .lobby
+            .lock()
+            .expect("lobby lock")
+            .watchers
+            .remove(&conn);
+    }
+
+    /// Queues `user` for a game of `key`'s kind, or pairs them with someone already waiting
+    /// (in a new table, seats in random order). Both players hear `match` with the table.
+    pub async fn join_queue(
+        &self,
+        key: QueueKey,
+        conn: ConnId,
+        user: UserView,
+        out: Outbox,
+    ) -> Result<(), WsError> {
+        let opponent = {
+            let mut lobby = self.0.lobby.lock().expect("lobby lock");
+            if lobby.queues.values().flatten().any(|w| w.conn == conn) {
+                return Err(WsError::new(
+                    ErrorCode::WrongState,
+                    "you are already in a queue: leave it first",
+                ));
+            }
+            let queue = lobby.queues.entry(key.clone()).or_default();
+            let opponent = queue
+                .iter()
+                .position(|w| w.user.id != user.id)
+                .map(|i| queue.remove(i));
+            if opponent.is_none() {
+                queue.push(Waiting {
+                    conn,
+                    user: user.clone(),
+                    out: out.clone(),
+                });
+            }
+            lobby.broadcast();
+            opponent
+        };
+        let Some(opponent) = opponent else {
+            return Ok(());
+        };
+        let control = match (key.initial_ms, key.increment_ms) {
+            (Some(initial), Some(increment)) => {
+                Some(TimeControl::new(initial, increment).map_err(WsError::bad_request)?)
+            }
+            _ => None,
+        };
+        let mut seats = vec![Some(opponent.user.clone()), Some(user.clone())];
+        if rand::random::<bool>() {
+            seats.reverse();
+        }
+        let settings = TableSettings {
+            game: key.game,
+            variant: key.variant,
+            private: false,
+            control,
+        };
+        let table = self.create_table(settings, None, seats, None).await?;
+        let text: Arc<str> = encode(
+            None,
+            &Message::Match {
+                table: table.id.to_string(),
+            },
+        )
+        .into();
+        opponent.out.send(text.clone());
+        out.send(text);
+        Ok(())
+    }
+
+    /// Leaves every queue this connection waits in; `true` if it waited anywhere.
+    pub fn leave_queue(&self, conn: ConnId) -> bool {
+        let mut lobby = self.0.lobby.lock().expect("lobby lock");
+        let mut left = false;
+        for queue in lobby.queues.values_mut() {
+            let before = queue.len();
+            queue.retain(|w| w.conn != conn);
+            left |= queue.len() != before;
+        }
+        if left {
+            lobby.broadcast();
+        }
+        left
+    }
+}

@@ -1,0 +1,19 @@
+//! Stolik's server: one actix-web process serving the HTTP API, the WebSocket endpoint and
+//! the web client.
+//!
+//! ```text
+//! browser <-> websocket/http <-> session -> hub -> table actor -> store (SQLite | PostgreSQL)
+//! ```
+//!
+//! A table is an actor that owns its game; a move is validated by the engine, committed to the
+//! database and only then broadcast. See `ARCHITECTURE.md` for the whole picture.
+
+pub mod api;
+pub mod error;
+pub mod hub;
+pub mod identity;
+pub mod startup;
+pub mod table;
+pub mod ws;
+
+pub use startup::{Application, Config, Stopper};

@@ -1,0 +1,186 @@
+//! Building and running the server: shared by `stolik serve` and the tests.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+
+use actix_web::dev::{Server, ServerHandle};
+use actix_web::{App, HttpServer, middleware, web};
+use anyhow::Context;
+
+use crate::hub::Hub;
+use crate::identity::{Keys, random_id};
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `HOST:PORT`; port 0 picks a free one (tests).
+    pub bind: String,
+    /// `sqlite://…` or `postgres://…`.
+    pub database_url: String,
+    /// The web client's folder, served at `/`.
+    pub web_dir: PathBuf,
+}
+
+/// What every request handler can reach.
+pub struct AppState {
+    pub store: store::Store,
+    pub hub: Hub,
+    pub keys: Keys,
+}
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    hub: Hub,
+    store: store::Store,
+}
+
+impl Application {
+    /// Connects the database (applying migrations), resumes every unfinished game and binds
+    /// the listener. Must run inside the runtime that will drive the tables.
+    pub async fn build(config: Config) -> anyhow::Result<Application> {
+        let store = store::Store::connect(&config.database_url)
+            .await
+            .with_context(|| {
+                format!("cannot open the database {}", redact(&config.database_url))
+            })?;
+        let secret = store
+            .setting_or_insert("identity_secret", || random_id(48))
+            .await
+            .context("cannot read the identity secret")?;
+        let hub = Hub::new(store.clone(), tokio::runtime::Handle::current());
+        let resumed = hub
+            .resume()
+            .await
+            .context("cannot resume unfinished games")?;
+        tracing::info!(resumed, "unfinished games resumed");
+
+        let listener = TcpListener::bind(&config.bind)
+            .with_context(|| format!("cannot listen on {}", config.bind))?;
+        let port = listener.local_addr()?.port();
+        let state = web::Data::new(AppState {
+            store: store.clone(),
+            hub: hub.clone(),
+            keys: Keys::from_secret(secret.as_bytes()),
+        });
+        let web_dir = config.web_dir.clone();
+        // Deep links (`/table/abc`) are pages of the web client: unknown paths get its index.
+        let index = web_dir.join("index.html");
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(state.clone())
+                .app_data(
+                    web::JsonConfig::default()
+                        .limit(16 * 1024)
+                        .error_handler(|e, _| {
+                            crate::error::WsError::new(
+                                crate::error::ErrorCode::BadJson,
+                                e.to_string(),
+                            )
+                            .into()
+                        }),
+                )
+                .app_data(web::PathConfig::default())
+                .wrap(middleware::Logger::new("%r %s %Dms"))
+                .wrap(middleware::Compress::default())
+                .configure(crate::api::routes)
+                .service(
+                    actix_files::Files::new("/", &web_dir)
+                        .index_file("index.html")
+                        .default_handler(web::to({
+                            let index = index.clone();
+                            move || actix_files::NamedFile::open_async(index.clone())
+                        })),
+                )
+        })
+        .listen(listener)?
+        // Signals are ours (see `run_until_stopped`): sockets must be told to close first.
+        .disable_signals()
+        .shutdown_timeout(10)
+        .run();
+        Ok(Application {
+            port,
+            server,
+            hub,
+            store,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// What stops the server gracefully from another task (tests, signal handling).
+    pub fn stopper(&self) -> Stopper {
+        Stopper {
+            server: self.server.handle(),
+            hub: self.hub.clone(),
+        }
+    }
+
+    /// Serves until stopped (Ctrl-C, SIGTERM or a [`Stopper`]), then lets every table finish
+    /// what it is writing and closes the database.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let stopper = self.stopper();
+        actix_web::rt::spawn(async move {
+            shutdown_signal().await;
+            tracing::info!("shutting down");
+            stopper.stop().await;
+        });
+        let served = self.server.await;
+        self.hub.shutdown().await;
+        self.store.close().await;
+        served
+    }
+}
+
+/// Stops a running [`Application`] gracefully.
+#[derive(Clone)]
+pub struct Stopper {
+    server: ServerHandle,
+    hub: Hub,
+}
+
+impl Stopper {
+    /// Closes every WebSocket (clients reconnect when the server is back), stops accepting
+    /// requests and waits for those in flight.
+    pub async fn stop(&self) {
+        self.hub.close_connections();
+        self.server.stop(true).await;
+    }
+}
+
+/// Ctrl-C, or SIGTERM from a service manager. A signal that cannot be listened for never
+/// fires (rather than stopping the server at once).
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut term) => {
+                // `None` means the signal driver went away, not that a signal came.
+                if term.recv().await.is_none() {
+                    std::future::pending::<()>().await;
+                }
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = terminate => {}
+    }
+}
+
+/// A database URL without its password, for logs.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => format!("{}://…{}", &url[..scheme], &url[at..]),
+        _ => url.to_string(),
+    }
+}

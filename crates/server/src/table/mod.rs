@@ -1,0 +1,1177 @@
+//! A table: one game, its seats, clock, offers, chat and watchers.
+//!
+//! Each table is a task that owns its state and handles one command at a time from a bounded
+//! channel (a cloneable [`TableHandle`] in front of an actor, as fishnet's `ApiStub`). That
+//! single line of commands is what makes the move protocol simple and safe:
+//! validate with the engine → commit to the database → only then tell anyone.
+
+pub mod clock;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+use catalog::{AnyGame, Outcome, Seat};
+use serde::Serialize;
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::{Duration, Instant};
+
+use crate::error::{ErrorCode, WsError};
+use crate::hub::{ConnId, Hub, LobbyEntry, Outbox};
+use crate::identity::{UserView, unix_ms};
+use crate::ws::protocol::{Message, MoveEvent, NextTurn, OfferKind, encode};
+use clock::{Clock, TimeControl};
+
+/// Legal-move lists longer than this are not sent (tumbleweed's opening setup has tens of
+/// thousands of moves; clients derive those from the position).
+const LEGAL_LIST_LIMIT: usize = 2_000;
+/// Chat lines kept in memory and sent in snapshots.
+const CHAT_TAIL: usize = 50;
+const CHAT_MAX_CHARS: usize = 500;
+/// At most this many chat lines per user per table in [`CHAT_WINDOW`].
+const CHAT_BURST: usize = 5;
+const CHAT_WINDOW: Duration = Duration::from_secs(10);
+/// A finished table nobody watches is dropped from memory after this long (it stays in the
+/// database and is reloaded on demand).
+const IDLE_FINISHED: Duration = Duration::from_secs(600);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Open,
+    Playing,
+    Finished,
+    Aborted,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+            Status::Aborted => "aborted",
+        }
+    }
+
+    fn to_store(self) -> store::GameStatus {
+        match self {
+            Status::Open => store::GameStatus::Open,
+            Status::Playing => store::GameStatus::Playing,
+            Status::Finished => store::GameStatus::Finished,
+            Status::Aborted => store::GameStatus::Aborted,
+        }
+    }
+
+    fn from_store(status: store::GameStatus) -> Status {
+        match status {
+            store::GameStatus::Open => Status::Open,
+            store::GameStatus::Playing => Status::Playing,
+            store::GameStatus::Finished => Status::Finished,
+            store::GameStatus::Aborted => Status::Aborted,
+        }
+    }
+}
+
+/// What a table is created with.
+#[derive(Debug, Clone)]
+pub struct TableSettings {
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub private: bool,
+    pub control: Option<TimeControl>,
+}
+
+/// Everything a player can do at a table.
+#[derive(Debug, Clone)]
+pub enum Action {
+    Sit {
+        seat: Option<u8>,
+        token: Option<String>,
+    },
+    Stand,
+    Move {
+        mv: String,
+        ply: Option<u32>,
+    },
+    Resign,
+    Abort,
+    DrawOffer,
+    DrawAccept,
+    DrawDecline,
+    RematchOffer,
+    RematchAccept,
+    RematchDecline,
+    Chat {
+        text: String,
+    },
+    Voice {
+        signal: Value,
+    },
+}
+
+type Reply<T> = oneshot::Sender<Result<T, WsError>>;
+
+pub enum Command {
+    Subscribe {
+        conn: ConnId,
+        user: UserView,
+        out: Outbox,
+        token: Option<String>,
+        since: Option<u32>,
+        reply: Reply<Message>,
+    },
+    Unsubscribe {
+        conn: ConnId,
+    },
+    Act {
+        conn: ConnId,
+        user: UserView,
+        action: Action,
+        reply: Reply<Option<Message>>,
+    },
+    View {
+        user: Option<UserView>,
+        token: Option<String>,
+        reply: Reply<TableView>,
+    },
+    /// Finish and exit (graceful shutdown); answered once everything before it is done.
+    Stop {
+        done: oneshot::Sender<()>,
+    },
+}
+
+/// A cloneable address of a running table.
+#[derive(Clone)]
+pub struct TableHandle {
+    pub id: Arc<str>,
+    tx: mpsc::Sender<Command>,
+}
+
+impl TableHandle {
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
+    async fn call<T>(&self, make: impl FnOnce(Reply<T>) -> Command) -> Result<T, WsError> {
+        let (reply, answer) = oneshot::channel();
+        let gone = || WsError::new(ErrorCode::NotFound, "the table has closed");
+        self.tx.send(make(reply)).await.map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
+    }
+
+    pub async fn subscribe(
+        &self,
+        conn: ConnId,
+        user: UserView,
+        out: Outbox,
+        token: Option<String>,
+        since: Option<u32>,
+    ) -> Result<Message, WsError> {
+        self.call(|reply| Command::Subscribe {
+            conn,
+            user,
+            out,
+            token,
+            since,
+            reply,
+        })
+        .await
+    }
+
+    pub async fn unsubscribe(&self, conn: ConnId) {
+        let _ = self.tx.send(Command::Unsubscribe { conn }).await;
+    }
+
+    pub async fn act(
+        &self,
+        conn: ConnId,
+        user: UserView,
+        action: Action,
+    ) -> Result<Option<Message>, WsError> {
+        self.call(|reply| Command::Act {
+            conn,
+            user,
+            action,
+            reply,
+        })
+        .await
+    }
+
+    /// Stops the actor after the commands already queued, and waits for it.
+    pub async fn stop(&self) {
+        let (done, stopped) = oneshot::channel();
+        if self.tx.send(Command::Stop { done }).await.is_ok() {
+            let _ = stopped.await;
+        }
+    }
+
+    pub async fn view(
+        &self,
+        user: Option<UserView>,
+        token: Option<String>,
+    ) -> Result<TableView, WsError> {
+        self.call(|reply| Command::View { user, token, reply })
+            .await
+    }
+}
+
+/// A seat as clients see it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatView {
+    pub seat: &'static str,
+    /// How the game names this seat now (`a`, `b`, or a colour such as `r`).
+    pub label: &'static str,
+    pub user: Option<UserView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ChatView {
+    pub author: String,
+    pub user: Option<String>,
+    pub text: String,
+    pub at: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ClockView {
+    pub initial_ms: u64,
+    pub increment_ms: u64,
+    pub remaining_ms: [i64; 2],
+    pub running: Option<&'static str>,
+}
+
+/// A full snapshot of a table for one viewer.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableView {
+    pub id: String,
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub private: bool,
+    pub status: &'static str,
+    pub host: Option<String>,
+    pub seats: Vec<SeatView>,
+    /// The viewer's seat, if seated.
+    pub you: Option<&'static str>,
+    /// The private link's token, shown to the host and the seated players only.
+    pub invite: Option<String>,
+    pub ply: u32,
+    pub moves: Vec<String>,
+    pub position: String,
+    pub to_move: Option<&'static str>,
+    pub turn: &'static str,
+    pub legal: Vec<String>,
+    pub legal_truncated: bool,
+    pub clock: Option<ClockView>,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub draw_offer: Option<&'static str>,
+    pub rematch_offer: Option<&'static str>,
+    pub rematch: Option<String>,
+    pub chat: Vec<ChatView>,
+}
+
+struct Subscriber {
+    user: UserView,
+    out: Outbox,
+}
+
+/// One played move as kept in memory, for catch-up.
+struct Ply {
+    mv: String,
+    by: Seat,
+    position: String,
+    clock: Option<[i64; 2]>,
+}
+
+pub struct Table {
+    id: Arc<str>,
+    settings: TableSettings,
+    token: String,
+    host: Option<String>,
+    seats: Vec<Option<UserView>>,
+    status: Status,
+    game: AnyGame,
+    plies: Vec<Ply>,
+    clock: Option<Clock>,
+    result: Option<String>,
+    reason: Option<String>,
+    draw_offer: Option<Seat>,
+    rematch_offer: Option<Seat>,
+    rematch: Option<String>,
+    chat: VecDeque<ChatView>,
+    chat_times: HashMap<String, VecDeque<Instant>>,
+    subscribers: HashMap<ConnId, Subscriber>,
+    hub: Hub,
+}
+
+/// What a new table starts from.
+pub struct NewTable {
+    pub id: String,
+    pub settings: TableSettings,
+    pub seed: u64,
+    pub token: String,
+    pub host: Option<UserView>,
+    pub seats: Vec<Option<UserView>>,
+}
+
+impl Table {
+    pub fn new(new: NewTable, hub: Hub) -> Result<Table, WsError> {
+        let game = AnyGame::new(new.settings.game, Some(new.settings.variant), new.seed)
+            .map_err(|e| WsError::bad_request(e.to_string()))?;
+        Ok(Table {
+            id: new.id.into(),
+            clock: new.settings.control.map(Clock::new),
+            settings: new.settings,
+            token: new.token,
+            host: new.host.map(|h| h.id),
+            seats: new.seats,
+            status: Status::Open,
+            game,
+            plies: Vec::new(),
+            result: None,
+            reason: None,
+            draw_offer: None,
+            rematch_offer: None,
+            rematch: None,
+            chat: VecDeque::new(),
+            chat_times: HashMap::new(),
+            subscribers: HashMap::new(),
+            hub,
+        })
+    }
+
+    /// Rebuilds a table from its stored record by replaying its moves; the clock resumes from
+    /// the times stored with the last move (downtime is not charged to anyone).
+    pub fn restore(
+        record: &store::GameRecord,
+        chat: Vec<store::ChatLine>,
+        hub: Hub,
+    ) -> Result<Table, String> {
+        let info = catalog::game_info(&record.game).ok_or("unknown game")?;
+        let variant = info.variant(&record.variant).ok_or("unknown variant")?.id;
+        let control = match (record.clock_initial_ms, record.clock_increment_ms) {
+            (Some(initial), Some(increment)) => {
+                Some(TimeControl::new(initial as u64, increment as u64)?)
+            }
+            _ => None,
+        };
+        let mut game =
+            AnyGame::new(info.id, Some(variant), record.seed).map_err(|e| e.to_string())?;
+        let mut plies = Vec::new();
+        for row in &record.moves {
+            let by = game.to_move().ok_or("a move after the end")?;
+            game.play(&row.mv)
+                .map_err(|e| format!("ply {}: {e}", row.ply))?;
+            plies.push(Ply {
+                mv: row.mv.clone(),
+                by,
+                position: game.position(),
+                clock: row.clock_a_ms.zip(row.clock_b_ms).map(|(a, b)| [a, b]),
+            });
+        }
+        let mut seats = vec![None; info.seats as usize];
+        for seat in &record.seats {
+            if let (Some(slot), Some(user_id)) = (seats.get_mut(seat.seat as usize), &seat.user_id)
+            {
+                *slot = Some(UserView {
+                    id: user_id.clone(),
+                    name: seat.display_name.clone().unwrap_or_default(),
+                    guest: seat.guest,
+                });
+            }
+        }
+        let clock = control.map(|control| match plies.last().and_then(|p| p.clock) {
+            Some(remaining) => Clock::resumed(control, remaining),
+            None => Clock::new(control),
+        });
+        let mut table = Table {
+            id: record.id.clone().into(),
+            settings: TableSettings {
+                game: info.id,
+                variant,
+                private: record.private,
+                control,
+            },
+            token: record.invite_token.clone().unwrap_or_default(),
+            host: record.host_id.clone(),
+            seats,
+            status: Status::from_store(record.status),
+            game,
+            plies,
+            clock,
+            result: record.result.clone(),
+            reason: record.end_reason.clone(),
+            draw_offer: None,
+            rematch_offer: None,
+            rematch: None,
+            chat: chat.into_iter().map(chat_view).collect(),
+            chat_times: HashMap::new(),
+            subscribers: HashMap::new(),
+            hub,
+        };
+        if table.status == Status::Playing {
+            table.start_clock(Instant::now());
+        }
+        Ok(table)
+    }
+
+    /// Starts the actor; the handle is how everyone else reaches it.
+    pub fn spawn(self, runtime: &tokio::runtime::Handle) -> TableHandle {
+        let (tx, rx) = mpsc::channel(64);
+        let handle = TableHandle {
+            id: self.id.clone(),
+            tx,
+        };
+        runtime.spawn(self.run(rx));
+        handle
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.publish_lobby();
+        loop {
+            let deadline = self.clock.as_ref().and_then(Clock::deadline);
+            let idle = matches!(self.status, Status::Finished | Status::Aborted)
+                && self.subscribers.is_empty();
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(Command::Stop { done }) => {
+                        let _ = done.send(());
+                        return;
+                    }
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                _ = sleep_until(deadline) => self.check_flag().await,
+                _ = tokio::time::sleep(IDLE_FINISHED), if idle => break,
+            }
+        }
+        self.hub.forget_table(&self.id);
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Subscribe {
+                conn,
+                user,
+                out,
+                token,
+                since,
+                reply,
+            } => {
+                let result = self.subscribe(conn, user, out, token, since);
+                let _ = reply.send(result);
+            }
+            Command::Unsubscribe { conn } => {
+                self.subscribers.remove(&conn);
+            }
+            Command::Act {
+                conn,
+                user,
+                action,
+                reply,
+            } => {
+                // A flag may have fallen since the last timer tick: settle it first so that
+                // no move is accepted after time ran out.
+                self.check_flag().await;
+                let result = self.act(conn, &user, action).await;
+                let _ = reply.send(result);
+            }
+            Command::View { user, token, reply } => {
+                let result = self
+                    .may_watch(user.as_ref(), token.as_deref())
+                    .map(|()| self.view(user.as_ref()));
+                let _ = reply.send(result);
+            }
+            Command::Stop { done } => {
+                let _ = done.send(());
+            }
+        }
+    }
+
+    fn may_watch(&self, user: Option<&UserView>, token: Option<&str>) -> Result<(), WsError> {
+        let insider = user.is_some_and(|u| {
+            self.seat_of(&u.id).is_some() || self.host.as_deref() == Some(u.id.as_str())
+        });
+        if !self.settings.private || insider || token == Some(self.token.as_str()) {
+            Ok(())
+        } else {
+            Err(WsError::new(
+                ErrorCode::Forbidden,
+                "this table is private: open it through its invitation link",
+            ))
+        }
+    }
+
+    fn subscribe(
+        &mut self,
+        conn: ConnId,
+        user: UserView,
+        out: Outbox,
+        token: Option<String>,
+        since: Option<u32>,
+    ) -> Result<Message, WsError> {
+        self.may_watch(Some(&user), token.as_deref())?;
+        let state = Box::new(self.view(Some(&user)));
+        self.subscribers.insert(conn, Subscriber { user, out });
+        Ok(match since {
+            Some(since) if (since as usize) <= self.plies.len() => Message::Catchup {
+                table: self.id.to_string(),
+                moves: (since as usize..self.plies.len())
+                    .map(|i| self.move_event(i))
+                    .collect(),
+                state,
+            },
+            _ => Message::Table { table: state },
+        })
+    }
+
+    fn seat_of(&self, user_id: &str) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|s| s.as_ref().is_some_and(|u| u.id == user_id))
+            .and_then(Seat::from_index)
+    }
+
+    fn seated(&self, user: &UserView) -> Result<Seat, WsError> {
+        self.seat_of(&user.id).ok_or_else(|| {
+            WsError::new(
+                ErrorCode::NotSeated,
+                "only the players at this table may do that",
+            )
+        })
+    }
+
+    fn require(&self, status: Status, what: &str) -> Result<(), WsError> {
+        if self.status == status {
+            Ok(())
+        } else {
+            Err(WsError::new(
+                ErrorCode::WrongState,
+                format!(
+                    "{what} needs a {} game; this one is {}",
+                    status.as_str(),
+                    self.status.as_str()
+                ),
+            ))
+        }
+    }
+
+    async fn act(
+        &mut self,
+        conn: ConnId,
+        user: &UserView,
+        action: Action,
+    ) -> Result<Option<Message>, WsError> {
+        match action {
+            Action::Sit { seat, token } => self.sit(user, seat, token.as_deref()).await,
+            Action::Stand => self.stand(user).await,
+            Action::Move { mv, ply } => self.play(user, &mv, ply).await,
+            Action::Resign => {
+                let seat = self.seated(user)?;
+                self.require(Status::Playing, "resigning")?;
+                let result = match self.seats.len() {
+                    1 => self.game_result_on_resign(),
+                    _ => seat.other().letter().to_string(),
+                };
+                self.finish(Status::Finished, Some(result), "resign")
+                    .await?;
+                Ok(None)
+            }
+            Action::Abort => {
+                self.seated(user)?;
+                self.require(Status::Playing, "aborting")?;
+                if self.plies.len() >= self.seats.len() {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        "a game can be aborted only before both sides have moved",
+                    ));
+                }
+                self.finish(Status::Aborted, None, "abort").await?;
+                Ok(None)
+            }
+            Action::DrawOffer => {
+                let seat = self.two_player_seat(user)?;
+                self.require(Status::Playing, "a draw offer")?;
+                if self.draw_offer == Some(seat.other()) {
+                    return self.agree_draw().await;
+                }
+                self.draw_offer = Some(seat);
+                self.broadcast(&Message::Offer {
+                    table: self.id.to_string(),
+                    kind: OfferKind::Draw,
+                    by: Some(seat.letter()),
+                });
+                Ok(None)
+            }
+            Action::DrawAccept => {
+                let seat = self.two_player_seat(user)?;
+                self.require(Status::Playing, "accepting a draw")?;
+                if self.draw_offer != Some(seat.other()) {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        "no draw was offered to you",
+                    ));
+                }
+                self.agree_draw().await
+            }
+            Action::DrawDecline => {
+                let seat = self.two_player_seat(user)?;
+                if self.draw_offer != Some(seat.other()) {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        "no draw was offered to you",
+                    ));
+                }
+                self.draw_offer = None;
+                self.broadcast_offer_cleared(OfferKind::Draw);
+                Ok(None)
+            }
+            Action::RematchOffer | Action::RematchAccept => {
+                let seat = self.seated(user)?;
+                if !matches!(self.status, Status::Finished | Status::Aborted) {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        "a rematch can be offered once the game is over",
+                    ));
+                }
+                if let Some(next) = &self.rematch {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        format!("the rematch is already at table {next}"),
+                    ));
+                }
+                let offered_to_me = self.rematch_offer.is_some_and(|s| s != seat);
+                if offered_to_me || self.seats.len() == 1 {
+                    return self.start_rematch().await;
+                }
+                if matches!(action, Action::RematchAccept) {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        "no rematch was offered to you",
+                    ));
+                }
+                self.rematch_offer = Some(seat);
+                self.broadcast(&Message::Offer {
+                    table: self.id.to_string(),
+                    kind: OfferKind::Rematch,
+                    by: Some(seat.letter()),
+                });
+                Ok(None)
+            }
+            Action::RematchDecline => {
+                let seat = self.seated(user)?;
+                if self.rematch_offer.is_none_or(|s| s == seat) {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        "no rematch was offered to you",
+                    ));
+                }
+                self.rematch_offer = None;
+                self.broadcast_offer_cleared(OfferKind::Rematch);
+                Ok(None)
+            }
+            Action::Chat { text } => self.chat(conn, user, &text).await,
+            Action::Voice { signal } => {
+                let seat = self.two_player_seat(user)?;
+                let other = self.seats[seat.other().index()]
+                    .as_ref()
+                    .map(|u| u.id.clone());
+                let Some(other) = other else {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        "nobody sits opposite you",
+                    ));
+                };
+                let text: Arc<str> = encode(
+                    None,
+                    &Message::Voice {
+                        table: self.id.to_string(),
+                        from: seat.letter(),
+                        signal,
+                    },
+                )
+                .into();
+                for sub in self.subscribers.values().filter(|s| s.user.id == other) {
+                    sub.out.send(text.clone());
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    fn two_player_seat(&self, user: &UserView) -> Result<Seat, WsError> {
+        if self.seats.len() != 2 {
+            return Err(WsError::new(
+                ErrorCode::WrongState,
+                "this needs an opponent: a solo table has none",
+            ));
+        }
+        self.seated(user)
+    }
+
+    fn game_result_on_resign(&self) -> String {
+        // Giving up a solo puzzle is a loss.
+        "lost".to_string()
+    }
+
+    async fn sit(
+        &mut self,
+        user: &UserView,
+        seat: Option<u8>,
+        token: Option<&str>,
+    ) -> Result<Option<Message>, WsError> {
+        self.require(Status::Open, "sitting down")?;
+        self.may_watch(Some(user), token)?;
+        if self.seat_of(&user.id).is_some() {
+            return Err(WsError::new(
+                ErrorCode::SeatTaken,
+                "you already sit at this table",
+            ));
+        }
+        let index = match seat {
+            Some(i) => {
+                let i = i as usize;
+                if i >= self.seats.len() {
+                    return Err(WsError::bad_request(format!("this table has no seat {i}")));
+                }
+                if self.seats[i].is_some() {
+                    return Err(WsError::new(ErrorCode::SeatTaken, "that seat is taken"));
+                }
+                i
+            }
+            None => self
+                .seats
+                .iter()
+                .position(Option::is_none)
+                .ok_or_else(|| WsError::new(ErrorCode::SeatTaken, "every seat is taken"))?,
+        };
+        let store = self.hub.store();
+        store
+            .set_seat(
+                &self.id,
+                index as u8,
+                Some(&store::Occupant::User(user.id.clone())),
+            )
+            .await?;
+        self.seats[index] = Some(user.clone());
+        if self.seats.iter().all(Option::is_some) {
+            self.start().await?;
+        }
+        self.broadcast_snapshots();
+        self.publish_lobby();
+        Ok(None)
+    }
+
+    async fn stand(&mut self, user: &UserView) -> Result<Option<Message>, WsError> {
+        let seat = self.seated(user)?;
+        self.require(Status::Open, "standing up")?;
+        self.hub
+            .store()
+            .set_seat(&self.id, seat.index() as u8, None)
+            .await?;
+        self.seats[seat.index()] = None;
+        self.broadcast_snapshots();
+        self.publish_lobby();
+        Ok(None)
+    }
+
+    /// Every seat is taken: the game begins.
+    pub async fn start(&mut self) -> Result<(), WsError> {
+        self.hub.store().start_game(&self.id, unix_ms()).await?;
+        self.status = Status::Playing;
+        self.start_clock(Instant::now());
+        // A solo game can be decided by its deal alone.
+        if self.game.is_over() {
+            self.finish_by_rules().await?;
+        }
+        Ok(())
+    }
+
+    /// Runs the clock of the side to move, once both sides have moved.
+    fn start_clock(&mut self, now: Instant) {
+        let both_moved = self.plies.len() >= 2;
+        if let (Some(clock), Some(seat)) = (self.clock.as_mut(), self.game.to_move())
+            && both_moved
+        {
+            clock.start(seat, now);
+        }
+    }
+
+    async fn play(
+        &mut self,
+        user: &UserView,
+        mv: &str,
+        ply: Option<u32>,
+    ) -> Result<Option<Message>, WsError> {
+        let seat = self.seated(user)?;
+        self.require(Status::Playing, "a move")?;
+        if self.game.to_move() != Some(seat) {
+            return Err(WsError::new(ErrorCode::NotYourTurn, "it is not your turn"));
+        }
+        if let Some(ply) = ply
+            && ply as usize != self.plies.len()
+        {
+            return Err(WsError::new(
+                ErrorCode::StalePly,
+                format!(
+                    "the game is at ply {}, not {ply}: resubscribe",
+                    self.plies.len()
+                ),
+            ));
+        }
+        let mut next = self.game.clone();
+        next.play(mv)
+            .map_err(|e| WsError::new(ErrorCode::IllegalMove, e.to_string()))?;
+
+        let now = Instant::now();
+        let mut clock = self.clock.clone();
+        let remaining = clock.as_mut().map(|c| c.finish_turn(now));
+        let ply_number = self.plies.len() as u32 + 1;
+        self.hub
+            .store()
+            .append_move(
+                &self.id,
+                &store::MoveRow {
+                    ply: ply_number,
+                    mv: mv.to_string(),
+                    played_at: unix_ms(),
+                    clock_a_ms: remaining.map(|r| r[0]),
+                    clock_b_ms: remaining.map(|r| r[1]),
+                },
+            )
+            .await
+            .map_err(|e| match e {
+                store::StoreError::Conflict => WsError::new(
+                    ErrorCode::StalePly,
+                    "another move was recorded for this ply first",
+                ),
+                other => other.into(),
+            })?;
+
+        // Committed: now it is true, and everyone may hear of it.
+        self.game = next;
+        self.clock = clock;
+        self.plies.push(Ply {
+            mv: mv.to_string(),
+            by: seat,
+            position: self.game.position(),
+            clock: remaining,
+        });
+        if self.draw_offer == Some(seat.other()) {
+            // Moving on is declining.
+            self.draw_offer = None;
+        }
+        self.start_clock(now);
+        let mut event = self.move_event(self.plies.len() - 1);
+        event.next = Some(self.next_turn());
+        self.broadcast(&Message::Move(event));
+        if self.game.is_over() {
+            self.finish_by_rules().await?;
+        }
+        Ok(None)
+    }
+
+    async fn finish_by_rules(&mut self) -> Result<(), WsError> {
+        let result = self.game.outcome().map(|outcome| match outcome {
+            Outcome::Win(seat) => seat.letter().to_string(),
+            Outcome::Draw => "draw".to_string(),
+            Outcome::SoloWon { score } => format!("won {score}"),
+            Outcome::SoloLost => "lost".to_string(),
+        });
+        self.finish(Status::Finished, result, "rules").await
+    }
+
+    async fn agree_draw(&mut self) -> Result<Option<Message>, WsError> {
+        self.finish(Status::Finished, Some("draw".to_string()), "agreement")
+            .await?;
+        Ok(None)
+    }
+
+    async fn finish(
+        &mut self,
+        status: Status,
+        result: Option<String>,
+        reason: &str,
+    ) -> Result<(), WsError> {
+        self.hub
+            .store()
+            .finish_game(
+                &self.id,
+                status.to_store(),
+                result.as_deref(),
+                reason,
+                unix_ms(),
+            )
+            .await?;
+        if let Some(clock) = self.clock.as_mut() {
+            clock.stop(Instant::now());
+        }
+        self.status = status;
+        self.result = result.clone();
+        self.reason = Some(reason.to_string());
+        self.draw_offer = None;
+        self.broadcast(&Message::End {
+            table: self.id.to_string(),
+            status: status.as_str(),
+            result,
+            reason: reason.to_string(),
+        });
+        self.publish_lobby();
+        Ok(())
+    }
+
+    async fn check_flag(&mut self) {
+        if self.status != Status::Playing {
+            return;
+        }
+        let Some(seat) = self.clock.as_ref().and_then(|c| c.flagged(Instant::now())) else {
+            return;
+        };
+        let result = seat.other().letter().to_string();
+        if let Err(e) = self.finish(Status::Finished, Some(result), "time").await {
+            tracing::error!(table = %self.id, error = %e, "could not record a flag fall");
+        }
+    }
+
+    async fn start_rematch(&mut self) -> Result<Option<Message>, WsError> {
+        // Colours swap: the second seat of this game is the first of the next.
+        let mut seats = self.seats.clone();
+        seats.reverse();
+        let host = self
+            .host
+            .as_ref()
+            .and_then(|id| self.seats.iter().flatten().find(|u| &u.id == id).cloned());
+        let next = self
+            .hub
+            .create_table(
+                self.settings.clone(),
+                host,
+                seats,
+                Some(self.id.to_string()),
+            )
+            .await?;
+        self.rematch = Some(next.id.to_string());
+        self.rematch_offer = None;
+        self.broadcast(&Message::Rematch {
+            table: self.id.to_string(),
+            next: next.id.to_string(),
+        });
+        Ok(None)
+    }
+
+    async fn chat(
+        &mut self,
+        conn: ConnId,
+        user: &UserView,
+        text: &str,
+    ) -> Result<Option<Message>, WsError> {
+        if !self.subscribers.contains_key(&conn) {
+            return Err(WsError::new(
+                ErrorCode::Forbidden,
+                "subscribe to the table before chatting",
+            ));
+        }
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(WsError::bad_request("an empty message"));
+        }
+        if text.chars().count() > CHAT_MAX_CHARS {
+            return Err(WsError::new(
+                ErrorCode::TooLong,
+                format!("a chat message has at most {CHAT_MAX_CHARS} characters"),
+            ));
+        }
+        let now = Instant::now();
+        let times = self.chat_times.entry(user.id.clone()).or_default();
+        while times
+            .front()
+            .is_some_and(|t| now.duration_since(*t) > CHAT_WINDOW)
+        {
+            times.pop_front();
+        }
+        if times.len() >= CHAT_BURST {
+            return Err(WsError::new(
+                ErrorCode::RateLimited,
+                "too many messages: wait a few seconds",
+            ));
+        }
+        times.push_back(now);
+        let line = ChatView {
+            author: user.name.clone(),
+            user: Some(user.id.clone()),
+            text: text.to_string(),
+            at: unix_ms(),
+        };
+        self.hub
+            .store()
+            .add_chat(&store::NewChatLine {
+                game_id: self.id.to_string(),
+                user_id: Some(user.id.clone()),
+                author: line.author.clone(),
+                body: line.text.clone(),
+                sent_at: line.at,
+            })
+            .await?;
+        self.chat.push_back(line.clone());
+        if self.chat.len() > CHAT_TAIL {
+            self.chat.pop_front();
+        }
+        self.broadcast(&Message::Chat {
+            table: self.id.to_string(),
+            line,
+        });
+        Ok(None)
+    }
+
+    fn move_event(&self, index: usize) -> MoveEvent {
+        let ply = &self.plies[index];
+        MoveEvent {
+            table: self.id.to_string(),
+            ply: index as u32 + 1,
+            mv: ply.mv.clone(),
+            by: ply.by.letter(),
+            position: ply.position.clone(),
+            clock: ply.clock,
+            next: None,
+        }
+    }
+
+    fn next_turn(&self) -> NextTurn {
+        let legal = self.game.legal_moves();
+        let legal_truncated = legal.len() > LEGAL_LIST_LIMIT;
+        NextTurn {
+            to_move: self.game.to_move().map(Seat::letter),
+            turn: self.game.turn_label(),
+            legal: if legal_truncated { Vec::new() } else { legal },
+            legal_truncated,
+        }
+    }
+
+    pub fn view(&self, viewer: Option<&UserView>) -> TableView {
+        let you = viewer.and_then(|u| self.seat_of(&u.id));
+        let insider = you.is_some() || viewer.is_some_and(|u| self.host.as_deref() == Some(&u.id));
+        let playing = self.status == Status::Playing;
+        let next = self.next_turn();
+        let now = Instant::now();
+        TableView {
+            id: self.id.to_string(),
+            game: self.settings.game,
+            variant: self.settings.variant,
+            private: self.settings.private,
+            status: self.status.as_str(),
+            host: self.host.clone(),
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, user)| {
+                    let seat = Seat::from_index(i).expect("at most two seats");
+                    SeatView {
+                        seat: seat.letter(),
+                        label: self.game.seat_label(seat),
+                        user: user.clone(),
+                    }
+                })
+                .collect(),
+            you: you.map(Seat::letter),
+            invite: (self.settings.private && insider).then(|| self.token.clone()),
+            ply: self.plies.len() as u32,
+            moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
+            position: self.game.position(),
+            to_move: next.to_move.filter(|_| playing),
+            turn: next.turn,
+            legal: if playing { next.legal } else { Vec::new() },
+            legal_truncated: next.legal_truncated,
+            clock: self.clock.as_ref().map(|c| ClockView {
+                initial_ms: c.control().initial_ms,
+                increment_ms: c.control().increment_ms,
+                remaining_ms: c.remaining(now),
+                running: c.running().map(Seat::letter),
+            }),
+            result: self.result.clone(),
+            reason: self.reason.clone(),
+            draw_offer: self.draw_offer.map(Seat::letter),
+            rematch_offer: self.rematch_offer.map(Seat::letter),
+            rematch: self.rematch.clone(),
+            chat: self.chat.iter().cloned().collect(),
+        }
+    }
+
+    fn broadcast(&mut self, message: &Message) {
+        let text: Arc<str> = encode(None, message).into();
+        self.subscribers.retain(|_, sub| sub.out.send(text.clone()));
+    }
+
+    /// Seats changed: everyone gets a fresh snapshot (their own `you` and `invite`).
+    fn broadcast_snapshots(&mut self) {
+        let views: Vec<(ConnId, Arc<str>)> = self
+            .subscribers
+            .iter()
+            .map(|(conn, sub)| {
+                let view = self.view(Some(&sub.user));
+                (
+                    *conn,
+                    encode(
+                        None,
+                        &Message::Table {
+                            table: Box::new(view),
+                        },
+                    )
+                    .into(),
+                )
+            })
+            .collect();
+        for (conn, text) in views {
+            let alive = self
+                .subscribers
+                .get(&conn)
+                .is_some_and(|s| s.out.send(text));
+            if !alive {
+                self.subscribers.remove(&conn);
+            }
+        }
+    }
+
+    fn broadcast_offer_cleared(&mut self, kind: OfferKind) {
+        self.broadcast(&Message::Offer {
+            table: self.id.to_string(),
+            kind,
+            by: None,
+        });
+    }
+
+    /// Tells the lobby whether this table is open for players.
+    fn publish_lobby(&self) {
+        let listed = !self.settings.private && self.status == Status::Open;
+        let entry = listed.then(|| LobbyEntry {
+            id: self.id.to_string(),
+            game: self.settings.game,
+            variant: self.settings.variant,
+            clock: self.settings.control,
+            seats: self.seats.len(),
+            players: self
+                .seats
+                .iter()
+                .flatten()
+                .map(|u| u.name.clone())
+                .collect(),
+        });
+        self.hub.set_lobby_entry(&self.id, entry);
+    }
+}
+
+fn chat_view(line: store::ChatLine) -> ChatView {
+    ChatView {
+        author: line.author,
+        user: line.user_id,
+        text: line.body,
+        at: line.sent_at,
+    }
+}
+
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(deadline) => tokio::time::sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,305 @@
+//! The realtime wire format: closed sum types for what a client may send and what the server
+//! sends back, one parser (`parse_request`), documented in `docs/protocol.md`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::{ErrorCode, WsError};
+use crate::table::TableView;
+
+/// Everything a client may ask over the socket. Each request may also carry an `id` (any
+/// JSON value) that the reply echoes.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(tag = "type")]
+pub enum Request {
+    #[serde(rename = "ping")]
+    Ping,
+    #[serde(rename = "lobby.subscribe")]
+    LobbySubscribe,
+    #[serde(rename = "lobby.unsubscribe")]
+    LobbyUnsubscribe,
+    /// Watch a table: the reply is a full snapshot, or with `since` (the last ply the client
+    /// saw) the moves it missed.
+    #[serde(rename = "table.subscribe")]
+    TableSubscribe {
+        table: String,
+        token: Option<String>,
+        since: Option<u32>,
+    },
+    #[serde(rename = "table.unsubscribe")]
+    TableUnsubscribe { table: String },
+    #[serde(rename = "sit")]
+    Sit {
+        table: String,
+        seat: Option<u8>,
+        token: Option<String>,
+    },
+    #[serde(rename = "stand")]
+    Stand { table: String },
+    /// `ply` is the number of moves the client believes were played; a move against a stale
+    /// ply is refused.
+    #[serde(rename = "move")]
+    Move {
+        table: String,
+        #[serde(rename = "move")]
+        mv: String,
+        ply: Option<u32>,
+    },
+    #[serde(rename = "resign")]
+    Resign { table: String },
+    #[serde(rename = "abort")]
+    Abort { table: String },
+    #[serde(rename = "draw.offer")]
+    DrawOffer { table: String },
+    #[serde(rename = "draw.accept")]
+    DrawAccept { table: String },
+    #[serde(rename = "draw.decline")]
+    DrawDecline { table: String },
+    #[serde(rename = "rematch.offer")]
+    RematchOffer { table: String },
+    #[serde(rename = "rematch.accept")]
+    RematchAccept { table: String },
+    #[serde(rename = "rematch.decline")]
+    RematchDecline { table: String },
+    #[serde(rename = "chat")]
+    Chat { table: String, text: String },
+    /// A WebRTC signal (offer, answer or ICE candidate) for the other seated player.
+    #[serde(rename = "voice")]
+    Voice { table: String, signal: Value },
+    #[serde(rename = "queue.join")]
+    QueueJoin {
+        game: String,
+        variant: Option<String>,
+        clock: Option<ClockSpec>,
+    },
+    #[serde(rename = "queue.leave")]
+    QueueLeave,
+}
+
+/// A time control as clients write it: seconds on the clock and seconds of increment.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct ClockSpec {
+    pub initial: u64,
+    pub increment: u64,
+}
+
+/// The request types, for telling an unknown type from a known one with bad fields.
+const REQUEST_TYPES: &[&str] = &[
+    "ping",
+    "lobby.subscribe",
+    "lobby.unsubscribe",
+    "table.subscribe",
+    "table.unsubscribe",
+    "sit",
+    "stand",
+    "move",
+    "resign",
+    "abort",
+    "draw.offer",
+    "draw.accept",
+    "draw.decline",
+    "rematch.offer",
+    "rematch.accept",
+    "rematch.decline",
+    "chat",
+    "voice",
+    "queue.join",
+    "queue.leave",
+];
+
+/// Reads one text frame. On failure the error still carries the request's `id` when one
+/// could be read, so the client can match the error to its request.
+pub fn parse_request(text: &str) -> Result<(Option<Value>, Request), (Option<Value>, WsError)> {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        (
+            None,
+            WsError::new(ErrorCode::BadJson, format!("not JSON: {e}")),
+        )
+    })?;
+    let Value::Object(object) = &value else {
+        return Err((
+            None,
+            WsError::new(ErrorCode::BadJson, "a request is a JSON object"),
+        ));
+    };
+    let id = object.get("id").cloned();
+    let kind = match object.get("type") {
+        Some(Value::String(kind)) => kind.as_str(),
+        Some(_) => {
+            return Err((
+                id,
+                WsError::new(ErrorCode::BadRequest, "type must be a string"),
+            ));
+        }
+        None => return Err((id, WsError::new(ErrorCode::BadRequest, "missing type"))),
+    };
+    if !REQUEST_TYPES.contains(&kind) {
+        return Err((
+            id,
+            WsError::new(ErrorCode::UnknownType, format!("unknown type {kind:?}")),
+        ));
+    }
+    match serde_json::from_value::<Request>(value.clone()) {
+        Ok(request) => Ok((id, request)),
+        Err(e) => Err((
+            id,
+            WsError::new(ErrorCode::BadRequest, format!("bad {kind} request: {e}")),
+        )),
+    }
+}
+
+/// What the server sends. Replies to a request carry its `id`; events do not.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type")]
+pub enum Message {
+    #[serde(rename = "hello")]
+    Hello { user: crate::identity::UserView },
+    #[serde(rename = "pong")]
+    Pong,
+    #[serde(rename = "ok")]
+    Ok,
+    #[serde(rename = "error")]
+    Error { code: ErrorCode, message: String },
+    #[serde(rename = "lobby")]
+    Lobby(crate::hub::LobbyView),
+    /// A full snapshot of a table.
+    #[serde(rename = "table")]
+    Table { table: Box<TableView> },
+    /// What a reconnecting client missed: the moves after its last ply, then the table as it
+    /// is now.
+    #[serde(rename = "catchup")]
+    Catchup {
+        table: String,
+        moves: Vec<MoveEvent>,
+        state: Box<TableView>,
+    },
+    #[serde(rename = "move")]
+    Move(MoveEvent),
+    #[serde(rename = "end")]
+    End {
+        table: String,
+        status: &'static str,
+        result: Option<String>,
+        reason: String,
+    },
+    #[serde(rename = "seats")]
+    Seats {
+        table: String,
+        status: &'static str,
+        seats: Vec<crate::table::SeatView>,
+    },
+    #[serde(rename = "offer")]
+    Offer {
+        table: String,
+        kind: OfferKind,
+        by: Option<&'static str>,
+    },
+    #[serde(rename = "rematch")]
+    Rematch { table: String, next: String },
+    #[serde(rename = "chat")]
+    Chat {
+        table: String,
+        line: crate::table::ChatView,
+    },
+    #[serde(rename = "voice")]
+    Voice {
+        table: String,
+        from: &'static str,
+        signal: Value,
+    },
+    /// Quick match paired this client: its new table.
+    #[serde(rename = "match")]
+    Match { table: String },
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum OfferKind {
+    Draw,
+    Rematch,
+}
+
+/// One accepted move, numbered by ply (1 for the first move).
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveEvent {
+    pub table: String,
+    pub ply: u32,
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The seat that moved (`a`, `b`).
+    pub by: &'static str,
+    /// The position after the move.
+    pub position: String,
+    /// Remaining milliseconds of seats a and b after the move, when the table has a clock.
+    pub clock: Option<[i64; 2]>,
+    /// Who moves next and with what, for live events (absent in a catch-up list, whose
+    /// `state` has it).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub next: Option<NextTurn>,
+}
+
+/// The turn after a move.
+#[derive(Debug, Clone, Serialize)]
+pub struct NextTurn {
+    /// The seat to move (`a`, `b`), none when the game is over.
+    pub to_move: Option<&'static str>,
+    /// The side-to-move field of the position (`a`, `r`, `setup`, …).
+    pub turn: &'static str,
+    /// The legal moves of the seat to move (empty when `legal_truncated`).
+    pub legal: Vec<String>,
+    pub legal_truncated: bool,
+}
+
+/// A message with the request id it answers, ready to send.
+pub fn encode(id: Option<&Value>, message: &Message) -> String {
+    let mut value = serde_json::to_value(message).expect("messages serialise");
+    if let (Some(id), Value::Object(object)) = (id, &mut value) {
+        object.insert("id".to_string(), id.clone());
+    }
+    value.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_request_with_an_id_parses() {
+        let (id, request) =
+            parse_request(r#"{"type":"move","table":"t1","move":"c1c2","ply":3,"id":7}"#).unwrap();
+        assert_eq!(id, Some(Value::from(7)));
+        assert_eq!(
+            request,
+            Request::Move {
+                table: "t1".into(),
+                mv: "c1c2".into(),
+                ply: Some(3)
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_json_unknown_types_and_bad_fields_get_distinct_codes() {
+        let code = |text: &str| parse_request(text).unwrap_err().1.code;
+        assert_eq!(code("{"), ErrorCode::BadJson);
+        assert_eq!(code("[1,2]"), ErrorCode::BadJson);
+        assert_eq!(code(r#"{"type":"dance"}"#), ErrorCode::UnknownType);
+        assert_eq!(
+            code(r#"{"type":"move","table":"t"}"#),
+            ErrorCode::BadRequest
+        );
+        assert_eq!(code(r#"{"kind":"move"}"#), ErrorCode::BadRequest);
+    }
+
+    #[test]
+    fn errors_keep_the_request_id() {
+        let (id, _) = parse_request(r#"{"type":"dance","id":"x"}"#).unwrap_err();
+        assert_eq!(id, Some(Value::from("x")));
+    }
+
+    #[test]
+    fn replies_echo_the_id() {
+        let text = encode(Some(&Value::from(5)), &Message::Ok);
+        assert_eq!(text, r#"{"id":5,"type":"ok"}"#);
+    }
+}

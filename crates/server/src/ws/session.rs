@@ -1,0 +1,352 @@
+//! One WebSocket connection: a single `select!` over incoming frames, the bounded outgoing
+//! queue, the slow-reader alarm and a heartbeat.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReason, Session};
+use tokio::time::{Duration, Instant};
+
+use crate::error::{ApiError, ErrorCode, WsError};
+use crate::hub::{ConnId, Outbox, QueueKey};
+use crate::identity::UserView;
+use crate::startup::AppState;
+use crate::table::clock::TimeControl;
+use crate::table::{Action, TableHandle};
+use crate::ws::protocol::{ClockSpec, Message, Request, encode, parse_request};
+
+/// Requests are small; anything bigger is abuse and closes the socket.
+pub const MAX_FRAME_BYTES: usize = 16 * 1024;
+/// Messages queued for a client that is not reading before it is cut off.
+const OUTBOX_CAPACITY: usize = 256;
+const HEARTBEAT: Duration = Duration::from_secs(10);
+const CLIENT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Upgrades to a WebSocket for the caller's identity (a new guest when there is none).
+pub async fn route(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (user, fresh_token) = state.identify_or_create_guest(&req).await?;
+    let (mut response, session, stream) = actix_ws::handle(&req, body)
+        .map_err(|e| WsError::bad_request(format!("not a WebSocket handshake: {e}")))?;
+    if let Some(token) = fresh_token {
+        let cookie = state.keys.cookie(&token, user.guest);
+        response
+            .add_cookie(&cookie)
+            .map_err(|e| WsError::internal("cannot set the identity cookie", e))?;
+    }
+    let stream = stream
+        .max_frame_size(MAX_FRAME_BYTES)
+        .aggregate_continuations()
+        .max_continuation_size(MAX_FRAME_BYTES);
+    let (connection, outbox) = Connection::new(state.into_inner(), user);
+    actix_web::rt::spawn(run(connection, outbox, session, stream));
+    Ok(response)
+}
+
+/// Credit bucket: a burst of `CAPACITY` requests, refilled at `PER_SECOND`.
+struct RateLimit {
+    credits: f64,
+    last: Instant,
+    strikes: u32,
+}
+
+impl RateLimit {
+    const CAPACITY: f64 = 40.0;
+    const PER_SECOND: f64 = 20.0;
+    /// Requests refused in a row before the connection is closed as a flood.
+    const MAX_STRIKES: u32 = 100;
+
+    fn new() -> RateLimit {
+        RateLimit {
+            credits: Self::CAPACITY,
+            last: Instant::now(),
+            strikes: 0,
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * Self::PER_SECOND;
+        self.credits = (self.credits + refill).min(Self::CAPACITY);
+        self.last = now;
+        if self.credits >= 1.0 {
+            self.credits -= 1.0;
+            self.strikes = 0;
+            true
+        } else {
+            self.strikes += 1;
+            false
+        }
+    }
+
+    fn flooding(&self) -> bool {
+        self.strikes > Self::MAX_STRIKES
+    }
+}
+
+struct Connection {
+    state: Arc<AppState>,
+    conn: ConnId,
+    user: UserView,
+    out: Outbox,
+    tables: HashMap<String, TableHandle>,
+}
+
+enum Exit {
+    ClientLeft,
+    Close(CloseReason),
+}
+
+impl Connection {
+    fn new(state: Arc<AppState>, user: UserView) -> (Connection, OutboxParts) {
+        let conn = state.hub.next_conn_id();
+        let (out, rx, overflow) = Outbox::new(OUTBOX_CAPACITY);
+        (
+            Connection {
+                state,
+                conn,
+                user,
+                out,
+                tables: HashMap::new(),
+            },
+            OutboxParts { rx, overflow },
+        )
+    }
+}
+
+struct OutboxParts {
+    rx: tokio::sync::mpsc::Receiver<Arc<str>>,
+    overflow: Arc<tokio::sync::Notify>,
+}
+
+async fn run(
+    mut conn: Connection,
+    OutboxParts { mut rx, overflow }: OutboxParts,
+    mut session: Session,
+    mut stream: AggregatedMessageStream,
+) {
+    {
+        let hello = encode(
+            None,
+            &Message::Hello {
+                user: conn.user.clone(),
+            },
+        );
+        if session.text(hello).await.is_err() {
+            return;
+        }
+        let mut closing = conn.state.hub.closing();
+        let mut limit = RateLimit::new();
+        let mut heartbeat = tokio::time::interval(HEARTBEAT);
+        let mut last_heard = Instant::now();
+        let exit = loop {
+            tokio::select! {
+                frame = stream.recv() => {
+                    last_heard = Instant::now();
+                    let reply = match frame {
+                        Some(Ok(AggregatedMessage::Text(text))) => {
+                            if limit.take() {
+                                Some(conn.answer(&text).await)
+                            } else if limit.flooding() {
+                                break Exit::Close(reason(CloseCode::Policy, "flooding"));
+                            } else {
+                                // Refused unread, but still answered under its id so the
+                                // client knows which request to send again.
+                                let id = request_id(&text);
+                                Some(encode(id.as_ref(), &error_message(&WsError::new(
+                                    ErrorCode::RateLimited,
+                                    "too many requests: slow down",
+                                ))))
+                            }
+                        }
+                        Some(Ok(AggregatedMessage::Binary(_))) => Some(encode(None, &error_message(
+                            &WsError::new(ErrorCode::BadJson, "send JSON text frames, not binary"),
+                        ))),
+                        Some(Ok(AggregatedMessage::Ping(bytes))) => {
+                            if session.pong(&bytes).await.is_err() {
+                                break Exit::ClientLeft;
+                            }
+                            None
+                        }
+                        Some(Ok(AggregatedMessage::Pong(_))) => None,
+                        Some(Ok(AggregatedMessage::Close(_))) | None => break Exit::ClientLeft,
+                        Some(Err(actix_ws::ProtocolError::Overflow)) => {
+                            break Exit::Close(reason(CloseCode::Size, "frame too large"));
+                        }
+                        Some(Err(_)) => break Exit::Close(reason(CloseCode::Protocol, "protocol error")),
+                    };
+                    if let Some(reply) = reply
+                        && session.text(reply).await.is_err()
+                    {
+                        break Exit::ClientLeft;
+                    }
+                }
+                Some(text) = rx.recv() => {
+                    if session.text(text.to_string()).await.is_err() {
+                        break Exit::ClientLeft;
+                    }
+                }
+                _ = closing.wait_for(|closing| *closing) => {
+                    break Exit::Close(reason(CloseCode::Restart, "the server is restarting"));
+                }
+                _ = overflow.notified() => {
+                    break Exit::Close(reason(CloseCode::Policy, "too slow to read"));
+                }
+                _ = heartbeat.tick() => {
+                    if last_heard.elapsed() > CLIENT_TIMEOUT {
+                        break Exit::Close(reason(CloseCode::Normal, "timed out"));
+                    }
+                    if session.ping(b"").await.is_err() {
+                        break Exit::ClientLeft;
+                    }
+                }
+            }
+        };
+        conn.leave().await;
+        if let Exit::Close(why) = exit {
+            let _ = session.close(Some(why)).await;
+        }
+    }
+}
+
+/// The `id` of a request, if it has one, without reading the rest.
+fn request_id(text: &str) -> Option<serde_json::Value> {
+    #[derive(serde::Deserialize)]
+    struct Id {
+        id: Option<serde_json::Value>,
+    }
+    serde_json::from_str::<Id>(text).ok().and_then(|i| i.id)
+}
+
+fn reason(code: CloseCode, description: &str) -> CloseReason {
+    CloseReason {
+        code,
+        description: Some(description.to_string()),
+    }
+}
+
+fn error_message(e: &WsError) -> Message {
+    Message::Error {
+        code: e.code,
+        message: e.message.clone(),
+    }
+}
+
+impl Connection {
+    /// The reply to one text frame, with the request's id.
+    async fn answer(&mut self, text: &str) -> String {
+        match parse_request(text) {
+            Ok((id, request)) => match self.handle(request).await {
+                Ok(message) => encode(id.as_ref(), &message),
+                Err(e) => encode(id.as_ref(), &error_message(&e)),
+            },
+            Err((id, e)) => encode(id.as_ref(), &error_message(&e)),
+        }
+    }
+
+    async fn handle(&mut self, request: Request) -> Result<Message, WsError> {
+        let hub = &self.state.hub;
+        Ok(match request {
+            Request::Ping => Message::Pong,
+            Request::LobbySubscribe => Message::Lobby(hub.watch_lobby(self.conn, self.out.clone())),
+            Request::LobbyUnsubscribe => {
+                hub.unwatch_lobby(self.conn);
+                Message::Ok
+            }
+            Request::TableSubscribe {
+                table,
+                token,
+                since,
+            } => {
+                let handle = hub.table(&table).await?;
+                let snapshot = handle
+                    .subscribe(self.conn, self.user.clone(), self.out.clone(), token, since)
+                    .await?;
+                self.tables.insert(table, handle);
+                snapshot
+            }
+            Request::TableUnsubscribe { table } => {
+                let handle = self.tables.remove(&table).ok_or_else(|| {
+                    WsError::new(ErrorCode::WrongState, "not subscribed to that table")
+                })?;
+                handle.unsubscribe(self.conn).await;
+                Message::Ok
+            }
+            Request::Sit { table, seat, token } => {
+                self.act(&table, Action::Sit { seat, token }).await?
+            }
+            Request::Stand { table } => self.act(&table, Action::Stand).await?,
+            Request::Move { table, mv, ply } => self.act(&table, Action::Move { mv, ply }).await?,
+            Request::Resign { table } => self.act(&table, Action::Resign).await?,
+            Request::Abort { table } => self.act(&table, Action::Abort).await?,
+            Request::DrawOffer { table } => self.act(&table, Action::DrawOffer).await?,
+            Request::DrawAccept { table } => self.act(&table, Action::DrawAccept).await?,
+            Request::DrawDecline { table } => self.act(&table, Action::DrawDecline).await?,
+            Request::RematchOffer { table } => self.act(&table, Action::RematchOffer).await?,
+            Request::RematchAccept { table } => self.act(&table, Action::RematchAccept).await?,
+            Request::RematchDecline { table } => self.act(&table, Action::RematchDecline).await?,
+            Request::Chat { table, text } => self.act(&table, Action::Chat { text }).await?,
+            Request::Voice { table, signal } => self.act(&table, Action::Voice { signal }).await?,
+            Request::QueueJoin {
+                game,
+                variant,
+                clock,
+            } => {
+                let key = queue_key(&game, variant.as_deref(), clock)?;
+                hub.join_queue(key, self.conn, self.user.clone(), self.out.clone())
+                    .await?;
+                Message::Ok
+            }
+            Request::QueueLeave => {
+                if !hub.leave_queue(self.conn) {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        "you are not in a queue",
+                    ));
+                }
+                Message::Ok
+            }
+        })
+    }
+
+    async fn act(&mut self, table: &str, action: Action) -> Result<Message, WsError> {
+        let handle = match self.tables.get(table) {
+            Some(handle) if !handle.is_closed() => handle.clone(),
+            _ => self.state.hub.table(table).await?,
+        };
+        let reply = handle.act(self.conn, self.user.clone(), action).await?;
+        Ok(reply.unwrap_or(Message::Ok))
+    }
+
+    async fn leave(&mut self) {
+        self.state.hub.unwatch_lobby(self.conn);
+        self.state.hub.leave_queue(self.conn);
+        for (_, handle) in self.tables.drain() {
+            handle.unsubscribe(self.conn).await;
+        }
+    }
+}
+
+/// Checks a quick-match request against the catalogue.
+pub fn queue_key(
+    game: &str,
+    variant: Option<&str>,
+    clock: Option<ClockSpec>,
+) -> Result<QueueKey, WsError> {
+    let settings = crate::api::table_settings(game, variant, false, clock)?;
+    if catalog::game_info(game).is_some_and(|g| g.seats < 2) {
+        return Err(WsError::bad_request(
+            "quick match pairs two players: a solo game starts from its own table",
+        ));
+    }
+    Ok(QueueKey {
+        game: settings.game,
+        variant: settings.variant,
+        initial_ms: settings.control.map(|c: TimeControl| c.initial_ms),
+        increment_ms: settings.control.map(|c| c.increment_ms),
+    })
+}

@@ -1,0 +1,198 @@
+//! Bad input of every kind gets the documented error, changes nothing and keeps the socket
+//! open; only abuse closes it.
+
+use serde_json::json;
+
+use crate::games::two_at_a_table;
+use crate::helpers::TestApp;
+
+#[actix_web::test]
+async fn malformed_requests_get_errors_and_the_socket_stays_open() {
+    let app = TestApp::spawn().await;
+    let mut p = app.guest().await;
+    p.send_text("{not json".to_string()).await;
+    assert_eq!(p.next().await["code"], "bad_json");
+    p.send_text("[1, 2, 3]".to_string()).await;
+    assert_eq!(p.next().await["code"], "bad_json");
+    p.refused(json!({"type": "teleport"}), "unknown_type").await;
+    p.refused(json!({"no_type": true}), "bad_request").await;
+    p.refused(json!({"type": "move", "table": 5}), "bad_request")
+        .await;
+    p.refused(
+        json!({"type": "table.subscribe", "table": "nope"}),
+        "not_found",
+    )
+    .await;
+    // Still alive.
+    assert_eq!(p.request(json!({"type": "ping"})).await["type"], "pong");
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn illegal_out_of_turn_and_wrong_seat_moves_change_nothing() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) =
+        two_at_a_table(&app, json!({"game": "cephalopod", "variant": "3x3"})).await;
+    let t = seen.table.clone();
+    a.refused(
+        json!({"type": "move", "table": t, "move": "z9"}),
+        "illegal_move",
+    )
+    .await;
+    a.refused(
+        json!({"type": "move", "table": t, "move": "b2:a1,c1"}),
+        "illegal_move",
+    )
+    .await;
+    // b moving on a's turn: out of turn, and a move for the other seat.
+    b.refused(
+        json!({"type": "move", "table": t, "move": "b2"}),
+        "not_your_turn",
+    )
+    .await;
+    a.ok(json!({"type": "move", "table": t, "move": "b2"}))
+        .await;
+    a.refused(
+        json!({"type": "move", "table": t, "move": "a1"}),
+        "not_your_turn",
+    )
+    .await;
+    b.refused(
+        json!({"type": "move", "table": t, "move": "b2"}),
+        "illegal_move",
+    )
+    .await;
+    // A move against an old ply is refused.
+    b.refused(
+        json!({"type": "move", "table": t, "move": "a1", "ply": 0}),
+        "stale_ply",
+    )
+    .await;
+    let (_, table) = app.get(&format!("/api/tables/{t}"), None).await;
+    assert_eq!(table["ply"], 1, "nothing but b2 was played");
+    assert_eq!(table["moves"], json!(["b2"]));
+    assert_eq!(table["to_move"], "b");
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn an_oversized_frame_closes_the_socket() {
+    let app = TestApp::spawn().await;
+    let mut p = app.guest().await;
+    let huge = json!({"type": "chat", "table": "x", "text": "a".repeat(64 * 1024)});
+    p.send_text(huge.to_string()).await;
+    let closed = p.next().await;
+    assert_eq!(closed["type"], "closed", "{closed}");
+    assert!(
+        closed["reason"].as_str().unwrap().contains("Size"),
+        "{closed}"
+    );
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_flood_is_refused_then_cut_off() {
+    let app = TestApp::spawn().await;
+    let mut p = app.guest().await;
+    let ping = json!({"type": "ping"}).to_string();
+    for _ in 0..300 {
+        p.send_text(ping.clone()).await;
+    }
+    let mut limited = 0;
+    loop {
+        let message = p.next().await;
+        match message["type"].as_str().unwrap() {
+            "pong" => {}
+            "error" => {
+                assert_eq!(message["code"], "rate_limited");
+                limited += 1;
+            }
+            "closed" => break,
+            other => panic!("unexpected {other}"),
+        }
+    }
+    assert!(limited > 0);
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn forged_and_expired_tokens_are_refused() {
+    let app = TestApp::spawn().await;
+    let forged = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4IiwibmFtZSI6IngiLCJndWVzdCI6dHJ1ZSwiZXhwIjo5OTk5OTk5OTk5fQ.c2lnbmF0dXJl";
+    let (status, body) = app.get("/api/me", Some(forged)).await;
+    assert_eq!(status, 401);
+    assert_eq!(body["code"], "unauthorized");
+    let (status, _) = app
+        .post("/api/tables", Some(forged), json!({"game": "mill"}))
+        .await;
+    assert_eq!(status, 401);
+    let refused = app
+        .http()
+        .ws(&app.ws_url)
+        .bearer_auth(forged)
+        .connect()
+        .await;
+    assert!(refused.is_err(), "the WebSocket handshake is refused");
+
+    // A token signed with the server's own secret but expired.
+    let db_url = app.db.url();
+    let store = store::Store::connect(&db_url).await.unwrap();
+    let secret = store
+        .setting_or_insert("identity_secret", || unreachable!("the server made it"))
+        .await
+        .unwrap();
+    #[derive(serde::Serialize)]
+    struct Claims {
+        sub: String,
+        name: String,
+        guest: bool,
+        exp: u64,
+    }
+    let expired = jsonwebtoken::encode(
+        &jsonwebtoken::Header::default(),
+        &Claims {
+            sub: "someone".into(),
+            name: "Someone".into(),
+            guest: true,
+            exp: 1_000_000,
+        },
+        &jsonwebtoken::EncodingKey::from_secret(secret.as_bytes()),
+    )
+    .unwrap();
+    let (status, body) = app.get("/api/me", Some(&expired)).await;
+    assert_eq!(status, 401);
+    assert!(
+        body["message"].as_str().unwrap().contains("xpired"),
+        "{body}"
+    );
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn bad_table_requests_get_clear_errors() {
+    let app = TestApp::spawn().await;
+    let p = app.guest().await;
+    for (body, code) in [
+        (json!({"game": "chess"}), "bad_request"),
+        (json!({"game": "mill", "variant": "ten"}), "bad_request"),
+        (
+            json!({"game": "mill", "clock": {"initial": 0, "increment": 0}}),
+            "bad_request",
+        ),
+        (
+            json!({"game": "white-rabbit", "clock": {"initial": 60, "increment": 0}}),
+            "bad_request",
+        ),
+        (json!({"game": "mill", "seat": 2}), "bad_request"),
+        (json!({"variant": "5x5"}), "bad_json"),
+    ] {
+        let (status, reply) = app.post("/api/tables", Some(&p.token), body.clone()).await;
+        assert_eq!(status, 400, "{body}: {reply}");
+        assert_eq!(reply["code"], code, "{body}: {reply}");
+    }
+    let (status, _) = app.get("/api/games/chess", None).await;
+    assert_eq!(status, 404);
+    let (status, _) = app.get("/api/tables/nothing", None).await;
+    assert_eq!(status, 404);
+    app.stop().await;
+}

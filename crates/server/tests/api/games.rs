@@ -1,0 +1,253 @@
+//! Complete games of every game, played through the real API by two (or one) clients.
+
+use serde_json::{Value, json};
+
+use crate::helpers::{Db, Player, TestApp};
+
+/// A tiny deterministic generator for the test players' choices.
+struct Dice(u64);
+
+impl Dice {
+    fn pick<'a>(&mut self, moves: &'a [String]) -> &'a str {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        &moves[((self.0 >> 33) % moves.len() as u64) as usize]
+    }
+}
+
+/// What a test player knows about the table it plays at.
+pub struct Seen {
+    pub table: String,
+    pub game: String,
+    pub variant: String,
+    pub ply: u64,
+    pub position: String,
+    pub to_move: Option<String>,
+    pub legal: Vec<String>,
+    pub truncated: bool,
+}
+
+impl Seen {
+    pub fn from_snapshot(table: &Value) -> Seen {
+        Seen {
+            table: table["id"].as_str().unwrap().to_string(),
+            game: table["game"].as_str().unwrap().to_string(),
+            variant: table["variant"].as_str().unwrap().to_string(),
+            ply: table["ply"].as_u64().unwrap(),
+            position: table["position"].as_str().unwrap().to_string(),
+            to_move: table["to_move"].as_str().map(str::to_string),
+            legal: strings(&table["legal"]),
+            truncated: table["legal_truncated"].as_bool().unwrap(),
+        }
+    }
+
+    fn update(&mut self, event: &Value) {
+        self.ply = event["ply"].as_u64().unwrap();
+        self.position = event["position"].as_str().unwrap().to_string();
+        self.to_move = event["to_move"].as_str().map(str::to_string);
+        self.legal = strings(&event["legal"]);
+        self.truncated = event["legal_truncated"].as_bool().unwrap();
+    }
+
+    /// The legal moves, computed locally when the server left a huge list out.
+    fn legal_moves(&self) -> Vec<String> {
+        if !self.truncated {
+            return self.legal.clone();
+        }
+        catalog::AnyGame::from_position(&self.game, &self.variant, &self.position, 0)
+            .unwrap()
+            .legal_moves()
+    }
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+        .unwrap_or_default()
+}
+
+/// Two guests at a new table of `game`: the first creates it, the second sits down.
+pub async fn two_at_a_table(app: &TestApp, create: Value) -> (Player, Player, Seen) {
+    let mut a = app.guest().await;
+    let mut b = app.guest().await;
+    let table = a.create_table(app, create).await;
+    let id = table["id"].as_str().unwrap().to_string();
+    let token = table["invite"].clone();
+    a.ok(json!({"type": "table.subscribe", "table": id})).await;
+    b.ok(json!({"type": "table.subscribe", "table": id, "token": token}))
+        .await;
+    b.ok(json!({"type": "sit", "table": id, "token": token}))
+        .await;
+    let started = a.expect("table").await;
+    assert_eq!(started["table"]["status"], "playing");
+    let seen_b = b.expect("table").await;
+    assert_eq!(seen_b["table"]["you"], "b");
+    a.forget();
+    b.forget();
+    (a, b, Seen::from_snapshot(&started["table"]))
+}
+
+/// Plays moves chosen by `choose` until the game ends; every move is checked to reach both
+/// players with the same ply. Returns the `end` message.
+pub async fn play_out(
+    players: &mut [&mut Player],
+    seen: &mut Seen,
+    mut choose: impl FnMut(&Seen, &[String]) -> String,
+    max_plies: u64,
+) -> Value {
+    while let Some(seat) = seen.to_move.clone() {
+        assert!(
+            seen.ply < max_plies,
+            "{} did not end in {max_plies} plies",
+            seen.game
+        );
+        let mover = if seat == "a" || players.len() == 1 {
+            0
+        } else {
+            1
+        };
+        let legal = seen.legal_moves();
+        let mv = choose(seen, &legal);
+        players[mover]
+            .ok(json!({"type": "move", "table": seen.table, "move": mv, "ply": seen.ply}))
+            .await;
+        let mut event = Value::Null;
+        for player in players.iter_mut() {
+            let got = player.expect("move").await;
+            assert_eq!(got["ply"], json!(seen.ply + 1));
+            assert_eq!(got["move"], json!(mv));
+            event = got;
+        }
+        seen.update(&event);
+    }
+    let mut end = Value::Null;
+    for player in players.iter_mut() {
+        end = player.expect("end").await;
+        assert_eq!(end["status"], "finished");
+    }
+    end
+}
+
+/// A repetition draw in eight plies: one cube each steps forward and back twice.
+fn perekati_script(seen: &Seen, _: &[String]) -> String {
+    ["c1c2", "c6c5", "c2c1", "c5c6"][(seen.ply % 4) as usize].to_string()
+}
+
+async fn complete_game(app: &TestApp, game: &str, variant: &str) -> (Value, String) {
+    let (mut a, mut b, mut seen) =
+        two_at_a_table(app, json!({"game": game, "variant": variant})).await;
+    let mut dice = Dice(7);
+    let end = play_out(
+        &mut [&mut a, &mut b],
+        &mut seen,
+        |seen, legal| match seen.game.as_str() {
+            "perekati" => perekati_script(seen, legal),
+            // A few placements, then both pass: a short but complete game.
+            "tumbleweed" if seen.ply > 20 && legal.iter().any(|m| m == "pass") => "pass".into(),
+            _ => dice.pick(legal).to_string(),
+        },
+        3_000,
+    )
+    .await;
+    (end, seen.table)
+}
+
+#[actix_web::test]
+async fn every_two_player_game_can_be_played_to_its_end() {
+    let app = TestApp::spawn().await;
+    for (game, variant) in [
+        ("cephalopod", "5x5"),
+        ("cephalopod", "3x3"),
+        ("mill", "troika"),
+        ("tumbleweed", "hex6"),
+        ("perekati", "malysh"),
+    ] {
+        let (end, table) = complete_game(&app, game, variant).await;
+        assert_eq!(end["reason"], "rules", "{game}: {end}");
+        assert!(end["result"].is_string(), "{game}: {end}");
+        if game == "perekati" {
+            assert_eq!(end["result"], "draw", "threefold repetition scores 0-0");
+        }
+        // The finished game is kept as a record that replays to the same end.
+        let (status, record) = app.get(&format!("/api/records/{table}"), None).await;
+        assert_eq!(status, 200);
+        assert_eq!(record["status"], "finished");
+        let moves: Vec<&str> = record["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let replayed =
+            catalog::AnyGame::replay(game, variant, record["seed"].as_u64().unwrap(), moves)
+                .unwrap();
+        assert!(replayed.is_over());
+    }
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_white_rabbit_game_starts_at_once_and_is_played_to_its_end() {
+    let app = TestApp::spawn().await;
+    let mut solo = app.guest().await;
+    let table = solo
+        .create_table(&app, json!({"game": "white-rabbit"}))
+        .await;
+    assert_eq!(table["status"], "playing");
+    assert_eq!(table["seats"].as_array().unwrap().len(), 1);
+    let id = table["id"].as_str().unwrap();
+    let snapshot = solo
+        .ok(json!({"type": "table.subscribe", "table": id}))
+        .await;
+    let mut seen = Seen::from_snapshot(&snapshot["table"]);
+    if seen.to_move.is_none() {
+        // A deal that is won before any action: rare, but the rules allow it.
+        return;
+    }
+    let mut dice = Dice(3);
+    let end = play_out(
+        &mut [&mut solo],
+        &mut seen,
+        |_, legal| dice.pick(legal).to_string(),
+        5_000,
+    )
+    .await;
+    let result = end["result"].as_str().unwrap();
+    assert!(result == "lost" || result.starts_with("won "), "{end}");
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn the_client_never_supplies_dice_values() {
+    let app = TestApp::spawn().await;
+    let mut solo = app.guest().await;
+    let table = solo
+        .create_table(&app, json!({"game": "white-rabbit"}))
+        .await;
+    let id = table["id"].as_str().unwrap();
+    solo.ok(json!({"type": "table.subscribe", "table": id}))
+        .await;
+    // An action naming values, or a position, is just not a move.
+    for mv in ["k4=6~k1", "k1=3,k2=3", "end 6", "roll 6"] {
+        solo.refused(
+            json!({"type": "move", "table": id, "move": mv}),
+            "illegal_move",
+        )
+        .await;
+    }
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_complete_game_and_a_restart_work_on_postgresql() {
+    let Some(db) = Db::postgres().await else {
+        return;
+    };
+    let app = TestApp::spawn_on(db).await;
+    let (end, _) = complete_game(&app, "cephalopod", "3x3").await;
+    assert_eq!(end["reason"], "rules");
+    crate::tables::restart_resumes_the_game(app).await;
+}

@@ -1,0 +1,272 @@
+//! A real server on a loopback port with a fresh database, and real HTTP and WebSocket
+//! clients talking to it.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use awc::ws;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use server::{Application, Config, Stopper};
+use store::testing::TestDatabase;
+
+/// The database a test server uses: removed when the test ends.
+pub struct Db(TestDatabase);
+
+impl Db {
+    /// A fresh SQLite file in the temp dir.
+    pub fn sqlite() -> Db {
+        Db(TestDatabase::sqlite())
+    }
+
+    /// A fresh PostgreSQL database, or `None` when PostgreSQL is not reachable (a failure
+    /// instead when `STOLIK_REQUIRE_POSTGRES=1`).
+    pub async fn postgres() -> Option<Db> {
+        let admin = store::testing::postgres_admin().await?;
+        let database = TestDatabase::postgres(&admin)
+            .await
+            .expect("create a PostgreSQL test database");
+        Some(Db(database))
+    }
+
+    pub fn url(&self) -> String {
+        self.0.url.clone()
+    }
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub ws_url: String,
+    pub db: Db,
+    stopper: Stopper,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl TestApp {
+    pub async fn spawn() -> TestApp {
+        TestApp::spawn_on(Db::sqlite()).await
+    }
+
+    pub async fn spawn_on(db: Db) -> TestApp {
+        let config = Config {
+            bind: "127.0.0.1:0".to_string(),
+            database_url: db.url(),
+            web_dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web"),
+        };
+        let app = Application::build(config).await.expect("the server builds");
+        let port = app.port();
+        let stopper = app.stopper();
+        let task = actix_web::rt::spawn(app.run_until_stopped());
+        TestApp {
+            base: format!("http://127.0.0.1:{port}"),
+            ws_url: format!("ws://127.0.0.1:{port}/ws"),
+            db,
+            stopper,
+            task,
+        }
+    }
+
+    /// Stops the server gracefully and waits until it has finished.
+    pub async fn stop(self) -> Db {
+        self.stopper.stop().await;
+        self.task.await.unwrap().unwrap();
+        self.db
+    }
+
+    pub fn http(&self) -> awc::Client {
+        awc::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .finish()
+    }
+
+    /// A new guest: its token from `/api/me`.
+    pub async fn guest(&self) -> Player {
+        let mut response = self
+            .http()
+            .get(format!("{}/api/me", self.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.unwrap();
+        let token = body["token"]
+            .as_str()
+            .expect("a new guest gets a token")
+            .to_string();
+        Player::connect(self, token, body["user"].clone()).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut request = self.http().get(format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let mut response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        let body = response
+            .json::<Value>()
+            .limit(1 << 24)
+            .await
+            .unwrap_or(Value::Null);
+        (status, body)
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        let mut request = self.http().post(format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let mut response = request.send_json(&body).await.unwrap();
+        let status = response.status().as_u16();
+        let body = response.json::<Value>().await.unwrap_or(Value::Null);
+        (status, body)
+    }
+}
+
+type Socket = actix_codec::Framed<awc::BoxedSocket, ws::Codec>;
+
+/// One browser tab: an identity and its WebSocket.
+pub struct Player {
+    pub token: String,
+    pub user: Value,
+    socket: Socket,
+    next_id: u64,
+    /// Messages read while waiting for something else, in order.
+    backlog: Vec<Value>,
+}
+
+impl Player {
+    pub async fn connect(app: &TestApp, token: String, user: Value) -> Player {
+        let (_, socket) = app
+            .http()
+            .ws(&app.ws_url)
+            .bearer_auth(&token)
+            .max_frame_size(1 << 24)
+            .connect()
+            .await
+            .expect("the WebSocket opens");
+        let mut player = Player {
+            token,
+            user,
+            socket,
+            next_id: 1,
+            backlog: Vec::new(),
+        };
+        let hello = player.expect("hello").await;
+        assert_eq!(hello["user"]["id"], player.user["id"]);
+        player
+    }
+
+    pub fn id(&self) -> &str {
+        self.user["id"].as_str().unwrap()
+    }
+
+    pub async fn send_text(&mut self, text: String) {
+        self.socket
+            .send(ws::Message::Text(text.into()))
+            .await
+            .unwrap();
+    }
+
+    /// The next message from the server (pings answered, nothing skipped).
+    pub async fn next(&mut self) -> Value {
+        if !self.backlog.is_empty() {
+            return self.backlog.remove(0);
+        }
+        self.read().await
+    }
+
+    async fn read(&mut self) -> Value {
+        loop {
+            let frame = tokio::time::timeout(Duration::from_secs(20), self.socket.next())
+                .await
+                .expect("a message within 20 s")
+                .expect("the socket is open")
+                .expect("a valid frame");
+            match frame {
+                ws::Frame::Text(bytes) => return serde_json::from_slice(&bytes).unwrap(),
+                ws::Frame::Ping(bytes) => {
+                    self.socket.send(ws::Message::Pong(bytes)).await.unwrap();
+                }
+                ws::Frame::Close(reason) => {
+                    return json!({"type": "closed", "reason": format!("{reason:?}")});
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Reads until a message of this type arrives; others are kept for later.
+    pub async fn expect(&mut self, kind: &str) -> Value {
+        if let Some(i) = self.backlog.iter().position(|m| m["type"] == kind) {
+            return self.backlog.remove(i);
+        }
+        loop {
+            let message = self.read().await;
+            if message["type"] == kind {
+                return message;
+            }
+            assert_ne!(message["type"], "closed", "closed while waiting for {kind}");
+            self.backlog.push(message);
+        }
+    }
+
+    /// Sends a request with a fresh id and returns the reply carrying that id. A request
+    /// refused by the rate limit is sent again a moment later, as a real client would.
+    pub async fn request(&mut self, body: Value) -> Value {
+        loop {
+            let reply = self.request_once(body.clone()).await;
+            if reply["code"] != "rate_limited" {
+                return reply;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    async fn request_once(&mut self, mut body: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        body["id"] = json!(id);
+        self.send_text(body.to_string()).await;
+        loop {
+            let message = self.read().await;
+            if message["id"] == json!(id) {
+                return message;
+            }
+            assert_ne!(
+                message["type"], "closed",
+                "closed while waiting for reply {id}: {message}"
+            );
+            self.backlog.push(message);
+        }
+    }
+
+    /// A request that must succeed; returns the reply.
+    pub async fn ok(&mut self, body: Value) -> Value {
+        let reply = self.request(body.clone()).await;
+        assert_ne!(reply["type"], "error", "{body} failed: {reply}");
+        reply
+    }
+
+    /// A request that must fail with `code`.
+    pub async fn refused(&mut self, body: Value, code: &str) -> Value {
+        let reply = self.request_once(body.clone()).await;
+        assert_eq!(reply["type"], "error", "{body} was accepted: {reply}");
+        assert_eq!(reply["code"], code, "{body}: {reply}");
+        reply
+    }
+
+    /// Drops messages read so far.
+    pub fn forget(&mut self) {
+        self.backlog.clear();
+    }
+
+    /// Creates a table over HTTP with this player seated.
+    pub async fn create_table(&self, app: &TestApp, body: Value) -> Value {
+        let (status, table) = app
+            .post("/api/tables", Some(&self.token), body.clone())
+            .await;
+        assert_eq!(status, 201, "create {body}: {table}");
+        table
+    }
+}

@@ -1,0 +1,9 @@
+//! The server end to end: a real server on a loopback port, real WebSocket clients, real
+//! SQLite and PostgreSQL.
+
+mod helpers;
+
+mod accounts;
+mod bad_input;
+mod games;
+mod tables;

@@ -1,0 +1,472 @@
+//! Tables: quick match, private links, spectators, offers, clocks, reconnects and restarts.
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::games::{Seen, two_at_a_table};
+use crate::helpers::{Player, TestApp};
+
+#[actix_web::test]
+async fn quick_match_pairs_two_queued_players_and_the_lobby_shows_the_queue() {
+    let app = TestApp::spawn().await;
+    let mut watcher = app.guest().await;
+    let lobby = watcher.ok(json!({"type": "lobby.subscribe"})).await;
+    assert_eq!(lobby["type"], "lobby");
+
+    let mut a = app.guest().await;
+    let mut b = app.guest().await;
+    let join = json!({"type": "queue.join", "game": "cephalopod", "variant": "5x5",
+                      "clock": {"initial": 300, "increment": 3}});
+    a.ok(join.clone()).await;
+    let update = watcher.expect("lobby").await;
+    assert_eq!(update["queues"][0]["waiting"], 1, "{update}");
+    assert_eq!(update["queues"][0]["game"], "cephalopod");
+
+    // Leaving works, and joining again is fine.
+    a.ok(json!({"type": "queue.leave"})).await;
+    a.refused(json!({"type": "queue.leave"}), "wrong_state")
+        .await;
+    a.ok(join.clone()).await;
+    b.ok(join).await;
+    let table_a = a.expect("match").await["table"].clone();
+    let table_b = b.expect("match").await["table"].clone();
+    assert_eq!(table_a, table_b);
+
+    let snapshot = a
+        .ok(json!({"type": "table.subscribe", "table": table_a}))
+        .await;
+    let table = &snapshot["table"];
+    assert_eq!(table["status"], "playing");
+    assert_eq!(table["clock"]["initial_ms"], 300_000);
+    let seated: Vec<&str> = table["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["user"]["id"].as_str().unwrap())
+        .collect();
+    assert!(seated.contains(&a.id()) && seated.contains(&b.id()));
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_solo_game_cannot_be_queued_for() {
+    let app = TestApp::spawn().await;
+    let mut a = app.guest().await;
+    a.refused(
+        json!({"type": "queue.join", "game": "white-rabbit"}),
+        "bad_request",
+    )
+    .await;
+    a.refused(
+        json!({"type": "queue.join", "game": "chess"}),
+        "bad_request",
+    )
+    .await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_private_table_is_reached_through_its_link_and_refused_without_it() {
+    let app = TestApp::spawn().await;
+    let mut host = app.guest().await;
+    let mut friend = app.guest().await;
+    let mut stranger = app.guest().await;
+    let table = host
+        .create_table(&app, json!({"game": "mill", "private": true}))
+        .await;
+    let id = table["id"].as_str().unwrap();
+    let token = table["invite"]
+        .as_str()
+        .expect("the host sees the invitation");
+    assert!(token.len() >= 20, "the token is unguessable");
+
+    // Not in the lobby, not readable or joinable without the token.
+    let (_, lobby) = app.get("/api/tables", None).await;
+    assert!(
+        lobby["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["id"] != id)
+    );
+    let (status, _) = app
+        .get(&format!("/api/tables/{id}"), Some(&stranger.token))
+        .await;
+    assert_eq!(status, 403);
+    stranger
+        .refused(json!({"type": "table.subscribe", "table": id}), "forbidden")
+        .await;
+    stranger
+        .refused(
+            json!({"type": "table.subscribe", "table": id, "token": "guess"}),
+            "forbidden",
+        )
+        .await;
+    stranger
+        .refused(json!({"type": "sit", "table": id}), "forbidden")
+        .await;
+
+    // With the link's token it opens, and the friend can sit.
+    let (status, _) = app
+        .get(
+            &format!("/api/tables/{id}?token={token}"),
+            Some(&friend.token),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let snapshot = friend
+        .ok(json!({"type": "table.subscribe", "table": id, "token": token}))
+        .await;
+    assert_eq!(snapshot["table"]["status"], "open");
+    assert!(
+        snapshot["table"]["invite"].is_null(),
+        "spectators do not see the token"
+    );
+    friend
+        .ok(json!({"type": "sit", "table": id, "token": token}))
+        .await;
+    let started = friend.expect("table").await;
+    assert_eq!(started["table"]["status"], "playing");
+    assert_eq!(started["table"]["you"], "b");
+    host.forget();
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_spectator_watches_but_cannot_move() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "cephalopod"})).await;
+    let mut spectator = app.guest().await;
+    let snapshot = spectator
+        .ok(json!({"type": "table.subscribe", "table": seen.table}))
+        .await;
+    assert!(snapshot["table"]["you"].is_null());
+    spectator
+        .refused(
+            json!({"type": "move", "table": seen.table, "move": "c3"}),
+            "not_seated",
+        )
+        .await;
+    spectator
+        .refused(json!({"type": "resign", "table": seen.table}), "not_seated")
+        .await;
+    a.ok(json!({"type": "move", "table": seen.table, "move": "c3"}))
+        .await;
+    let event = spectator.expect("move").await;
+    assert_eq!(event["move"], "c3");
+    assert_eq!(event["ply"], 1);
+    b.forget();
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn an_agreed_draw_ends_the_game() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "mill"})).await;
+    b.refused(
+        json!({"type": "draw.accept", "table": seen.table}),
+        "wrong_state",
+    )
+    .await;
+    a.ok(json!({"type": "draw.offer", "table": seen.table}))
+        .await;
+    let offer = b.expect("offer").await;
+    assert_eq!(offer["kind"], "draw");
+    assert_eq!(offer["by"], "a");
+    b.ok(json!({"type": "draw.accept", "table": seen.table}))
+        .await;
+    for player in [&mut a, &mut b] {
+        let end = player.expect("end").await;
+        assert_eq!(end["result"], "draw");
+        assert_eq!(end["reason"], "agreement");
+    }
+    // Over means over.
+    a.refused(
+        json!({"type": "move", "table": seen.table, "move": "d2"}),
+        "wrong_state",
+    )
+    .await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_declined_draw_offer_lets_the_game_go_on() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "mill"})).await;
+    a.ok(json!({"type": "draw.offer", "table": seen.table}))
+        .await;
+    assert_eq!(
+        a.expect("offer").await["by"],
+        "a",
+        "everyone hears of the offer"
+    );
+    b.expect("offer").await;
+    b.ok(json!({"type": "draw.decline", "table": seen.table}))
+        .await;
+    let cleared = a.expect("offer").await;
+    assert!(cleared["by"].is_null());
+    a.ok(json!({"type": "move", "table": seen.table, "move": "d2"}))
+        .await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_resignation_gives_the_game_to_the_opponent_and_a_rematch_swaps_seats() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) =
+        two_at_a_table(&app, json!({"game": "tumbleweed", "variant": "hex6"})).await;
+    b.ok(json!({"type": "resign", "table": seen.table})).await;
+    let end = a.expect("end").await;
+    assert_eq!(end["result"], "a");
+    assert_eq!(end["reason"], "resign");
+    b.expect("end").await;
+
+    a.ok(json!({"type": "rematch.offer", "table": seen.table}))
+        .await;
+    b.expect("offer").await;
+    b.ok(json!({"type": "rematch.accept", "table": seen.table}))
+        .await;
+    let next = a.expect("rematch").await["next"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let snapshot = a
+        .ok(json!({"type": "table.subscribe", "table": next}))
+        .await;
+    assert_eq!(snapshot["table"]["status"], "playing");
+    assert_eq!(snapshot["table"]["you"], "b", "seats swap in a rematch");
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_game_can_be_aborted_only_before_both_sides_moved() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "cephalopod"})).await;
+    a.ok(json!({"type": "move", "table": seen.table, "move": "a1"}))
+        .await;
+    b.ok(json!({"type": "abort", "table": seen.table})).await;
+    let end = a.expect("end").await;
+    assert_eq!(end["status"], "aborted");
+    assert!(end["result"].is_null());
+
+    let (mut c, mut d, seen) = two_at_a_table(&app, json!({"game": "cephalopod"})).await;
+    c.ok(json!({"type": "move", "table": seen.table, "move": "a1"}))
+        .await;
+    d.ok(json!({"type": "move", "table": seen.table, "move": "a2"}))
+        .await;
+    c.refused(json!({"type": "abort", "table": seen.table}), "wrong_state")
+        .await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn the_flag_falls_on_time_even_when_nobody_sends_anything() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(
+        &app,
+        json!({"game": "cephalopod", "clock": {"initial": 1, "increment": 0}}),
+    )
+    .await;
+    a.ok(json!({"type": "move", "table": seen.table, "move": "a1"}))
+        .await;
+    b.ok(json!({"type": "move", "table": seen.table, "move": "e5"}))
+        .await;
+    // Both have moved: a's clock runs out in one second with nobody saying anything.
+    let end = tokio::time::timeout(Duration::from_secs(5), a.expect("end"))
+        .await
+        .expect("the flag falls");
+    assert_eq!(end["reason"], "time");
+    assert_eq!(end["result"], "b");
+    b.expect("end").await;
+    let (_, record) = app.get(&format!("/api/records/{}", seen.table), None).await;
+    assert_eq!(record["reason"], "time");
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_reconnecting_player_receives_the_moves_it_missed() {
+    let app = TestApp::spawn().await;
+    let (mut a, b, seen) = two_at_a_table(&app, json!({"game": "cephalopod"})).await;
+    let (b_token, b_user) = (b.token.clone(), b.user.clone());
+    let mut b = b;
+    a.ok(json!({"type": "move", "table": seen.table, "move": "a1"}))
+        .await;
+    b.ok(json!({"type": "move", "table": seen.table, "move": "e5"}))
+        .await;
+    b.expect("move").await;
+    drop(b); // the network drops
+
+    a.ok(json!({"type": "move", "table": seen.table, "move": "c3"}))
+        .await;
+    let mut b = Player::connect(&app, b_token, b_user).await;
+    let catchup = b
+        .ok(json!({"type": "table.subscribe", "table": seen.table, "since": 2}))
+        .await;
+    assert_eq!(catchup["type"], "catchup");
+    let missed = catchup["moves"].as_array().unwrap();
+    assert_eq!(missed.len(), 1);
+    assert_eq!(missed[0]["ply"], 3);
+    assert_eq!(missed[0]["move"], "c3");
+    assert_eq!(catchup["state"]["ply"], 3);
+    assert_eq!(catchup["state"]["to_move"], "b");
+    b.ok(json!({"type": "move", "table": seen.table, "move": "e1", "ply": 3}))
+        .await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn chat_reaches_players_and_spectators_with_limits() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "mill"})).await;
+    let mut spectator = app.guest().await;
+    spectator
+        .ok(json!({"type": "table.subscribe", "table": seen.table}))
+        .await;
+    a.ok(json!({"type": "chat", "table": seen.table, "text": "привет!"}))
+        .await;
+    for player in [&mut b, &mut spectator] {
+        let line = player.expect("chat").await;
+        assert_eq!(line["line"]["text"], "привет!");
+        assert_eq!(line["line"]["author"], a.user["name"]);
+    }
+    assert_eq!(
+        a.expect("chat").await["line"]["text"],
+        "привет!",
+        "the writer sees it too"
+    );
+    b.ok(json!({"type": "chat", "table": seen.table, "text": "hi"}))
+        .await;
+    assert_eq!(a.expect("chat").await["line"]["text"], "hi");
+
+    a.refused(
+        json!({"type": "chat", "table": seen.table, "text": "x".repeat(501)}),
+        "too_long",
+    )
+    .await;
+    a.refused(
+        json!({"type": "chat", "table": seen.table, "text": "   "}),
+        "bad_request",
+    )
+    .await;
+    for i in 0..4 {
+        a.ok(json!({"type": "chat", "table": seen.table, "text": format!("{i}")}))
+            .await;
+    }
+    a.refused(
+        json!({"type": "chat", "table": seen.table, "text": "spam"}),
+        "rate_limited",
+    )
+    .await;
+
+    // The chat tail is part of a snapshot.
+    let snapshot = spectator
+        .ok(json!({"type": "table.subscribe", "table": seen.table}))
+        .await;
+    assert_eq!(snapshot["table"]["chat"][0]["text"], "привет!");
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn voice_signals_are_relayed_to_the_other_player_only() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "cephalopod"})).await;
+    let mut spectator = app.guest().await;
+    spectator
+        .ok(json!({"type": "table.subscribe", "table": seen.table}))
+        .await;
+    let offer = json!({"kind": "offer", "sdp": "v=0 fake"});
+    a.ok(json!({"type": "voice", "table": seen.table, "signal": offer}))
+        .await;
+    let got = b.expect("voice").await;
+    assert_eq!(got["signal"], offer);
+    assert_eq!(got["from"], "a");
+    spectator
+        .refused(
+            json!({"type": "voice", "table": seen.table, "signal": {}}),
+            "not_seated",
+        )
+        .await;
+    // The spectator got no voice message: its next message is the reply to this ping.
+    let pong = spectator.request(json!({"type": "ping"})).await;
+    assert_eq!(pong["type"], "pong");
+    app.stop().await;
+}
+
+/// Stops the server mid-game and starts it again on the same database: the game goes on from
+/// the same ply, with the same players and nothing lost.
+pub async fn restart_resumes_the_game(app: TestApp) {
+    let (mut a, mut b, seen) = two_at_a_table(
+        &app,
+        json!({"game": "cephalopod", "clock": {"initial": 600, "increment": 5}}),
+    )
+    .await;
+    for (i, mv) in ["a1", "e5", "c3"].into_iter().enumerate() {
+        let player = if i % 2 == 0 { &mut a } else { &mut b };
+        player
+            .ok(json!({"type": "move", "table": seen.table, "move": mv}))
+            .await;
+    }
+    a.ok(json!({"type": "chat", "table": seen.table, "text": "before the restart"}))
+        .await;
+    let tokens = [
+        (a.token.clone(), a.user.clone()),
+        (b.token.clone(), b.user.clone()),
+    ];
+    drop((a, b));
+    let db = app.stop().await;
+
+    let app = TestApp::spawn_on(db).await;
+    let mut b = Player::connect(&app, tokens[1].0.clone(), tokens[1].1.clone()).await;
+    let snapshot = b
+        .ok(json!({"type": "table.subscribe", "table": seen.table}))
+        .await;
+    let table = &snapshot["table"];
+    assert_eq!(table["status"], "playing");
+    assert_eq!(table["ply"], 3);
+    assert_eq!(table["moves"], json!(["a1", "e5", "c3"]));
+    assert_eq!(table["you"], "b");
+    assert_eq!(table["to_move"], "b");
+    assert_eq!(table["chat"][0]["text"], "before the restart");
+    let clock = table["clock"]["remaining_ms"].as_array().unwrap();
+    assert!(clock[1].as_i64().unwrap() > 590_000, "{clock:?}");
+    assert_eq!(Seen::from_snapshot(table).ply, 3);
+    b.ok(json!({"type": "move", "table": seen.table, "move": "e1", "ply": 3}))
+        .await;
+    let mut a = Player::connect(&app, tokens[0].0.clone(), tokens[0].1.clone()).await;
+    a.ok(json!({"type": "table.subscribe", "table": seen.table}))
+        .await;
+    a.ok(json!({"type": "move", "table": seen.table, "move": "a5", "ply": 4}))
+        .await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_restart_mid_game_loses_nothing() {
+    restart_resumes_the_game(TestApp::spawn().await).await;
+}
+
+#[actix_web::test]
+async fn the_lobby_lists_open_public_tables_live() {
+    let app = TestApp::spawn().await;
+    let mut watcher = app.guest().await;
+    watcher.ok(json!({"type": "lobby.subscribe"})).await;
+    let host = app.guest().await;
+    let table = host
+        .create_table(&app, json!({"game": "perekati", "variant": "long", "clock": {"initial": 180, "increment": 2}}))
+        .await;
+    let update = watcher.expect("lobby").await;
+    let listed = &update["tables"][0];
+    assert_eq!(listed["id"], table["id"]);
+    assert_eq!(listed["variant"], "long");
+    assert_eq!(listed["players"][0], host.user["name"]);
+    let (_, lobby) = app.get("/api/tables", None).await;
+    assert_eq!(lobby["tables"][0]["id"], table["id"]);
+
+    // Once the seats fill, the table leaves the lobby.
+    let mut guest = app.guest().await;
+    guest.ok(json!({"type": "sit", "table": table["id"]})).await;
+    let update = watcher.expect("lobby").await;
+    assert!(update["tables"].as_array().unwrap().is_empty(), "{update}");
+    app.stop().await;
+}
