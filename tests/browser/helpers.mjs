@@ -1,0 +1,218 @@
+// Shared test helpers: a real stolik server per test file, Chromium through playwright-core,
+// and game actions performed by clicking the board like a player would.
+
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+export const SCREENSHOTS = join(here, 'screenshots');
+
+const BIN = process.env.STOLIK_BIN || join(root, 'target', 'debug', 'stolik');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+/** Starts `stolik serve` on a free port with a fresh SQLite database. */
+export async function startServer() {
+  const port = await freePort();
+  const db = `/tmp/stolik-browser-${process.pid}-${randomBytes(4).toString('hex')}.db`;
+  const proc = spawn(
+    BIN,
+    ['serve', '--bind', `127.0.0.1:${port}`, '--database', `sqlite://${db}`, '--web-dir', join(root, 'web')],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' } },
+  );
+  let log = '';
+  proc.stdout.on('data', (d) => { log += d; });
+  proc.stderr.on('data', (d) => { log += d; });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`stolik exited (${proc.exitCode}):\n${log}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`stolik did not become healthy:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    log: () => log,
+    async stop() {
+      if (proc.exitCode !== null) return;
+      proc.kill('SIGTERM');
+      await new Promise((r) => {
+        const timer = setTimeout(() => { proc.kill('SIGKILL'); r(); }, 5000);
+        proc.on('exit', () => { clearTimeout(timer); r(); });
+      });
+    },
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+    ],
+  });
+}
+
+/** A fresh browser context (its own cookie: its own guest) with one page on the site. */
+export async function newPlayer(browser, url, { lang = 'en', viewport = { width: 1280, height: 900 } } = {}) {
+  const context = await browser.newContext({ viewport });
+  // Start every player in a known language; one test switches it by clicking.
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('stolik.lang')) localStorage.setItem('stolik.lang', l);
+  }, lang);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => { page.__errors = [...(page.__errors || []), String(err)]; });
+  await page.goto(url + '/');
+  await page.waitForFunction(() => window.__stolikSocket && window.__stolikSocket.state === 'open');
+  return { context, page };
+}
+
+export function tableState(page) {
+  return page.evaluate(() => window.__stolik && window.__stolik.table);
+}
+
+export async function waitPly(page, ply) {
+  await page.waitForFunction((n) => window.__stolik && window.__stolik.table && window.__stolik.table.ply >= n, ply, { timeout: 15000 });
+}
+
+export async function waitStatus(page, status) {
+  await page.waitForFunction((s) => window.__stolik && window.__stolik.table && window.__stolik.table.status === s, status, { timeout: 15000 });
+}
+
+/** Waits until it is this page's turn and the board takes clicks. */
+export async function waitMyTurn(page) {
+  await page.waitForFunction(
+    () => {
+      const t = window.__stolik && window.__stolik.table;
+      return t && t.status === 'playing' && t.you && t.to_move === t.you;
+    },
+    null,
+    { timeout: 15000 },
+  );
+}
+
+async function clickCell(page, cell) {
+  await page.locator(`.board-wrap [data-cell="${cell}"]`).click();
+}
+
+/** Plays a move by clicking, as a player would, for any game. */
+export async function playByClicks(page, game, mv) {
+  const state = await tableState(page);
+  switch (game) {
+    case 'perekati':
+      await clickCell(page, mv.slice(0, 2));
+      await clickCell(page, mv.slice(2));
+      return;
+    case 'tumbleweed':
+      if (mv === 'red') return page.locator('.board-wrap .choose-red').click();
+      if (mv === 'white') return page.locator('.board-wrap .choose-white').click();
+      if (mv === 'pass') return page.locator('.board-wrap .pass').click();
+      if (mv.includes(',')) {
+        const [r, w] = mv.split(',');
+        await clickCell(page, r);
+        await clickCell(page, w);
+        return;
+      }
+      return clickCell(page, mv);
+    case 'cephalopod': {
+      const cell = mv.split(':')[0];
+      const options = state.legal.filter((m) => m.split(':')[0] === cell);
+      await clickCell(page, cell);
+      if (options.length > 1) await page.locator(`.board-wrap .capture-option[data-move="${mv}"]`).click();
+      return;
+    }
+    case 'mill': {
+      const [base, ...x] = mv.split('x');
+      const [a, b] = base.split('-');
+      if (b) {
+        await clickCell(page, a);
+        await clickCell(page, b);
+      } else {
+        await clickCell(page, a);
+      }
+      for (const c of x) await clickCell(page, c);
+      return;
+    }
+    case 'white-rabbit':
+      if (mv === 'reroll') return page.locator('.board-wrap .reroll').click();
+      if (mv === 'end') return page.locator('.board-wrap .end').click();
+      {
+        const [hd, td] = mv.split('~');
+        await page.locator(`.board-wrap [data-die="${hd}"]`).click();
+        await page.locator(`.board-wrap [data-die="${td}"]`).click();
+      }
+      return;
+    default:
+      throw new Error('unknown game ' + game);
+  }
+}
+
+/** Creates a private table from the lobby form and returns the invite URL. */
+export async function createPrivateTable(page, url, game, variant) {
+  await page.goto(url + '/#/lobby');
+  await page.locator('.create-form select[name="game"]').selectOption(game);
+  if (variant) await page.locator('.create-form select[name="variant"]').selectOption(variant);
+  await page.locator('.create-form input[name="vis"]').nth(1).check();
+  await page.locator('.create-form .create').click();
+  await page.waitForFunction(() => window.__stolik && window.__stolik.table && window.__stolik.table.invite);
+  const t = await tableState(page);
+  return `${url}/#/table/${t.id}?token=${encodeURIComponent(t.invite)}`;
+}
+
+/** The second player opens the invite link and sits down. */
+export async function joinByInvite(page, invite) {
+  await page.goto(invite);
+  await page.locator('.actions .sit').click();
+  await waitStatus(page, 'playing');
+}
+
+export function screenshotPath(name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return join(SCREENSHOTS, name);
+}
+
+/** Plays the game to its end: `choose(state)` returns the move for the side to move. */
+export async function playOut(players, game, choose, maxPlies = 400) {
+  for (let i = 0; i < maxPlies; i++) {
+    const states = await Promise.all(players.map((p) => tableState(p)));
+    if (states[0].status !== 'playing') return states[0];
+    const k = states.findIndex((s) => s.you && s.to_move === s.you);
+    if (k < 0) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
+    const st = states[k];
+    const mv = choose(st);
+    await playByClicks(players[k], game, mv);
+    await Promise.all(players.map((p) => waitPly(p, st.ply + 1)));
+  }
+  return tableState(players[0]);
+}

@@ -1,0 +1,58 @@
+// Every text in all three languages: the dictionaries have the same keys, and every key the
+// code asks for exists (keys built at run time are checked by their known endings).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const web = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
+const { dictionaries } = await import(join(web, 'js', 'i18n.js'));
+const { RULES } = await import(join(web, 'js', 'rules-text.js'));
+
+function sources(dir) {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? sources(p) : p.endsWith('.js') ? [p] : [];
+  });
+}
+
+test('the three dictionaries have the same keys', () => {
+  const d = dictionaries();
+  const en = Object.keys(d.en).sort();
+  assert.deepEqual(Object.keys(d.ru).sort(), en);
+  assert.deepEqual(Object.keys(d.uk).sort(), en);
+});
+
+test('every key used in the code exists', () => {
+  const keys = new Set(Object.keys(dictionaries().en));
+  const missing = [];
+  for (const file of sources(join(web, 'js')).filter((f) => !f.endsWith('i18n.js'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\bt\('([a-z0-9_.-]+[a-z0-9])'\s*[,)]/g)) if (!keys.has(m[1])) missing.push(`${file}: ${m[1]}`);
+  }
+  // Keys assembled at run time.
+  const dynamic = [
+    ...['U', 'D', 'N', 'S', 'E', 'W'].map((h) => 'perekati.hat.' + h),
+    ...['rules', 'resign', 'time', 'agreement', 'abort'].map((r) => 'reason.' + r),
+    ...['open', 'playing', 'finished', 'aborted'].map((s) => 'state.' + s),
+    ...['off', 'ringing', 'waiting', 'connecting', 'connected', 'failed', 'denied'].map((s) => 'voice.state.' + s),
+    ...['r', 'w', 'n'].map((c) => 'tumbleweed.colour.' + c),
+    ...['k', 'r', 'w'].map((c) => 'rabbit.colour.' + c),
+    ...['pass', 'red', 'white', 'reroll', 'end'].map((m) => 'move.' + m),
+    'table.resign', 'table.resign.confirm', 'table.giveup', 'table.giveup.confirm', 'voice.on', 'voice.off',
+    'account.register', 'account.login', 'account.registered', 'account.loggedin',
+  ];
+  for (const k of dynamic) if (!keys.has(k)) missing.push(k);
+  assert.deepEqual(missing, []);
+});
+
+test('rules exist for every game in every language', () => {
+  for (const game of ['perekati', 'tumbleweed', 'cephalopod', 'mill', 'white-rabbit']) {
+    for (const lang of ['ru', 'uk', 'en']) {
+      assert.ok(RULES[game][lang].length >= 3, `${game} ${lang}`);
+      assert.equal(RULES[game][lang].length, RULES[game].en.length, `${game} ${lang} has every section`);
+    }
+  }
+});

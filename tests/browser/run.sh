@@ -1,0 +1,9 @@
+#!/bin/sh
+# Runs the browser tests: installs playwright-core if needed, then Node's test runner.
+# Needs the server binary (target/debug/stolik, or STOLIK_BIN) and Chromium (/usr/bin/chromium).
+set -e
+cd "$(dirname "$0")"
+if [ ! -d node_modules/playwright-core ]; then
+  if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+fi
+exec node --test --test-concurrency=1 "$@" ./*.test.mjs

@@ -1,0 +1,167 @@
+// The pages around the tables: catalogue, rules, languages, lobby, quick match, accounts.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launch, newPlayer, tableState, waitStatus, screenshotPath,
+} from './helpers.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('catalogue lists the five games with pictures; language switch is remembered', async () => {
+  const P = await newPlayer(browser, server.url, { lang: 'ru' });
+  const p = P.page;
+  await p.locator('.game-card').nth(4).waitFor();
+  assert.equal(await p.locator('.game-card').count(), 5);
+  assert.equal(await p.locator('.game-card img.game-pic').count(), 5);
+  for (const id of ['perekati', 'tumbleweed', 'cephalopod', 'mill', 'white-rabbit']) {
+    const ok = await p.evaluate(async (g) => (await fetch(`/img/${g}.svg`)).ok, id);
+    assert.ok(ok, `picture of ${id}`);
+  }
+  assert.equal(await p.locator('.main-nav a').first().textContent(), 'Игры');
+  await p.screenshot({ path: screenshotPath('catalogue.png'), fullPage: true });
+
+  await p.locator('.lang-select').selectOption('en');
+  await p.locator('.main-nav a', { hasText: 'Games' }).waitFor();
+  await p.locator('.game-card .quick-match', { hasText: 'Quick match' }).first().waitFor();
+  await p.locator('.lang-select').selectOption('uk');
+  await p.locator('.main-nav a', { hasText: 'Ігри' }).waitFor();
+  await p.reload();
+  await p.locator('.main-nav a', { hasText: 'Ігри' }).waitFor();
+  assert.equal(await p.evaluate(() => document.documentElement.lang), 'uk');
+  await P.context.close();
+});
+
+test('rules pages exist in three languages with diagrams', async () => {
+  const P = await newPlayer(browser, server.url, { lang: 'en' });
+  const p = P.page;
+  for (const id of ['perekati', 'tumbleweed', 'cephalopod', 'mill', 'white-rabbit']) {
+    await p.goto(`${server.url}/#/rules/${id}`);
+    await p.locator('.rules-section').first().waitFor();
+    assert.ok((await p.locator('.diagram svg.board').count()) >= 1, `a diagram for ${id}`);
+  }
+  await p.screenshot({ path: screenshotPath('rules-white-rabbit.png'), fullPage: true });
+  await p.goto(`${server.url}/#/rules/tumbleweed`);
+  await p.locator('.rules-section').first().waitFor();
+  const en = await p.locator('.rules-section h2').first().textContent();
+  await p.locator('.lang-select').selectOption('ru');
+  await p.waitForFunction((old) => document.querySelector('.rules-section h2').textContent !== old, en);
+  await p.screenshot({ path: screenshotPath('rules-tumbleweed.png'), fullPage: true });
+  await P.context.close();
+});
+
+test('lobby: a public table appears live and another player joins it', async () => {
+  const A = await newPlayer(browser, server.url);
+  const B = await newPlayer(browser, server.url);
+  await B.page.goto(`${server.url}/#/lobby`);
+  await B.page.locator('.lobby-tables .empty').waitFor();
+
+  const a = A.page;
+  await a.goto(`${server.url}/#/lobby`);
+  await a.locator('.create-form select[name="game"]').selectOption('cephalopod');
+  await a.locator('.create-form select[name="variant"]').selectOption('3x3');
+  await a.locator('.create-form input[name="timed"]').nth(1).check();
+  await a.locator('.create-form input[name="minutes"]').fill('3');
+  await a.locator('.create-form input[name="increment"]').fill('2');
+  await a.locator('.create-form .create').click();
+  await a.waitForFunction(() => window.__stolik?.table?.status === 'open');
+  const t0 = await tableState(a);
+  assert.equal(t0.clock.initial_ms, 180000);
+  assert.equal(t0.clock.increment_ms, 2000);
+
+  const row = B.page.locator(`.lobby-tables tr[data-table="${t0.id}"]`);
+  await row.waitFor();
+  await B.page.screenshot({ path: screenshotPath('lobby.png') });
+  await row.locator('.join').click();
+  await waitStatus(B.page, 'playing');
+  await waitStatus(a, 'playing');
+  await a.locator('.clock').first().waitFor();
+
+  // Abort before both have moved.
+  await a.locator('.actions .abort').click();
+  await waitStatus(B.page, 'aborted');
+  await A.context.close();
+  await B.context.close();
+});
+
+test('quick match pairs two players and cancel works', async () => {
+  const A = await newPlayer(browser, server.url);
+  const B = await newPlayer(browser, server.url);
+  await A.page.locator('.game-card[data-game="mill"] .quick-match').click();
+  await A.page.locator('.queue-box').waitFor();
+  await A.page.locator('.queue-box .queue-cancel').click();
+  await A.page.locator('.queue-box').waitFor({ state: 'detached' });
+
+  await A.page.locator('.game-card[data-game="perekati"] .quick-match').click();
+  await A.page.locator('.queue-box').waitFor();
+  await B.page.locator('.game-card[data-game="perekati"] .quick-match').click();
+  await A.page.waitForFunction(() => window.__stolik?.table?.status === 'playing');
+  await B.page.waitForFunction(() => window.__stolik?.table?.status === 'playing');
+  const ta = await tableState(A.page);
+  const tb = await tableState(B.page);
+  assert.equal(ta.id, tb.id);
+  assert.notEqual(ta.you, tb.you);
+  // Resign ends it.
+  const first = ta.you === 'a' ? A.page : B.page;
+  await first.locator('.actions .resign').click();
+  await first.locator('.actions .resign-confirm').click();
+  await waitStatus(A.page, 'finished');
+  await A.context.close();
+  await B.context.close();
+});
+
+test('accounts: register, log out, log in; finished games listed with a replay', async () => {
+  const P = await newPlayer(browser, server.url);
+  const p = P.page;
+  // Finish a quick solo game first, as a guest: it must stay with the account.
+  await p.locator('.game-card[data-game="white-rabbit"] .play-solo').click();
+  await p.waitForFunction(() => window.__stolik?.table?.status === 'playing' || window.__stolik?.table?.status === 'finished');
+  if ((await tableState(p)).status === 'playing') {
+    await p.locator('.actions .resign').click();
+    await p.locator('.actions .resign-confirm').click();
+  }
+  await waitStatus(p, 'finished');
+
+  const name = 'tester' + Math.floor(Math.random() * 1e6);
+  await p.goto(`${server.url}/#/profile`);
+  await p.locator('.register-form input[name="username"]').fill(name);
+  await p.locator('.register-form input[name="password"]').fill('secret-password');
+  await p.locator('.register-form button').click();
+  await p.locator('.logout').waitFor();
+  await p.locator('.user-link', { hasText: name }).waitFor();
+  await p.locator('.games-list tbody tr').first().waitFor();
+  await p.screenshot({ path: screenshotPath('profile.png') });
+
+  await p.locator('.logout').click();
+  await p.locator('.login-form').waitFor();
+  await p.locator('.login-form input[name="username"]').fill(name);
+  await p.locator('.login-form input[name="password"]').fill('secret-password');
+  await p.locator('.login-form button').click();
+  await p.locator('.user-link', { hasText: name }).waitFor();
+  await p.locator('.games-list .replay-link').first().click();
+  await p.locator('.replay-controls').waitFor();
+  await p.screenshot({ path: screenshotPath('replay.png') });
+  await P.context.close();
+});
+
+test('phone-sized screen: the table page fits', async () => {
+  const P = await newPlayer(browser, server.url, { viewport: { width: 390, height: 844 } });
+  const p = P.page;
+  await p.locator('.game-card[data-game="tumbleweed"] .create-private').click();
+  await p.waitForFunction(() => window.__stolik?.table?.invite);
+  const overflow = await p.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+  assert.equal(overflow, false, 'no horizontal scrolling');
+  await p.screenshot({ path: screenshotPath('phone-table.png'), fullPage: true });
+  await P.context.close();
+});

@@ -1,0 +1,44 @@
+// Voice: with Chromium's fake microphone the two seated players' peer connection comes up.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launch, newPlayer, waitStatus, createPrivateTable, joinByInvite,
+} from './helpers.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('voice: two players connect over WebRTC signalled through the table', async () => {
+  const A = await newPlayer(browser, server.url);
+  const B = await newPlayer(browser, server.url);
+  const a = A.page;
+  const b = B.page;
+  const invite = await createPrivateTable(a, server.url, 'cephalopod', '3x3');
+  await joinByInvite(b, invite);
+  await waitStatus(a, 'playing');
+
+  await a.locator('.voice-toggle').click();
+  await b.locator('.voice-state.vs-ringing').waitFor();
+  await b.locator('.voice-toggle').click();
+  const connected = () => window.__stolikVoice && window.__stolikVoice.state === 'connected';
+  await a.waitForFunction(connected, null, { timeout: 20000 });
+  await b.waitForFunction(connected, null, { timeout: 20000 });
+  assert.equal(await a.evaluate(() => window.__stolikVoice.connectionState), 'connected');
+
+  // Turning it off on one side tells the other.
+  await b.locator('.voice-toggle').click();
+  await a.waitForFunction(() => window.__stolikVoice.state !== 'connected', null, { timeout: 20000 });
+  await A.context.close();
+  await B.context.close();
+});

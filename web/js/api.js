@@ -1,0 +1,66 @@
+// HTTP calls to the server. Identity travels in the HttpOnly cookie the server sets, so
+// nothing here handles tokens.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: {}, credentials: 'same-origin' };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, 'network', String(err));
+  }
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!res.ok) {
+    throw new ApiError(res.status, data?.code || 'http_' + res.status, data?.message || res.statusText);
+  }
+  return data;
+}
+
+let gamesCache = null;
+
+export const api = {
+  me: () => call('GET', '/api/me'),
+  register: (username, password) => call('POST', '/api/register', { username, password }),
+  login: (username, password) => call('POST', '/api/login', { username, password }),
+  logout: () => call('POST', '/api/logout'),
+  changePassword: (old, next) => call('POST', '/api/password', { old, new: next }),
+  /** The catalogue never changes while the page lives: fetch it once. */
+  games() {
+    if (!gamesCache) {
+      gamesCache = call('GET', '/api/games').catch((err) => {
+        gamesCache = null;
+        throw err;
+      });
+    }
+    return gamesCache;
+  },
+  lobby: () => call('GET', '/api/tables'),
+  createTable: (body) => call('POST', '/api/tables', body),
+  table: (id, token) => call('GET', `/api/tables/${encodeURIComponent(id)}` + (token ? `?token=${encodeURIComponent(token)}` : '')),
+  record: (id, token) => call('GET', `/api/records/${encodeURIComponent(id)}` + (token ? `?token=${encodeURIComponent(token)}` : '')),
+  /** The position after each ply, index 0 being the start (asked of the server team). */
+  recordPositions: (id, token) =>
+    call('GET', `/api/records/${encodeURIComponent(id)}/positions` + (token ? `?token=${encodeURIComponent(token)}` : '')),
+  myGames: () => call('GET', '/api/me/games'),
+  userGames: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/games`),
+};

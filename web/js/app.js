@@ -1,0 +1,117 @@
+// Start-up and the router: identity first (so that the socket carries our cookie), then the
+// socket, then the page for the current hash route.
+
+import { h, clear, toast } from './ui.js';
+import { t, lang, setLang, onLang } from './i18n.js';
+import { api } from './api.js';
+import { socket } from './socket.js';
+import { session } from './session.js';
+import { currentRoute } from './router.js';
+import './quickmatch.js';
+import * as catalogue from './pages/catalogue.js';
+import * as lobby from './pages/lobby.js';
+import * as rules from './pages/rules.js';
+import * as table from './pages/table.js';
+import * as profile from './pages/profile.js';
+import * as replay from './pages/replay.js';
+
+const ROUTES = {
+  '': catalogue,
+  lobby,
+  rules,
+  table,
+  profile,
+  replay,
+};
+
+const main = document.getElementById('main');
+let page = null;
+let pageKey = null;
+
+function route() {
+  const r = currentRoute();
+  const mod = ROUTES[r.parts[0] || ''] || null;
+  if (page) {
+    page.unmount?.();
+    page = null;
+  }
+  clear(main);
+  pageKey = r.path;
+  if (!mod) {
+    main.append(h('section', { class: 'page narrow' }, h('h1', {}, '404'), h('p', {}, h('a', { href: '#/' }, t('nav.games')))));
+    return;
+  }
+  page = mod.mount(main, r);
+  renderNav();
+}
+
+function renderNav() {
+  const nav = document.querySelector('.main-nav');
+  const r = currentRoute();
+  const here = r.parts[0] || '';
+  clear(nav).append(
+    h('a', { href: '#/', class: here === '' || here === 'rules' ? 'active' : '' }, t('nav.games')),
+    h('a', { href: '#/lobby', class: here === 'lobby' ? 'active' : '' }, t('nav.lobby')),
+    h('a', { href: '#/profile', class: here === 'profile' || here === 'replay' ? 'active' : '' }, t('nav.profile')),
+  );
+  const user = document.querySelector('.user-link');
+  user.textContent = session.user ? session.user.name : '';
+  user.title = session.user ? (session.user.guest ? t('account.guest') : t('account.member')) : '';
+  const sel = document.querySelector('.lang-select');
+  sel.value = lang();
+  sel.setAttribute('aria-label', t('nav.language'));
+  document.getElementById('skip-link').textContent = t('nav.skip');
+  document.querySelector('.logo-text').textContent = t('app.name');
+}
+
+function relabel() {
+  renderNav();
+  if (page?.relabel) page.relabel();
+  else route();
+}
+
+async function identify() {
+  // Retry until the server answers: without an identity nothing else works.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const me = await api.me();
+      session.set(me.user);
+      return;
+    } catch (err) {
+      if (attempt === 1) toast(t('net.failed'), 'error');
+      await new Promise((res) => setTimeout(res, Math.min(8000, 500 * 2 ** attempt)));
+    }
+  }
+}
+
+async function start() {
+  // Invite links may arrive as /table/ID?token=… (the server serves index.html for unknown
+  // paths): turn them into hash routes.
+  if (location.pathname !== '/' && location.pathname !== '/index.html' && !location.hash) {
+    const target = location.pathname + location.search;
+    history.replaceState(null, '', '/#' + target);
+  }
+  document.querySelector('.lang-select').addEventListener('change', (e) => setLang(e.target.value));
+  onLang(relabel);
+  session.onChange(renderNav);
+  socket.onState((state) => {
+    const dot = document.querySelector('.net-dot');
+    dot.className = 'net-dot ' + state;
+    dot.title = state === 'open' ? t('net.online') : t('net.offline');
+  });
+  socket.on('hello', (msg) => {
+    // The socket may know a newer name (e.g. after registering in another tab).
+    if (session.user && msg.user.id === session.user.id && msg.user.name !== session.user.name) session.set(msg.user);
+  });
+  renderNav();
+  main.append(h('p', { class: 'loading' }, t('loading')));
+  await identify();
+  socket.connect();
+  window.addEventListener('hashchange', route);
+  route();
+}
+
+// For tests and debugging.
+window.__stolikSocket = socket;
+
+start();

@@ -1,0 +1,76 @@
+// Shared pieces of the board renderers: SVG roots, per-container interaction state, dice pips.
+
+import { s, clear } from '../ui.js';
+
+export const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+export function cellName(col, row) {
+  return LETTERS[col] + (row + 1);
+}
+
+export function parseCell(name) {
+  return { col: LETTERS.indexOf(name[0]), row: parseInt(name.slice(1), 10) - 1 };
+}
+
+/** An SVG root that scales to its container (the viewBox does the work on small screens). */
+export function svgRoot(width, height, cls, label) {
+  return s('svg', {
+    viewBox: `0 0 ${width} ${height}`,
+    class: ['board', cls],
+    role: 'group',
+    'aria-label': label,
+    preserveAspectRatio: 'xMidYMid meet',
+  });
+}
+
+/**
+ * Interaction state kept on the container between renders (a selected piece, a pending
+ * choice). It is reset whenever the position or the legal moves change, so a stale selection
+ * can never send a move against a new position.
+ */
+export function uiState(container, state) {
+  const key = `${state.position}|${(state.legal || []).length}|${state.interactive ? 1 : 0}`;
+  if (!container.__ui || container.__ui.key !== key) {
+    const keep = container.__ui?.persist || {};
+    container.__ui = { key, persist: keep };
+  }
+  return container.__ui;
+}
+
+export function mount(container, ...nodes) {
+  clear(container);
+  container.append(...nodes);
+}
+
+/** Pip offsets on a die of size 1 centred at the origin, for values 1–6. */
+const P = 0.26;
+export const PIPS = {
+  1: [[0, 0]],
+  2: [[-P, -P], [P, P]],
+  3: [[-P, -P], [0, 0], [P, P]],
+  4: [[-P, -P], [P, -P], [-P, P], [P, P]],
+  5: [[-P, -P], [P, -P], [0, 0], [-P, P], [P, P]],
+  6: [[-P, -P], [P, -P], [-P, 0], [P, 0], [-P, P], [P, P]],
+};
+
+/** A die: rounded square with pips; classes decide the colours (see app.css). */
+export function die(cx, cy, size, value, cls, extra = {}) {
+  const g = s('g', { class: ['die', cls], ...extra });
+  g.append(
+    s('rect', {
+      class: 'die-body',
+      x: cx - size / 2,
+      y: cy - size / 2,
+      width: size,
+      height: size,
+      rx: size * 0.18,
+    }),
+  );
+  for (const [dx, dy] of PIPS[value] || []) {
+    g.append(s('circle', { class: 'pip', cx: cx + dx * size, cy: cy + dy * size, r: size * 0.085 }));
+  }
+  if (!PIPS[value]) {
+    g.append(s('text', { class: 'die-num', x: cx, y: cy, 'font-size': size * 0.5 }, String(value)));
+  }
+  return g;
+}

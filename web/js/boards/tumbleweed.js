@@ -1,0 +1,229 @@
+// Tumbleweed: a hexagon of hex cells on a skewed grid (Havannah convention), stacks of red,
+// white or neutral checkers. Position: columns a, b, … separated by '/', each column's cells
+// in ascending number ('.' or colour+height), then the phase (setup, choose, r, w) and the
+// passes in a row. Moves: 'e4,f6' (setup, red then white), 'red'/'white' (choice), 'e5', 'pass'.
+
+import { s, h, clickable } from '../ui.js';
+import { t } from '../i18n.js';
+import { LETTERS, svgRoot, uiState, mount } from './common.js';
+
+const D = 40; // distance between neighbouring centres
+const R = D / Math.sqrt(3); // hexagon circumradius
+const DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1]];
+
+export function parse(position) {
+  const [colsText, phase, passes] = position.trim().split(/\s+/);
+  const cols = colsText.split('/');
+  const n = (cols.length + 1) / 2;
+  const cells = new Map(); // 'i,j' -> {name, i, j, stack: null | {colour, height}}
+  cols.forEach((col, i) => {
+    const tokens = col.match(/\.|[rwn]\d+/g) || [];
+    // Column i holds numbers j with |i - (j-1)| <= n-1, ascending.
+    const jMin = Math.max(1, i - (n - 1) + 1);
+    tokens.forEach((tok, k) => {
+      const j = jMin + k;
+      const stack = tok === '.' ? null : { colour: tok[0], height: parseInt(tok.slice(1), 10) };
+      cells.set(`${i},${j}`, { name: LETTERS[i] + j, i, j, stack });
+    });
+  });
+  return { n, cells, phase, passes: parseInt(passes || '0', 10) };
+}
+
+/** Stacks of each colour seen from (i, j): the first stack along each of the six lines. */
+export function sight(board, i, j) {
+  const seen = { r: 0, w: 0, n: 0 };
+  for (const [di, dj] of DIRS) {
+    let a = i + di;
+    let b = j + dj;
+    for (;;) {
+      const c = board.cells.get(`${a},${b}`);
+      if (!c) break;
+      if (c.stack) {
+        seen[c.stack.colour] += 1;
+        break;
+      }
+      a += di;
+      b += dj;
+    }
+  }
+  return seen;
+}
+
+/** Owned cells plus controlled empty cells, per colour; and who controls each empty cell. */
+export function territory(board) {
+  const score = { r: 0, w: 0 };
+  const control = new Map();
+  for (const [key, c] of board.cells) {
+    if (c.stack) {
+      if (c.stack.colour !== 'n') score[c.stack.colour] += 1;
+      continue;
+    }
+    const seen = sight(board, c.i, c.j);
+    if (seen.r > seen.w) {
+      score.r += 1;
+      control.set(key, 'r');
+    } else if (seen.w > seen.r) {
+      score.w += 1;
+      control.set(key, 'w');
+    }
+  }
+  return { score, control };
+}
+
+function centre(i, j) {
+  // Letters run down-right, numbers straight up: neighbours (1,0), (0,1) and (1,1) are all at
+  // distance D.
+  return [i * D * 0.8660254, -(j - 1) * D + i * D * 0.5];
+}
+
+function hexPoints(cx, cy, r) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (Math.PI / 3) * k; // flat-topped
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(2)},${(cy + r * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(' ');
+}
+
+export function render(container, state, opts = {}) {
+  const board = parse(state.position);
+  const ui = uiState(container, state);
+  const persist = ui.persist;
+  const interactive = !!opts.interactive;
+  const legal = interactive ? state.legal || [] : [];
+  const phase = board.phase;
+
+  // Bounds of the board in pixels.
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const c of board.cells.values()) {
+    const [x, y] = centre(c.i, c.j);
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  const pad = R + 22;
+  const ox = -minX + pad;
+  const oy = -minY + pad;
+  const W = maxX - minX + 2 * pad;
+  const H = maxY - minY + 2 * pad;
+
+  // In setup the server sends no list (legal_truncated): any two different empty cells.
+  const setup = interactive && phase === 'setup';
+  const placeable = new Set(legal.filter((m) => m !== 'pass' && m !== 'red' && m !== 'white' && !m.includes(',')));
+  const showTerritory = !!persist.territory && phase !== 'setup';
+  const terr = territory(board);
+  const lastCells = new Set(
+    state.last && !['pass', 'red', 'white'].includes(state.last) ? state.last.split(',') : [],
+  );
+
+  const svg = svgRoot(W, H, 'tumbleweed', t('board.label'));
+  for (const c of board.cells.values()) {
+    const [x0, y0] = centre(c.i, c.j);
+    const x = x0 + ox;
+    const y = y0 + oy;
+    const key = `${c.i},${c.j}`;
+    const owner = showTerritory && !c.stack ? terr.control.get(key) : null;
+    const g = s('g', { class: ['hex', owner && `terr-${owner}`, lastCells.has(c.name) && 'last-to'], 'data-cell': c.name });
+    g.append(s('polygon', { class: 'hex-cell', points: hexPoints(x, y, R - 1) }));
+    let title = c.name;
+    if (c.stack) {
+      g.append(s('circle', { class: ['stack', `stack-${c.stack.colour}`], cx: x, cy: y, r: R * 0.72 }));
+      g.append(s('text', { class: ['stack-h', `stack-h-${c.stack.colour}`], x, y: y + 1 }, String(c.stack.height)));
+      title += `: ${t('tumbleweed.colour.' + c.stack.colour)} ${c.stack.height}`;
+    }
+    const pending = setup && ui.red === c.name;
+    if (pending) {
+      g.append(s('circle', { class: ['stack', 'stack-r', 'pending'], cx: x, cy: y, r: R * 0.72 }));
+      g.append(s('text', { class: 'stack-h stack-h-r', x, y: y + 1 }, '1'));
+    }
+    if (setup && !c.stack && !pending) {
+      g.classList.add('target');
+      clickable(g, `${c.name} ${ui.red ? t('tumbleweed.colour.w') : t('tumbleweed.colour.r')}`, () => {
+        if (!ui.red) {
+          ui.red = c.name;
+          render(container, state, opts);
+          container.querySelector(`[data-cell="${c.name}"]`)?.focus();
+        } else {
+          const mv = `${ui.red},${c.name}`;
+          ui.red = null;
+          opts.onMove?.(mv);
+        }
+      });
+    } else if (pending) {
+      clickable(g, `${c.name}: ${t('tumbleweed.cancel')}`, () => {
+        ui.red = null;
+        render(container, state, opts);
+      });
+    } else if (placeable.has(c.name)) {
+      const h2 = sight(board, c.i, c.j)[colourToMove(phase)] || 0;
+      g.classList.add('target');
+      g.append(s('circle', { class: 'target-dot', cx: x, cy: y, r: 5 }));
+      // A preview of the stack that would be placed, shown on hover or focus.
+      g.append(s('circle', { class: ['ghost', `stack-${colourToMove(phase)}`], cx: x, cy: y, r: R * 0.72 }));
+      g.append(s('text', { class: ['ghost', 'stack-h', `stack-h-${colourToMove(phase)}`], x, y: y + 1 }, String(h2)));
+      title += ` → ${h2}`;
+      clickable(g, title, () => opts.onMove?.(c.name));
+    }
+    g.append(s('title', {}, title));
+    svg.append(g);
+  }
+  // Edge coordinates: letters along the lower-left edge, numbers along the left.
+  for (let i = 0; i < 2 * board.n - 1; i++) {
+    const j = Math.max(1, i - (board.n - 1) + 1);
+    const [x, y] = centre(i, j);
+    svg.append(s('text', { class: 'coord', x: x + ox, y: y + oy + R + 9 }, LETTERS[i]));
+  }
+  // Numbers to the left of each row's first cell (the left and upper-left edges).
+  for (let j = 1; j <= 2 * board.n - 1; j++) {
+    // Where the missing neighbour (i-1, j) would be: just off the edge, on the row's line.
+    const [x, y] = centre(Math.max(0, j - board.n) - 1, j);
+    svg.append(s('text', { class: 'coord', x: x + ox + 6, y: y + oy + 8 }, String(j)));
+  }
+
+  const controls = h('div', { class: 'board-controls' });
+  if (interactive && phase === 'setup') {
+    controls.append(h('p', { class: 'hint' }, ui.red ? t('tumbleweed.setup.white') : t('tumbleweed.setup.red')));
+  }
+  if (interactive && phase === 'choose') {
+    controls.append(
+      h('p', { class: 'hint' }, t('tumbleweed.choose.hint')),
+      h('button', { class: 'btn choose-red', onClick: () => opts.onMove?.('red') }, t('tumbleweed.play.red')),
+      h('button', { class: 'btn choose-white', onClick: () => opts.onMove?.('white') }, t('tumbleweed.play.white')),
+    );
+  }
+  if (interactive && legal.includes('pass')) {
+    controls.append(h('button', { class: 'btn pass', onClick: () => opts.onMove?.('pass') }, t('tumbleweed.pass')));
+  }
+  if (phase !== 'setup' && opts.controls !== false) {
+    controls.append(
+      h(
+        'label',
+        { class: 'toggle' },
+        h('input', {
+          type: 'checkbox',
+          class: 'territory-toggle',
+          checked: !!persist.territory,
+          onChange: (e) => {
+            persist.territory = e.target.checked;
+            render(container, state, opts);
+          },
+        }),
+        ' ',
+        t('tumbleweed.territory'),
+      ),
+      h(
+        'span',
+        { class: 'score' },
+        h('span', { class: 'swatch stack-r' }),
+        ` ${terr.score.r}  `,
+        h('span', { class: 'swatch stack-w' }),
+        ` ${terr.score.w}`,
+      ),
+    );
+  }
+  if (opts.controls === false) mount(container, svg);
+  else mount(container, svg, controls);
+}
+
+function colourToMove(phase) {
+  return phase === 'r' || phase === 'w' ? phase : 'r';
+}

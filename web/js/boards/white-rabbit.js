@@ -1,0 +1,104 @@
+// White Rabbit, the solo dice puzzle: six dice on the table, five in the hand, the green
+// counter. Position: 'k1=3,…' (table) 'k4=4,…' (hand) counter banned-swap rerollable-die.
+// Actions: 'k4~r2' (hand die ~ table die), 'reroll', 'end'.
+
+import { s, h, clickable } from '../ui.js';
+import { t } from '../i18n.js';
+import { svgRoot, uiState, mount, die } from './common.js';
+
+const SZ = 64;
+const GAP = 18;
+
+function dice(text) {
+  if (!text || text === '-') return [];
+  return text.split(',').map((pair) => {
+    const [id, v] = pair.split('=');
+    return { id, value: parseInt(v, 10), colour: id[0] };
+  });
+}
+
+export function parse(position) {
+  const [table, hand, counter, banned, reroll] = position.trim().split(/\s+/);
+  return {
+    table: dice(table),
+    hand: dice(hand),
+    counter: parseInt(counter, 10),
+    banned: banned && banned !== '-' ? banned : null,
+    reroll: reroll && reroll !== '-' ? reroll : null,
+  };
+}
+
+export function render(container, state, opts = {}) {
+  const p = parse(state.position);
+  const ui = uiState(container, state);
+  const interactive = !!opts.interactive;
+  const legal = interactive ? state.legal || [] : [];
+  const swaps = legal.filter((m) => m.includes('~')).map((m) => {
+    const [hd, td] = m.split('~');
+    return { m, hand: hd, table: td };
+  });
+  const handMovable = new Set(swaps.map((x) => x.hand));
+  const targets = new Map(swaps.filter((x) => x.hand === ui.sel).map((x) => [x.table, x.m]));
+  const last = state.last && state.last.includes('~') ? state.last.split('~') : null;
+
+  const W = 6 * SZ + 7 * GAP + SZ + GAP * 2;
+  const H = 2 * SZ + 3 * GAP + 60;
+  const svg = svgRoot(W, H, 'white-rabbit', t('board.label'));
+  svg.append(s('rect', { class: 'felt', x: 4, y: 4, width: 6 * (SZ + GAP) + GAP, height: SZ + 2 * GAP + 16, rx: 14 }));
+  svg.append(s('text', { class: 'area-label', x: 16, y: 20 }, t('rabbit.table')));
+
+  const yTable = GAP + 16 + SZ / 2;
+  const yHand = yTable + SZ + 2 * GAP + 24;
+  svg.append(s('text', { class: 'area-label', x: 16, y: yHand - SZ / 2 - 8 }, t('rabbit.hand')));
+
+  p.table.forEach((d, k) => {
+    const x = GAP + k * (SZ + GAP) + SZ / 2;
+    const g = s('g', { class: ['slot', last && last[0] === d.id && 'last-to', targets.has(d.id) && 'target'], 'data-die': d.id });
+    g.append(die(x, yTable, SZ, d.value, [`dc-${d.colour}`]));
+    g.append(s('text', { class: 'die-id on-felt', x, y: yTable + SZ / 2 + 13 }, d.id));
+    if (targets.has(d.id)) {
+      g.append(s('rect', { class: 'target-ring', x: x - SZ / 2 - 5, y: yTable - SZ / 2 - 5, width: SZ + 10, height: SZ + 10, rx: 14 }));
+      clickable(g, `${ui.sel} ↔ ${d.id} (${d.value})`, () => {
+        const mv = targets.get(d.id);
+        ui.sel = null;
+        opts.onMove?.(mv);
+      });
+    }
+    g.append(s('title', {}, `${t('rabbit.colour.' + d.colour)} ${d.id}: ${d.value}`));
+    svg.append(g);
+  });
+
+  p.hand.forEach((d, k) => {
+    const x = GAP + k * (SZ + GAP) + SZ / 2;
+    const g = s('g', { class: ['slot', ui.sel === d.id && 'selected', p.reroll === d.id && 'rerollable', last && last[1] === d.id && 'last-from'], 'data-die': d.id });
+    g.append(die(x, yHand, SZ, d.value, [`dc-${d.colour}`]));
+    g.append(s('text', { class: 'die-id', x, y: yHand + SZ / 2 + 13 }, d.id));
+    if (handMovable.has(d.id)) {
+      g.classList.add('movable');
+      clickable(g, `${t('rabbit.colour.' + d.colour)} ${d.id} (${d.value})`, () => {
+        ui.sel = ui.sel === d.id ? null : d.id;
+        render(container, state, opts);
+        container.querySelector(`[data-die="${d.id}"]`)?.focus();
+      });
+    }
+    g.append(s('title', {}, `${t('rabbit.colour.' + d.colour)} ${d.id}: ${d.value}`));
+    svg.append(g);
+  });
+
+  // The green counter, to the right of the table row.
+  const cx = 6 * (SZ + GAP) + GAP + GAP + SZ / 2 + 4;
+  svg.append(s('text', { class: 'area-label', x: cx, y: 20, 'text-anchor': 'middle' }, t('rabbit.counter')));
+  svg.append(die(cx, yTable, SZ, p.counter, ['dc-g', 'counter'], { 'aria-label': `${t('rabbit.counter')}: ${p.counter}` }));
+
+  const controls = h('div', { class: 'board-controls' });
+  if (interactive) {
+    controls.append(h('p', { class: 'hint' }, ui.sel ? t('rabbit.hint.table', { die: ui.sel }) : t('rabbit.hint.hand')));
+    const canReroll = legal.includes('reroll');
+    controls.append(
+      h('button', { class: 'btn reroll', disabled: !canReroll, onClick: () => opts.onMove?.('reroll') }, canReroll ? t('rabbit.reroll', { die: p.reroll }) : t('rabbit.reroll.none')),
+      h('button', { class: 'btn end', disabled: !legal.includes('end'), onClick: () => opts.onMove?.('end') }, t('rabbit.end')),
+    );
+  }
+  if (p.banned) controls.append(h('p', { class: 'hint small' }, t('rabbit.banned', { swap: p.banned })));
+  mount(container, svg, controls);
+}

@@ -1,0 +1,67 @@
+// The home page: the five games, each with its picture, and ways to start playing.
+
+import { h, clear, toast } from '../ui.js';
+import { t, gameName, gameSummary } from '../i18n.js';
+import { api } from '../api.js';
+import { join } from '../quickmatch.js';
+import { navigate } from '../router.js';
+
+export async function createTable(body) {
+  try {
+    const snap = await api.createTable(body);
+    const q = snap.invite ? `?token=${encodeURIComponent(snap.invite)}` : '';
+    navigate(`/table/${snap.id}${q}`);
+  } catch (err) {
+    toast(err.message || String(err), 'error');
+  }
+}
+
+export function mount(root) {
+  let games = null;
+
+  function render() {
+    clear(root);
+    document.title = t('app.name');
+    const section = h('section', { class: 'page catalogue' },
+      h('div', { class: 'hero' },
+        h('h1', {}, t('home.title')),
+        h('p', { class: 'lead' }, t('home.lead')),
+      ),
+    );
+    if (!games) {
+      section.append(h('p', { class: 'loading' }, t('loading')));
+    } else {
+      const grid = h('div', { class: 'game-grid' });
+      for (const g of games) grid.append(card(g));
+      section.append(grid);
+    }
+    root.append(section);
+  }
+
+  function card(g) {
+    const solo = g.seats === 1;
+    return h('article', { class: 'game-card', 'data-game': g.id },
+      h('img', { class: 'game-pic', src: `img/${g.id}.svg`, alt: '', width: 320, height: 200 }),
+      h('div', { class: 'game-body' },
+        h('h2', {}, gameName(g)),
+        h('p', { class: 'meta' }, solo ? t('home.solo') : t('home.players', { n: g.seats }), g.dice ? ' · ' + t('home.dice') : ''),
+        h('p', { class: 'summary' }, gameSummary(g)),
+        h('div', { class: 'card-actions' },
+          solo
+            ? h('button', { class: 'btn primary play-solo', onClick: () => createTable({ game: g.id }) }, t('home.play'))
+            : h('button', { class: 'btn primary quick-match', onClick: () => join(g.id) }, t('home.quick')),
+          solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable({ game: g.id, private: true }) }, t('home.private')),
+          h('a', { class: 'btn rules-link', href: `#/rules/${g.id}` }, t('home.rules')),
+        ),
+      ),
+    );
+  }
+
+  render();
+  api.games().then((list) => {
+    games = list;
+    render();
+  }).catch((err) => toast(err.message, 'error'));
+
+  return { unmount() {}, relabel: render };
+}

@@ -1,0 +1,198 @@
+// The lobby: open public tables (live), quick-match queues, and a form to create a table.
+
+import { h, clear, toast } from '../ui.js';
+import { t, gameName, variantName } from '../i18n.js';
+import { api } from '../api.js';
+import { socket } from '../socket.js';
+import { session } from '../session.js';
+import { join } from '../quickmatch.js';
+import { navigate } from '../router.js';
+import { createTable } from './catalogue.js';
+
+function clockLabel(initialMs, incrementMs) {
+  if (!initialMs) return null;
+  return `${Math.round((initialMs / 60000) * 100) / 100}+${Math.round((incrementMs || 0) / 1000)}`;
+}
+
+export function mount(root) {
+  let games = [];
+  let lobby = { tables: [], queues: [] };
+  // The form keeps its values across re-renders (language switch, lobby updates).
+  const form = { game: 'perekati', variant: '', private: false, timed: false, minutes: 5, increment: 3 };
+  const el = {};
+  const offs = [];
+
+  function gameOf(id) {
+    return games.find((g) => g.id === id);
+  }
+
+  function render() {
+    clear(root);
+    document.title = `${t('nav.lobby')} — ${t('app.name')}`;
+    el.tables = h('div', { class: 'lobby-tables' });
+    el.queues = h('div', { class: 'lobby-queues' });
+    el.form = h('div', { class: 'create-form' });
+    root.append(
+      h('section', { class: 'page lobby' },
+        h('h1', {}, t('nav.lobby')),
+        h('div', { class: 'lobby-grid' },
+          h('section', { class: 'panel' }, h('h2', {}, t('lobby.tables')), el.tables),
+          h('div', {},
+            h('section', { class: 'panel' }, h('h2', {}, t('lobby.create')), el.form),
+            h('section', { class: 'panel' }, h('h2', {}, t('lobby.queues')), el.queues),
+          ),
+        ),
+      ),
+    );
+    renderTables();
+    renderQueues();
+    renderForm();
+  }
+
+  function renderTables() {
+    clear(el.tables);
+    if (!lobby.tables.length) {
+      el.tables.append(h('p', { class: 'empty' }, t('lobby.notables')));
+      return;
+    }
+    const list = h('table', { class: 'list' },
+      h('thead', {}, h('tr', {},
+        h('th', {}, t('lobby.game')), h('th', {}, t('lobby.clock')), h('th', {}, t('lobby.players')), h('th', {}, ''))),
+    );
+    const body = h('tbody');
+    for (const tb of lobby.tables) {
+      const g = gameOf(tb.game);
+      const mine = session.user && tb.players.includes(session.user.name);
+      body.append(h('tr', { 'data-table': tb.id },
+        h('td', {}, g ? gameName(g) : tb.game, h('div', { class: 'small' }, g ? variantName(g, tb.variant) : tb.variant)),
+        h('td', {}, tb.clock ? clockLabel(tb.clock.initial_ms, tb.clock.increment_ms) : '∞'),
+        h('td', {}, tb.players.join(', ') || '—', h('div', { class: 'small' }, `${tb.players.length}/${tb.seats}`)),
+        h('td', { class: 'row-actions' },
+          mine
+            ? h('a', { class: 'btn', href: `#/table/${tb.id}` }, t('lobby.open'))
+            : h('button', { class: 'btn primary join', onClick: () => sit(tb.id) }, t('lobby.join')),
+        ),
+      ));
+    }
+    list.append(body);
+    el.tables.append(list);
+  }
+
+  function renderQueues() {
+    clear(el.queues);
+    const queues = lobby.queues.filter((q) => q.waiting > 0);
+    if (!queues.length) {
+      el.queues.append(h('p', { class: 'empty' }, t('lobby.noqueues')));
+      return;
+    }
+    const ul = h('ul', { class: 'queue-list' });
+    for (const q of queues) {
+      const g = gameOf(q.game);
+      const clock = clockLabel(q.initial_ms, q.increment_ms);
+      ul.append(h('li', {},
+        h('span', {}, `${g ? gameName(g) : q.game} · ${g ? variantName(g, q.variant) : q.variant}${clock ? ' · ' + clock : ''}`),
+        h('span', { class: 'count' }, t('lobby.waiting', { n: q.waiting })),
+        h('button', { class: 'btn small', onClick: () => join(q.game, q.variant, q.initial_ms ? { initial: Math.round(q.initial_ms / 1000), increment: Math.round((q.increment_ms || 0) / 1000) } : undefined) }, t('lobby.play')),
+      ));
+    }
+    el.queues.append(ul);
+  }
+
+  function renderForm() {
+    clear(el.form);
+    const g = gameOf(form.game);
+    if (!g) {
+      el.form.append(h('p', { class: 'loading' }, t('loading')));
+      return;
+    }
+    if (!g.variants.some((v) => v.id === form.variant)) form.variant = g.default_variant;
+    const solo = g.seats === 1;
+    const field = (label, input) => h('label', { class: 'field' }, h('span', {}, label), input);
+    const gameSel = h('select', { name: 'game', onChange: (e) => { form.game = e.target.value; form.variant = ''; renderForm(); } },
+      games.map((x) => h('option', { value: x.id, selected: x.id === form.game }, gameName(x))));
+    const varSel = h('select', { name: 'variant', onChange: (e) => { form.variant = e.target.value; } },
+      g.variants.map((v) => h('option', { value: v.id, selected: v.id === form.variant }, variantName(g, v.id))));
+    el.form.append(field(t('lobby.game'), gameSel), field(t('lobby.variant'), varSel));
+    if (!solo) {
+      el.form.append(
+        h('fieldset', { class: 'radio-row' },
+          h('legend', {}, t('lobby.visibility')),
+          h('label', {}, h('input', { type: 'radio', name: 'vis', checked: !form.private, onChange: () => { form.private = false; } }), ' ', t('lobby.public')),
+          h('label', {}, h('input', { type: 'radio', name: 'vis', checked: form.private, onChange: () => { form.private = true; } }), ' ', t('lobby.private')),
+        ),
+        h('fieldset', { class: 'radio-row' },
+          h('legend', {}, t('lobby.clock')),
+          h('label', {}, h('input', { type: 'radio', name: 'timed', checked: !form.timed, onChange: () => { form.timed = false; renderForm(); } }), ' ', t('lobby.noclock')),
+          h('label', {}, h('input', { type: 'radio', name: 'timed', checked: form.timed, onChange: () => { form.timed = true; renderForm(); } }), ' ', t('lobby.timed')),
+        ),
+      );
+      if (form.timed) {
+        el.form.append(h('div', { class: 'clock-fields' },
+          field(t('lobby.minutes'), h('input', { type: 'number', name: 'minutes', min: 1, max: 180, value: form.minutes, onInput: (e) => { form.minutes = Number(e.target.value); } })),
+          field(t('lobby.increment'), h('input', { type: 'number', name: 'increment', min: 0, max: 180, value: form.increment, onInput: (e) => { form.increment = Number(e.target.value); } })),
+        ));
+      }
+    }
+    el.form.append(h('div', { class: 'form-actions' },
+      h('button', { class: 'btn primary create', onClick: create }, solo ? t('home.play') : t('lobby.createbtn')),
+      solo ? null : h('button', { class: 'btn quick', onClick: quick }, t('home.quick')),
+    ));
+  }
+
+  function clockSpec() {
+    if (!form.timed) return undefined;
+    const minutes = Math.max(0.25, Math.min(180, Number(form.minutes) || 5));
+    return { initial: Math.round(minutes * 60), increment: Math.max(0, Math.min(180, Math.round(Number(form.increment) || 0))) };
+  }
+
+  function create() {
+    const g = gameOf(form.game);
+    const body = { game: form.game, variant: form.variant };
+    if (g.seats > 1) {
+      body.private = form.private;
+      const clock = clockSpec();
+      if (clock) body.clock = clock;
+    }
+    createTable(body);
+  }
+
+  function quick() {
+    join(form.game, form.variant, clockSpec());
+  }
+
+  async function sit(tableId) {
+    try {
+      await socket.request({ type: 'sit', table: tableId });
+      navigate(`/table/${tableId}`);
+    } catch (err) {
+      toast(err.message || err.code, 'error');
+    }
+  }
+
+  offs.push(socket.on('lobby', (msg) => {
+    lobby = msg;
+    renderTables();
+    renderQueues();
+  }));
+  offs.push(socket.onOpen(() => {
+    socket.request({ type: 'lobby.subscribe' }).then((msg) => {
+      lobby = msg;
+      renderTables();
+      renderQueues();
+    }).catch(() => {});
+  }));
+
+  render();
+  api.games().then((list) => {
+    games = list;
+    render();
+  }).catch((err) => toast(err.message, 'error'));
+
+  return {
+    unmount() {
+      for (const off of offs) off();
+      if (socket.state === 'open') socket.request({ type: 'lobby.unsubscribe' }).catch(() => {});
+    },
+    relabel: render,
+  };
+}

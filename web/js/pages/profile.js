@@ -1,0 +1,154 @@
+// The account page: who you are, register / log in / log out, password, finished games.
+
+import { h, clear, toast, formatDate } from '../ui.js';
+import { t, lang, gameName, variantName, resultText } from '../i18n.js';
+import { api } from '../api.js';
+import { session } from '../session.js';
+import { socket } from '../socket.js';
+
+function errorText(err) {
+  const key = 'error.' + err.code;
+  const text = t(key);
+  return text === key ? err.message || err.code : text;
+}
+
+/** Identity changed: the socket must reconnect to carry the new cookie. */
+export function identityChanged(user) {
+  session.set(user);
+  socket.restart();
+}
+
+export function mount(root) {
+  let games = [];
+  let list = null;
+  let listError = null;
+
+  function form(kind) {
+    const user = h('input', { name: 'username', autocomplete: 'username', required: true, minlength: 3, maxlength: 20, pattern: '[A-Za-z0-9_\\-]{3,20}' });
+    const pass = h('input', { name: 'password', type: 'password', autocomplete: kind === 'register' ? 'new-password' : 'current-password', required: true, minlength: kind === 'register' ? 8 : 1, maxlength: 128 });
+    const submit = async (e) => {
+      e.preventDefault();
+      try {
+        const reply = kind === 'register' ? await api.register(user.value, pass.value) : await api.login(user.value, pass.value);
+        identityChanged(reply.user);
+        toast(t(kind === 'register' ? 'account.registered' : 'account.loggedin', { name: reply.user.name }), 'ok');
+        load();
+      } catch (err) {
+        toast(errorText(err), 'error');
+      }
+    };
+    return h('form', { class: ['account-form', kind + '-form'], onSubmit: submit },
+      h('h2', {}, t(kind === 'register' ? 'account.register' : 'account.login')),
+      kind === 'register' ? h('p', { class: 'small' }, t('account.register.hint')) : null,
+      h('label', { class: 'field' }, h('span', {}, t('account.username')), user),
+      h('label', { class: 'field' }, h('span', {}, t('account.password')), pass),
+      h('button', { class: 'btn primary', type: 'submit' }, t(kind === 'register' ? 'account.register' : 'account.login')),
+    );
+  }
+
+  function passwordForm() {
+    const old = h('input', { type: 'password', name: 'old', autocomplete: 'current-password', required: true });
+    const next = h('input', { type: 'password', name: 'new', autocomplete: 'new-password', required: true, minlength: 8, maxlength: 128 });
+    return h('form', { class: 'account-form password-form', onSubmit: async (e) => {
+      e.preventDefault();
+      try {
+        await api.changePassword(old.value, next.value);
+        old.value = '';
+        next.value = '';
+        toast(t('account.password.changed'), 'ok');
+      } catch (err) {
+        toast(errorText(err), 'error');
+      }
+    } },
+      h('h2', {}, t('account.password.change')),
+      h('label', { class: 'field' }, h('span', {}, t('account.password.old')), old),
+      h('label', { class: 'field' }, h('span', {}, t('account.password.new')), next),
+      h('button', { class: 'btn', type: 'submit' }, t('account.password.change')),
+    );
+  }
+
+  async function logout() {
+    try {
+      await api.logout();
+      const me = await api.me();
+      identityChanged(me.user);
+      toast(t('account.loggedout'), 'ok');
+      load();
+    } catch (err) {
+      toast(errorText(err), 'error');
+    }
+  }
+
+  function outcomeFor(g) {
+    const me = session.user?.id;
+    const seat = g.seats.find((x) => x.user_id === me);
+    const r = g.result || '';
+    if (g.status === 'aborted') return 'neutral';
+    if (r.startsWith('won')) return 'win';
+    if (r === 'lost') return 'loss';
+    if (r === 'draw' || !seat) return 'neutral';
+    return r === 'ab'[seat.seat] ? 'win' : 'loss';
+  }
+
+  function gamesTable() {
+    if (listError) return h('p', { class: 'error' }, listError);
+    if (!list) return h('p', { class: 'loading' }, t('loading'));
+    if (!list.length) return h('p', { class: 'empty' }, t('profile.nogames'));
+    const body = h('tbody');
+    for (const g of list) {
+      const info = games.find((x) => x.id === g.game);
+      const me = session.user?.id;
+      const others = g.seats.filter((x) => x.user_id !== me).map((x) => x.display_name || x.bot || '—');
+      const snap = { game: g.game, status: g.status, result: g.result, seats: g.seats.map((x) => ({ seat: 'ab'[x.seat], label: 'ab'[x.seat], user: { name: x.display_name } })) };
+      body.append(h('tr', { class: 'outcome-' + outcomeFor(g), 'data-game': g.id },
+        h('td', {}, formatDate(g.finished_at || g.created_at, lang())),
+        h('td', {}, info ? gameName(info) : g.game, h('div', { class: 'small' }, info ? variantName(info, g.variant) : g.variant)),
+        h('td', {}, others.join(', ') || '—'),
+        h('td', {}, resultText(snap, games), g.end_reason ? h('div', { class: 'small' }, t('reason.' + g.end_reason)) : null),
+        h('td', {}, String(g.move_count)),
+        h('td', {}, h('a', { class: 'btn small replay-link', href: `#/replay/${g.id}` }, t('profile.replay'))),
+      ));
+    }
+    return h('table', { class: 'list games-list' },
+      h('thead', {}, h('tr', {}, ['profile.date', 'lobby.game', 'profile.opponent', 'profile.result', 'profile.moves', ''].map((k) => h('th', {}, k ? t(k) : '')))),
+      body,
+    );
+  }
+
+  function render() {
+    clear(root);
+    document.title = `${t('nav.profile')} — ${t('app.name')}`;
+    const u = session.user;
+    const page = h('section', { class: 'page profile' }, h('h1', {}, u ? u.name : t('nav.profile')));
+    if (u) {
+      page.append(h('p', { class: 'lead' }, u.guest ? t('account.guest') : t('account.member')));
+      if (u.guest) {
+        page.append(h('div', { class: 'account-forms' }, form('register'), form('login')));
+      } else {
+        page.append(
+          h('p', {}, h('button', { class: 'btn logout', onClick: logout }, t('account.logout'))),
+          h('div', { class: 'account-forms' }, passwordForm()),
+        );
+      }
+    }
+    page.append(h('section', { class: 'panel' }, h('h2', {}, t('profile.games')), gamesTable()));
+    root.append(page);
+  }
+
+  async function load() {
+    list = null;
+    listError = null;
+    render();
+    try {
+      list = await api.myGames();
+    } catch (err) {
+      listError = errorText(err);
+    }
+    render();
+  }
+
+  const off = session.onChange(render);
+  api.games().then((g) => { games = g; render(); }).catch(() => {});
+  load();
+  return { unmount() { off(); }, relabel: render };
+}

@@ -1,0 +1,121 @@
+// Replays a finished game: the record's moves, and the position after each ply (the client has
+// no rules engine, so the positions come from GET /api/records/ID/positions).
+
+import { h, clear, toast } from '../ui.js';
+import { t, gameName, variantName, resultText, moveText } from '../i18n.js';
+import { api } from '../api.js';
+import { boards } from '../boards/index.js';
+
+export function mount(root, params) {
+  const id = params.parts[1];
+  const token = params.query.get('token') || undefined;
+  let record = null;
+  let positions = null;
+  let games = [];
+  let step = 0;
+  let problem = null;
+  const boardBox = h('div', { class: 'board-wrap' });
+
+  function max() {
+    return record ? record.moves.length : 0;
+  }
+
+  function go(n) {
+    step = Math.max(0, Math.min(max(), n));
+    render();
+  }
+
+  function onKey(e) {
+    if (e.target.closest('input, textarea, select')) return;
+    if (e.key === 'ArrowLeft') go(step - 1);
+    else if (e.key === 'ArrowRight') go(step + 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(max());
+    else return;
+    e.preventDefault();
+  }
+  document.addEventListener('keydown', onKey);
+
+  function render() {
+    clear(root);
+    const page = h('section', { class: 'page replay' });
+    root.append(page);
+    if (problem) {
+      page.append(h('h1', {}, t('replay.title')), h('p', { class: 'error' }, problem));
+      return;
+    }
+    if (!record) {
+      page.append(h('p', { class: 'loading' }, t('loading')));
+      return;
+    }
+    const info = games.find((g) => g.id === record.game);
+    document.title = `${t('replay.title')}: ${info ? gameName(info) : record.game} — ${t('app.name')}`;
+    const snap = {
+      game: record.game,
+      status: record.status,
+      result: record.result,
+      seats: record.players.map((p) => ({ seat: p.seat, label: p.seat, user: { name: p.name } })),
+    };
+    page.append(
+      h('h1', {}, `${t('replay.title')}: ${info ? gameName(info) : record.game}`),
+      h('p', { class: 'lead' },
+        info ? variantName(info, record.variant) : record.variant, ' · ',
+        record.players.map((p) => `${p.seat}: ${p.name || '—'}`).join(' — '), ' · ',
+        resultText(snap, games), record.reason ? ` (${t('reason.' + record.reason)})` : ''),
+    );
+    const main = h('div', { class: 'table-main' });
+    const boardCol = h('div', { class: 'board-col' }, boardBox);
+    if (positions && positions[step] && boards[record.game]) {
+      boards[record.game].render(boardBox, {
+        variant: record.variant,
+        position: positions[step],
+        legal: [],
+        last: step > 0 ? record.moves[step - 1] : null,
+      }, { interactive: false });
+    } else {
+      clear(boardBox).append(h('p', { class: 'notice' }, t('replay.nopositions')));
+    }
+    const controls = h('div', { class: 'replay-controls', role: 'toolbar', 'aria-label': t('replay.title') },
+      h('button', { class: 'btn', onClick: () => go(0), disabled: step === 0, 'aria-label': t('replay.first') }, '«'),
+      h('button', { class: 'btn replay-prev', onClick: () => go(step - 1), disabled: step === 0, 'aria-label': t('replay.prev') }, '‹'),
+      h('span', { class: 'step' }, `${step} / ${max()}`),
+      h('button', { class: 'btn replay-next', onClick: () => go(step + 1), disabled: step === max(), 'aria-label': t('replay.next') }, '›'),
+      h('button', { class: 'btn', onClick: () => go(max()), disabled: step === max(), 'aria-label': t('replay.last') }, '»'),
+    );
+    boardCol.append(controls);
+    const list = h('ol', { class: 'move-list replay-moves' });
+    record.moves.forEach((m, i) => {
+      list.append(h('li', {}, h('button', { class: ['mv', 'linklike', step === i + 1 && 'current'], onClick: () => go(i + 1) }, moveText(m))));
+    });
+    main.append(boardCol, h('aside', { class: 'side-col' }, h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), list)));
+    page.append(main);
+  }
+
+  async function load() {
+    render();
+    try {
+      [record, games] = await Promise.all([api.record(id, token), api.games()]);
+    } catch (err) {
+      problem = err.status === 404 ? t('table.notfound') : err.message;
+      render();
+      return;
+    }
+    try {
+      const reply = await api.recordPositions(id, token);
+      // Anything but a list of strings means the endpoint is not there (yet).
+      const list = Array.isArray(reply) ? reply : reply?.positions;
+      positions = Array.isArray(list) && list.length === record.moves.length + 1 ? list : null;
+    } catch (err) {
+      positions = null;
+      if (err.status !== 404) toast(err.message, 'error');
+    }
+    step = max();
+    render();
+  }
+
+  load();
+  return {
+    unmount() { document.removeEventListener('keydown', onKey); },
+    relabel: render,
+  };
+}

@@ -1,0 +1,632 @@
+// The table page: board, players and clocks, moves, offers, chat and voice for one table.
+// The server is the truth: the page renders its snapshots and events, and a click only ever
+// sends a move string taken from the server's list of legal moves.
+
+import { h, clear, fill, icon, toast, copyText, formatClock } from '../ui.js';
+import { t, lang, gameName, variantName, sideName, resultText, moveText } from '../i18n.js';
+import { socket } from '../socket.js';
+import { api } from '../api.js';
+import { boards } from '../boards/index.js';
+import { session } from '../session.js';
+import { Voice } from '../voice.js';
+import { navigate } from '../router.js';
+
+export function mount(root, params) {
+  const id = params.parts[1];
+  const token = params.query.get('token') || null;
+  let tbl = null; // the current snapshot, kept up to date by events
+  let games = [];
+  let clockBase = null; // {remaining: [a, b], running, at}
+  let sending = false;
+  let missed = new Set(); // plies learnt from a catch-up, highlighted in the move list
+  let voice = null;
+  let voiceState = 'off';
+  let confirmResign = false;
+  let disposed = false;
+  const offs = [];
+
+  // Static skeleton; the parts are refreshed separately so that typing in the chat survives.
+  const el = {};
+  function skeleton() {
+    clear(root);
+    el.title = h('h1', { class: 'table-title' });
+    el.badges = h('div', { class: 'badges' });
+    el.invite = h('div', { class: 'invite' });
+    el.top = h('div', { class: 'player-bar top' });
+    el.board = h('div', { class: 'board-wrap' });
+    el.bottom = h('div', { class: 'player-bar bottom' });
+    el.banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
+    el.status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite' });
+    el.actions = h('div', { class: 'actions' });
+    el.voice = h('div', { class: 'voice' });
+    el.moves = h('ol', { class: 'move-list' });
+    el.chatList = h('ul', { class: 'chat-list', 'aria-live': 'polite' });
+    const oldInput = el.chatInput?.value || '';
+    el.chatInput = h('input', { type: 'text', maxlength: 500, class: 'chat-input', placeholder: t('chat.placeholder'), 'aria-label': t('chat.title'), value: oldInput });
+    el.chatForm = h(
+      'form',
+      { class: 'chat-form', onSubmit: sendChat },
+      el.chatInput,
+      h('button', { class: 'btn', type: 'submit' }, t('chat.send')),
+    );
+    root.append(
+      h(
+        'section',
+        { class: 'table-page' },
+        h('div', { class: 'table-head' }, el.title, el.badges, el.invite),
+        h(
+          'div',
+          { class: 'table-main' },
+          h('div', { class: 'board-col' }, el.top, el.board, el.bottom),
+          h(
+            'aside',
+            { class: 'side-col' },
+            el.banner,
+            el.status,
+            el.actions,
+            el.voice,
+            h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), el.moves),
+            h('section', { class: 'panel chat' }, h('h2', {}, t('chat.title')), el.chatList, el.chatForm),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function info() {
+    return games.find((g) => g.id === tbl?.game);
+  }
+
+  function solo() {
+    return tbl && tbl.seats.length === 1;
+  }
+
+  function opponentSeat() {
+    return tbl.you === 'a' ? 'b' : 'a';
+  }
+
+  // ---- rendering -------------------------------------------------------------------------
+
+  function renderAll() {
+    if (!tbl) return;
+    renderHead();
+    renderPlayers();
+    renderBoard();
+    renderStatus();
+    renderActions();
+    renderVoice();
+    renderMoves();
+    renderChat();
+    window.__stolik = { table: tbl, voice: voiceState };
+  }
+
+  function renderHead() {
+    const g = info();
+    document.title = `${g ? gameName(g) : tbl.game} — ${t('app.name')}`;
+    fill(el.title, g ? gameName(g) : tbl.game);
+    fill(el.badges, 
+      h('span', { class: 'badge' }, g ? variantName(g, tbl.variant) : tbl.variant),
+      tbl.clock ? h('span', { class: 'badge' }, icon('clock'), ` ${Math.round(tbl.clock.initial_ms / 60000 * 10) / 10}+${tbl.clock.increment_ms / 1000}`) : null,
+      tbl.private ? h('span', { class: 'badge private' }, t('table.private')) : null,
+      h('span', { class: 'badge' }, t('state.' + tbl.status)),
+      h('a', { class: 'badge link', href: `#/rules/${tbl.game}` }, t('nav.rules')),
+    );
+    clear(el.invite);
+    if (tbl.invite) {
+      el.invite.append(
+        h('button', { class: 'btn copy-invite', onClick: async () => {
+          const ok = await copyText(inviteLink());
+          toast(ok ? t('table.invite.copied') : inviteLink(), ok ? 'ok' : 'info', ok ? 2500 : 10000);
+        } }, icon('link'), t('table.invite.copy')),
+      );
+    }
+  }
+
+  function inviteLink() {
+    return `${location.origin}/#/table/${tbl.id}?token=${encodeURIComponent(tbl.invite)}`;
+  }
+
+  function seatRow(seat) {
+    const index = seat === 'a' ? 0 : 1;
+    const sv = tbl.seats[index];
+    if (!sv) return h('div');
+    const toMove = tbl.status === 'playing' && tbl.to_move === seat;
+    const extra = sideInfo(seat);
+    const clock = tbl.clock
+      ? h('div', { class: ['clock', clockBase?.running === seat && 'running', 'clock-' + seat], 'data-seat': seat }, formatClock(currentClock(seat)))
+      : null;
+    return h(
+      'div',
+      { class: ['player', toMove && 'to-move', tbl.you === seat && 'me'] },
+      h('span', { class: ['swatch', `seat-${tbl.game}-${sv.label}`] }),
+      h(
+        'div',
+        { class: 'who' },
+        h('div', { class: 'name' }, sv.user ? sv.user.name : h('em', {}, t('table.seat.empty')), tbl.you === seat ? h('span', { class: 'you' }, ` (${t('table.you')})`) : null),
+        h('div', { class: 'side-name' }, sideName(tbl.game, sv.label), extra ? ` · ${extra}` : ''),
+      ),
+      toMove ? h('span', { class: 'turn-dot', title: t('status.tomove') }, '●') : null,
+      clock,
+    );
+  }
+
+  function sideInfo(seat) {
+    const mod = boards[tbl.game];
+    try {
+      if (tbl.game === 'perekati') return t('perekati.homecount', { n: mod.homeCounts(tbl.position)[seat] });
+      if (tbl.game === 'cephalopod') return t('cephalopod.count', { n: mod.diceCounts(tbl.position)[seat] });
+      if (tbl.game === 'mill') {
+        const c = mod.tokenCounts(tbl.position);
+        return t('mill.count', { board: c.board[seat], hand: c.hand[seat] });
+      }
+      if (tbl.game === 'tumbleweed') {
+        const b = mod.parse(tbl.position);
+        if (b.phase === 'setup' || b.phase === 'choose') return '';
+        const label = tbl.seats[seat === 'a' ? 0 : 1].label;
+        const score = mod.territory(b).score[label];
+        return score === undefined ? '' : t('tumbleweed.scorecount', { n: score });
+      }
+    } catch {
+      return '';
+    }
+    return '';
+  }
+
+  function renderPlayers() {
+    clear(el.top);
+    clear(el.bottom);
+    if (solo()) {
+      el.bottom.append(seatRow('a'));
+      return;
+    }
+    // You at the bottom; spectators see side a at the bottom.
+    const bottom = tbl.you || 'a';
+    const top = bottom === 'a' ? 'b' : 'a';
+    el.top.append(seatRow(top));
+    el.bottom.append(seatRow(bottom));
+  }
+
+  function myTurn() {
+    return tbl.status === 'playing' && tbl.you && tbl.to_move === tbl.you && !sending;
+  }
+
+  function boardState() {
+    return {
+      game: tbl.game,
+      variant: tbl.variant,
+      position: tbl.position,
+      legal: tbl.legal,
+      legal_truncated: tbl.legal_truncated,
+      last: tbl.moves.length ? tbl.moves[tbl.moves.length - 1] : null,
+      you: tbl.you,
+      flip: tbl.you === 'b',
+      interactive: myTurn(),
+    };
+  }
+
+  function renderBoard() {
+    const mod = boards[tbl.game];
+    if (!mod) {
+      fill(el.board, h('p', {}, tbl.position));
+      return;
+    }
+    const st = boardState();
+    el.board.dataset.game = tbl.game;
+    mod.render(el.board, st, { interactive: st.interactive, onMove: sendMove });
+  }
+
+  function renderStatus() {
+    let text = '';
+    if (tbl.status === 'open') {
+      const free = tbl.seats.some((s) => !s.user);
+      text = tbl.you ? t('status.waiting') : free ? t('status.open') : t('status.starting');
+    } else if (tbl.status === 'playing') {
+      if (solo()) text = t('status.solo');
+      else if (tbl.you && tbl.to_move === tbl.you) text = phaseHint() || t('status.yourmove');
+      else if (tbl.you) text = t('status.theirmove');
+      else text = t('status.watching', { side: sideName(tbl.game, tbl.seats[tbl.to_move === 'a' ? 0 : 1]?.label || tbl.to_move) });
+    } else {
+      text = t('status.over');
+    }
+    fill(el.status, 
+      socket.state !== 'open' ? h('span', { class: 'offline' }, t('net.reconnecting') + ' ') : null,
+      text,
+    );
+    // The result banner.
+    clear(el.banner);
+    el.banner.className = 'banner';
+    if (tbl.status === 'finished' || tbl.status === 'aborted') {
+      const mine = resultForMe();
+      el.banner.classList.add('shown', mine);
+      el.banner.append(
+        h('strong', {}, resultText(tbl, games)),
+        tbl.reason ? h('span', { class: 'reason' }, ' — ' + t('reason.' + tbl.reason)) : null,
+      );
+    }
+  }
+
+  function phaseHint() {
+    if (tbl.game !== 'tumbleweed') return '';
+    if (tbl.turn === 'setup') return t('tumbleweed.setup.red');
+    if (tbl.turn === 'choose') return t('tumbleweed.choose.hint');
+    return '';
+  }
+
+  function resultForMe() {
+    if (tbl.status === 'aborted') return 'neutral';
+    const r = tbl.result || '';
+    if (r.startsWith('won')) return 'win';
+    if (r === 'lost') return 'loss';
+    if (r === 'draw' || !tbl.you) return 'neutral';
+    const mySeat = tbl.seats[tbl.you === 'a' ? 0 : 1];
+    return r === tbl.you || r === mySeat.label ? 'win' : 'loss';
+  }
+
+  function button(label, fn, cls = '') {
+    return h('button', { class: ['btn', cls], onClick: fn }, label);
+  }
+
+  function renderActions() {
+    clear(el.actions);
+    const seated = !!tbl.you;
+    const s = tbl.status;
+    const add = (...nodes) => el.actions.append(...nodes);
+    if (s === 'open') {
+      if (!seated && tbl.seats.some((x) => !x.user)) add(button(t('table.sit'), () => act({ type: 'sit' }), 'primary sit'));
+      if (seated) add(button(t('table.stand'), () => act({ type: 'stand' }), 'stand'));
+    }
+    if (s === 'playing' && seated) {
+      if (!solo() && tbl.ply < tbl.seats.length) add(button(t('table.abort'), () => act({ type: 'abort' }), 'abort'));
+      if (!solo()) {
+        if (tbl.draw_offer === opponentSeat()) {
+          add(
+            h('div', { class: 'offer' }, t('table.draw.offered')),
+            button(t('table.draw.accept'), () => act({ type: 'draw.accept' }), 'primary draw-accept'),
+            button(t('table.draw.decline'), () => act({ type: 'draw.decline' }), 'draw-decline'),
+          );
+        } else if (tbl.draw_offer === tbl.you) {
+          add(h('div', { class: 'offer' }, t('table.draw.sent')));
+        } else {
+          add(button(t('table.draw.offer'), () => act({ type: 'draw.offer' }), 'draw-offer'));
+        }
+      }
+      if (confirmResign) {
+        add(
+          button(t(solo() ? 'table.giveup.confirm' : 'table.resign.confirm'), () => { confirmResign = false; act({ type: 'resign' }); }, 'danger resign-confirm'),
+          button(t('cancel'), () => { confirmResign = false; renderActions(); }),
+        );
+      } else {
+        add(button(t(solo() ? 'table.giveup' : 'table.resign'), () => { confirmResign = true; renderActions(); }, 'resign'));
+      }
+    }
+    if ((s === 'finished' || s === 'aborted') && seated) {
+      if (tbl.rematch) {
+        add(h('a', { class: 'btn primary', href: `#/table/${tbl.rematch}` }, t('table.rematch.go')));
+      } else if (solo()) {
+        add(button(t('table.newgame'), () => act({ type: 'rematch.offer' }), 'primary rematch'));
+      } else if (tbl.rematch_offer === opponentSeat()) {
+        add(
+          h('div', { class: 'offer' }, t('table.rematch.offered')),
+          button(t('table.rematch.accept'), () => act({ type: 'rematch.accept' }), 'primary rematch-accept'),
+          button(t('table.rematch.decline'), () => act({ type: 'rematch.decline' }), 'rematch-decline'),
+        );
+      } else if (tbl.rematch_offer === tbl.you) {
+        add(h('div', { class: 'offer' }, t('table.rematch.sent')));
+      } else {
+        add(button(t('table.rematch'), () => act({ type: 'rematch.offer' }), 'primary rematch'));
+      }
+    }
+    if ((s === 'finished' || s === 'aborted') && !seated && tbl.rematch) {
+      add(h('a', { class: 'btn', href: `#/table/${tbl.rematch}` }, t('table.rematch.go')));
+    }
+    if (s === 'finished') {
+      add(h('a', { class: 'btn', href: `#/replay/${tbl.id}${token ? '?token=' + encodeURIComponent(token) : ''}` }, t('table.replay')));
+    }
+  }
+
+  function renderVoice() {
+    clear(el.voice);
+    const both = tbl.seats.length === 2 && tbl.seats.every((x) => x.user);
+    if (!tbl.you || solo() || !both || tbl.status === 'aborted') {
+      el.voice.hidden = true;
+      return;
+    }
+    el.voice.hidden = false;
+    const on = voice && voice.enabled;
+    el.voice.append(
+      h(
+        'button',
+        { class: ['btn', 'voice-toggle', on && 'on'], 'aria-pressed': on ? 'true' : 'false', onClick: toggleVoice },
+        icon(on ? 'mic' : 'micoff'),
+        t(on ? 'voice.off' : 'voice.on'),
+      ),
+      h('span', { class: ['voice-state', 'vs-' + voiceState] }, t('voice.state.' + voiceState)),
+    );
+  }
+
+  function renderMoves() {
+    clear(el.moves);
+    const list = tbl.moves;
+    if (!list.length) {
+      el.moves.append(h('li', { class: 'empty' }, t('moves.none')));
+      return;
+    }
+    if (solo()) {
+      list.forEach((m, i) => el.moves.append(h('li', { class: [missed.has(i + 1) && 'missed'] }, moveText(m))));
+    } else {
+      for (let i = 0; i < list.length; i += 2) {
+        el.moves.append(
+          h(
+            'li',
+            {},
+            h('span', { class: ['mv', missed.has(i + 1) && 'missed', i === list.length - 1 && 'current'] }, moveText(list[i])),
+            list[i + 1] !== undefined ? h('span', { class: ['mv', missed.has(i + 2) && 'missed', i + 1 === list.length - 1 && 'current'] }, moveText(list[i + 1])) : null,
+          ),
+        );
+      }
+    }
+    el.moves.scrollTop = el.moves.scrollHeight;
+  }
+
+  function renderChat() {
+    clear(el.chatList);
+    for (const line of tbl.chat || []) appendChatLine(line);
+  }
+
+  function appendChatLine(line) {
+    const mine = line.user && session.user && line.user === session.user.id;
+    el.chatList.append(
+      h('li', { class: ['chat-line', mine && 'mine'], title: new Date(line.at).toLocaleTimeString(lang()) }, h('b', {}, line.author + ': '), line.text),
+    );
+    el.chatList.scrollTop = el.chatList.scrollHeight;
+  }
+
+  // ---- clocks ----------------------------------------------------------------------------
+
+  function setClock(remaining, running) {
+    clockBase = { remaining: [...remaining], running, at: performance.now() };
+  }
+
+  function currentClock(seat) {
+    if (!clockBase) return 0;
+    const i = seat === 'a' ? 0 : 1;
+    let ms = clockBase.remaining[i];
+    if (clockBase.running === seat) ms -= performance.now() - clockBase.at;
+    return ms;
+  }
+
+  const ticker = setInterval(() => {
+    if (!tbl || !tbl.clock || !clockBase?.running) return;
+    for (const node of root.querySelectorAll('.clock')) {
+      const seat = node.dataset.seat;
+      node.textContent = formatClock(currentClock(seat));
+      node.classList.toggle('low', currentClock(seat) < 20000);
+    }
+  }, 100);
+
+  // ---- server messages -------------------------------------------------------------------
+
+  function applySnapshot(snap) {
+    tbl = snap;
+    if (tbl.clock) setClock(tbl.clock.remaining_ms, tbl.status === 'playing' ? tbl.clock.running : null);
+    else clockBase = null;
+    ensureVoice();
+    renderAll();
+  }
+
+  function applyMove(ev) {
+    if (ev.ply <= tbl.ply) return; // already seen
+    if (ev.ply !== tbl.ply + 1) {
+      // A gap: ask for what we missed.
+      subscribe();
+      return;
+    }
+    tbl.moves.push(ev.move);
+    tbl.ply = ev.ply;
+    tbl.position = ev.position;
+    if ('to_move' in ev) {
+      tbl.to_move = ev.to_move;
+      tbl.turn = ev.turn;
+      tbl.legal = ev.legal;
+      tbl.legal_truncated = ev.legal_truncated;
+    }
+    // Tumbleweed's seats become colours with the choice; move events do not carry labels.
+    if (tbl.game === 'tumbleweed' && (ev.move === 'red' || ev.move === 'white')) {
+      const bLabel = ev.move === 'red' ? 'r' : 'w';
+      tbl.seats = tbl.seats.map((x) => ({ ...x, label: x.seat === 'b' ? bLabel : bLabel === 'r' ? 'w' : 'r' }));
+    }
+    // Moving on declines a draw offered by the other side.
+    if (tbl.draw_offer && tbl.draw_offer !== ev.by) tbl.draw_offer = null;
+    if (tbl.clock && ev.clock) {
+      // A clock runs once both sides have moved, for the side to move.
+      const running = tbl.status === 'playing' && tbl.ply >= tbl.seats.length ? tbl.to_move : null;
+      setClock(ev.clock, running);
+    }
+    sending = false;
+    renderAll();
+  }
+
+  function onEvent(msg) {
+    if (!tbl || msg.table !== tbl.id) return;
+    switch (msg.type) {
+      case 'move':
+        applyMove(msg);
+        break;
+      case 'end':
+        tbl.status = msg.status;
+        tbl.result = msg.result;
+        tbl.reason = msg.reason;
+        tbl.to_move = null;
+        tbl.legal = [];
+        tbl.draw_offer = null;
+        if (clockBase) clockBase = { ...clockBase, remaining: [currentClock('a'), currentClock('b')], running: null, at: performance.now() };
+        sending = false;
+        confirmResign = false;
+        renderAll();
+        break;
+      case 'offer':
+        if (msg.kind === 'draw') tbl.draw_offer = msg.by;
+        else tbl.rematch_offer = msg.by;
+        if (msg.by && msg.by !== tbl.you && tbl.you) toast(t(msg.kind === 'draw' ? 'table.draw.offered' : 'table.rematch.offered'));
+        renderActions();
+        break;
+      case 'rematch':
+        tbl.rematch = msg.next;
+        if (tbl.you) navigate(`/table/${msg.next}`);
+        else renderActions();
+        break;
+      case 'chat':
+        tbl.chat = [...(tbl.chat || []), msg.line];
+        appendChatLine(msg.line);
+        break;
+      case 'table':
+        applySnapshot(msg.table);
+        break;
+      case 'seats':
+        tbl.seats = msg.seats;
+        tbl.status = msg.status;
+        renderAll();
+        break;
+      case 'voice':
+        voice?.signal(msg.signal);
+        break;
+      default:
+    }
+  }
+
+  for (const type of ['move', 'end', 'offer', 'rematch', 'chat', 'seats', 'voice']) offs.push(socket.on(type, onEvent));
+  // Seat changes arrive as whole snapshots (type 'table' with a `table` object).
+  offs.push(socket.on('table', (msg) => {
+    if (tbl && msg.table && msg.table.id === tbl.id) applySnapshot(msg.table);
+  }));
+
+  async function subscribe() {
+    const since = tbl ? tbl.ply : undefined;
+    try {
+      const reply = await socket.request({ type: 'table.subscribe', table: id, token: token || undefined, since });
+      if (disposed) return;
+      if (reply.type === 'catchup') {
+        const fresh = reply.moves.filter((m) => m.ply > (since || 0));
+        if (fresh.length) {
+          for (const m of fresh) missed.add(m.ply);
+          toast(t('net.missed', { moves: fresh.map((m) => moveText(m.move)).join(', ') }), 'info', 6000);
+        }
+        applySnapshot(reply.state);
+      } else if (reply.type === 'table') {
+        applySnapshot(reply.table);
+      }
+    } catch (err) {
+      if (disposed || err.code === 'disconnected') return;
+      showError(err);
+    }
+  }
+
+  function showError(err) {
+    if (err.code === 'forbidden') {
+      clear(root).append(h('section', { class: 'page narrow' }, h('h1', {}, t('table.forbidden.title')), h('p', {}, t('table.forbidden.text'))));
+    } else if (err.code === 'not_found') {
+      clear(root).append(h('section', { class: 'page narrow' }, h('h1', {}, t('table.notfound')), h('p', {}, h('a', { href: '#/' }, t('nav.games')))));
+    } else {
+      toast(errorText(err), 'error');
+    }
+  }
+
+  function errorText(err) {
+    const key = 'error.' + err.code;
+    const text = t(key);
+    return text === key ? err.message || err.code : text;
+  }
+
+  async function act(body) {
+    try {
+      await socket.request({ ...body, table: id, token: body.type === 'sit' ? token || undefined : undefined });
+    } catch (err) {
+      toast(errorText(err), 'error');
+    }
+  }
+
+  async function sendMove(mv) {
+    if (!myTurn()) return;
+    sending = true;
+    renderBoard();
+    try {
+      await socket.request({ type: 'move', table: id, move: mv, ply: tbl.ply });
+      // The move event renders the new position; it may already have arrived.
+    } catch (err) {
+      sending = false;
+      toast(errorText(err), 'error');
+      if (err.code === 'stale_ply') subscribe();
+      else renderBoard();
+    }
+  }
+
+  async function sendChat(e) {
+    e.preventDefault();
+    const text = el.chatInput.value.trim();
+    if (!text) return;
+    try {
+      await socket.request({ type: 'chat', table: id, text });
+      el.chatInput.value = '';
+    } catch (err) {
+      toast(errorText(err), 'error');
+    }
+  }
+
+  // ---- voice -----------------------------------------------------------------------------
+
+  function ensureVoice() {
+    const both = tbl.seats.length === 2 && tbl.seats.every((x) => x.user);
+    if (!voice && tbl.you && both) {
+      voice = new Voice({
+        polite: tbl.you === 'b',
+        send: (signal) => socket.request({ type: 'voice', table: id, signal }),
+        onState: (st) => {
+          voiceState = st;
+          if (window.__stolik) window.__stolik.voice = st;
+          if (tbl) renderVoice();
+          if (st === 'ringing') toast(t('voice.ringing'));
+        },
+      });
+    }
+  }
+
+  async function toggleVoice() {
+    if (!voice) return;
+    if (voice.enabled) voice.off();
+    else await voice.on();
+    renderVoice();
+  }
+
+  // ---- life cycle ------------------------------------------------------------------------
+
+  skeleton();
+  el.board.append(h('p', { class: 'loading' }, t('loading')));
+  api
+    .games()
+    .then((list) => {
+      games = list;
+      if (tbl) renderAll();
+    })
+    .catch(() => {});
+  offs.push(socket.onOpen(() => subscribe()));
+  offs.push(
+    socket.onState(() => {
+      if (tbl) renderStatus();
+    }),
+  );
+
+  return {
+    unmount() {
+      disposed = true;
+      clearInterval(ticker);
+      for (const off of offs) off();
+      voice?.destroy();
+      if (socket.state === 'open') socket.request({ type: 'table.unsubscribe', table: id }).catch(() => {});
+      window.__stolik = undefined;
+    },
+    relabel() {
+      skeleton();
+      renderAll();
+    },
+  };
+}
