@@ -27,8 +27,18 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/tables", web::post().to(create_table))
         .route("/api/tables/{id}", web::get().to(table))
         .route("/api/records/{id}", web::get().to(record))
+        .route(
+            "/api/records/{id}/positions",
+            web::get().to(record_positions),
+        )
         .route("/api/users/{id}/games", web::get().to(user_games))
-        .route("/ws", web::get().to(crate::ws::session::route));
+        .route("/ws", web::get().to(crate::ws::session::route))
+        // Last: any other API path is a JSON 404, not the web client's index page.
+        .route("/api/{tail:.*}", web::to(api_not_found));
+}
+
+async fn api_not_found() -> Result<HttpResponse, ApiError> {
+    Err(WsError::new(ErrorCode::NotFound, "no such API endpoint"))
 }
 
 async fn health(state: web::Data<AppState>) -> HttpResponse {
@@ -171,6 +181,8 @@ async fn register(
             }
             other => other.into(),
         })?;
+    // From now on the player is known by the chosen name, in old games too.
+    state.store.set_display_name(&user.id, &username).await?;
     let account = UserView {
         id: user.id,
         name: username,
@@ -391,6 +403,38 @@ async fn record(
         "moves": record.moves.iter().map(|m| &m.mv).collect::<Vec<_>>(),
         "created_at": record.created_at,
         "finished_at": record.finished_at,
+    })))
+}
+
+/// Every position of a game, from the start to after its last move (one more than the
+/// moves), for the replay viewer: the client has no engine.
+async fn record_positions(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    query: web::Query<TokenQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.identify(&req)?;
+    let handle = state.hub.table(&id).await?;
+    handle.view(user, query.token.clone()).await?;
+    let record = state
+        .store
+        .game(&id)
+        .await?
+        .ok_or_else(|| WsError::not_found("game"))?;
+    let mut game = catalog::AnyGame::new(&record.game, Some(&record.variant), record.seed)
+        .map_err(|e| WsError::internal("a stored game does not start", e))?;
+    let mut positions = vec![game.position()];
+    for row in &record.moves {
+        game.play(&row.mv)
+            .map_err(|e| WsError::internal("a stored game does not replay", e))?;
+        positions.push(game.position());
+    }
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "game": record.game,
+        "variant": record.variant,
+        "moves": record.moves.iter().map(|m| &m.mv).collect::<Vec<_>>(),
+        "positions": positions,
     })))
 }
 

@@ -699,6 +699,13 @@ impl Table {
         }
     }
 
+    fn seat_labels(&self) -> Vec<&'static str> {
+        (0..self.seats.len())
+            .filter_map(Seat::from_index)
+            .map(|seat| self.game.seat_label(seat))
+            .collect()
+    }
+
     fn two_player_seat(&self, user: &UserView) -> Result<Seat, WsError> {
         if self.seats.len() != 2 {
             return Err(WsError::new(
@@ -822,6 +829,7 @@ impl Table {
         let mut next = self.game.clone();
         next.play(mv)
             .map_err(|e| WsError::new(ErrorCode::IllegalMove, e.to_string()))?;
+        let labels_before = self.seat_labels();
 
         let now = Instant::now();
         let mut clock = self.clock.clone();
@@ -865,6 +873,10 @@ impl Table {
         let mut event = self.move_event(self.plies.len() - 1);
         event.next = Some(self.next_turn());
         self.broadcast(&Message::Move(event));
+        if self.seat_labels() != labels_before {
+            // Tumbleweed's colour choice renames the seats: everyone gets the new snapshot.
+            self.broadcast_snapshots();
+        }
         if self.game.is_over() {
             self.finish_by_rules().await?;
         }

@@ -60,6 +60,12 @@ async fn a_guest_who_registers_keeps_its_games_and_can_log_in_again() {
     let token = registered["token"].as_str().unwrap();
     let (_, games) = app.get("/api/me/games", Some(token)).await;
     assert_eq!(games[0]["id"], id, "{games}");
+    let (_, record) = app.get(&format!("/api/records/{id}"), None).await;
+    assert_eq!(
+        record["players"][0]["name"],
+        json!(name),
+        "old games show the new name"
+    );
 
     // The name is taken now, in any case.
     let stranger = app.guest().await;

@@ -194,5 +194,7 @@ async fn bad_table_requests_get_clear_errors() {
     assert_eq!(status, 404);
     let (status, _) = app.get("/api/tables/nothing", None).await;
     assert_eq!(status, 404);
+    let (status, body) = app.get("/api/no/such/endpoint", None).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
     app.stop().await;
 }

@@ -185,6 +185,16 @@ async fn every_two_player_game_can_be_played_to_its_end() {
             catalog::AnyGame::replay(game, variant, record["seed"].as_u64().unwrap(), moves)
                 .unwrap();
         assert!(replayed.is_over());
+        let (status, replay) = app
+            .get(&format!("/api/records/{table}/positions"), None)
+            .await;
+        assert_eq!(status, 200);
+        let positions = replay["positions"].as_array().unwrap();
+        assert_eq!(
+            positions.len(),
+            record["moves"].as_array().unwrap().len() + 1
+        );
+        assert_eq!(positions.last().unwrap(), &json!(replayed.position()));
     }
     app.stop().await;
 }

@@ -470,3 +470,31 @@ async fn the_lobby_lists_open_public_tables_live() {
     assert!(update["tables"].as_array().unwrap().is_empty(), "{update}");
     app.stop().await;
 }
+
+#[actix_web::test]
+async fn choosing_a_colour_in_tumbleweed_renames_the_seats_for_everyone() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) =
+        two_at_a_table(&app, json!({"game": "tumbleweed", "variant": "hex6"})).await;
+    a.ok(json!({"type": "move", "table": seen.table, "move": "a1,b1"}))
+        .await;
+    b.ok(json!({"type": "move", "table": seen.table, "move": "red"}))
+        .await;
+    for player in [&mut a, &mut b] {
+        loop {
+            let snapshot = player.expect("table").await;
+            if snapshot["table"]["ply"] == 2 {
+                let labels: Vec<&str> = snapshot["table"]["seats"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s["label"].as_str().unwrap())
+                    .collect();
+                assert_eq!(labels, ["w", "r"], "b chose red");
+                assert_eq!(snapshot["table"]["to_move"], "b", "red moves first");
+                break;
+            }
+        }
+    }
+    app.stop().await;
+}
