@@ -139,6 +139,11 @@ impl AnyGame {
         with_game!(self, g => g.position())
     }
 
+    /// The position as `viewer` (a seat, or `None` for a spectator) may see it.
+    pub fn view(&self, viewer: Option<Seat>) -> String {
+        with_game!(self, g => g.view(viewer))
+    }
+
     pub fn to_move(&self) -> Option<Seat> {
         with_game!(self, g => g.to_move())
     }

@@ -180,4 +180,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
+
+    /// What `viewer` (a seat, or `None` for a spectator) may see of the state, in position
+    /// notation. None of the platform's games hides anything from anyone, so by default every
+    /// viewer sees the position; what no viewer ever sees is the dice generator (the future
+    /// rolls), which the notation does not contain. A game with hidden information overrides
+    /// this, and the server sends nothing else.
+    fn view(&self, viewer: Option<Seat>) -> String {
+        let _ = viewer;
+        self.position()
+    }
 }
