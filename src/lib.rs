@@ -3,4 +3,6 @@
 //! `main.rs` only parses the command line; each subcommand lives in its own module here so
 //! that tests can drive it in-process.
 
+pub mod arena;
 pub mod referee;
+pub mod solve;

@@ -17,6 +17,10 @@ enum Command {
     Serve(ServeArgs),
     /// Speak the referee line protocol on standard input and output (see docs/spec/referee.md).
     Referee,
+    /// Play a match between two bots and print the score with a 95 % confidence interval.
+    Arena(stolik::arena::ArenaArgs),
+    /// Solve a White Rabbit position, or play seeded deals (see docs/white-rabbit.md).
+    Solve(stolik::solve::SolveArgs),
 }
 
 #[derive(Parser)]
@@ -34,6 +38,9 @@ struct ServeArgs {
     /// The web client's folder.
     #[arg(long, env = "STOLIK_WEB_DIR", default_value = "web")]
     web_dir: std::path::PathBuf,
+    /// The most milliseconds a bot thinks about a move, whatever its level.
+    #[arg(long, env = "STOLIK_BOT_TIME_CAP_MS")]
+    bot_time_cap_ms: Option<u64>,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -43,6 +50,8 @@ fn main() -> anyhow::Result<()> {
     match command {
         Command::Serve(args) => serve(args),
         Command::Referee => run_referee(),
+        Command::Arena(args) => stolik::arena::run(&args, &mut io::stdout().lock()).map(|_| ()),
+        Command::Solve(args) => stolik::solve::run(&args, &mut io::stdout().lock()),
     }
 }
 
@@ -57,6 +66,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         bind: args.bind,
         database_url: args.database_url,
         web_dir: args.web_dir,
+        bot_time_cap: args.bot_time_cap_ms.map(std::time::Duration::from_millis),
     };
     actix_web::rt::System::new().block_on(async move {
         let app = server::Application::build(config).await?;

@@ -1,0 +1,279 @@
+//! Stolik's bots: three levels (Easy, Medium, Hard) for every two-player game, plus a random
+//! player, on top of two searches written against the `Game` trait — alpha-beta with
+//! iterative deepening and a transposition table ([`alphabeta`]) and Monte Carlo tree search
+//! ([`mcts`]) — and each game's own knowledge (its module).
+//!
+//! Everything here is pure and blocking: [`choose_move`] thinks for up to its time budget on
+//! the calling thread, so the server must call it from a blocking thread pool
+//! (`tokio::task::spawn_blocking` / `actix_web::rt::task::spawn_blocking`), never on the async
+//! executor.
+//!
+//! White Rabbit (solo) has no bot: [`choose_move`] returns `None` for it. Its future dice sit
+//! in the game state, so any search would see rolls a player cannot, and the puzzle is meant
+//! to be solved by the person.
+
+pub mod alphabeta;
+pub mod cephalopod;
+pub mod eval;
+pub mod mcts;
+pub mod mill;
+pub mod perekati;
+mod rng;
+pub mod tumbleweed;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use catalog::AnyGame;
+use game::Game;
+
+pub use rng::Rng;
+
+use alphabeta::AlphaBeta;
+use eval::{Evaluator, WIN_BOUND};
+use mcts::{Playout, uct};
+
+/// How strongly a bot plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A uniformly random legal move: the baseline the others are measured against.
+    Random,
+    /// One ply of lookahead with the game's evaluation, plus noise and an occasional random
+    /// move: it takes what is offered and misses what the opponent threatens.
+    Easy,
+    /// A shallow full-width alpha-beta search (two or three plies) with a little noise.
+    Medium,
+    /// The strongest search within the budget: alpha-beta with iterative deepening and a
+    /// transposition table; Cephalopod 3×3 is played perfectly from its solution.
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The level name was not one of `random`, `easy`, `medium`, `hard`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown bot level {:?} (random, easy, medium, hard)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
+/// The thinking time a level uses by default: Hard 2 s, Medium 0.5 s, Easy 0.1 s (Easy and
+/// Random usually answer at once).
+pub fn default_budget(level: Level) -> Duration {
+    match level {
+        Level::Random => Duration::from_millis(10),
+        Level::Easy => Duration::from_millis(100),
+        Level::Medium => Duration::from_millis(500),
+        Level::Hard => Duration::from_secs(2),
+    }
+}
+
+/// The bot's move in canonical notation, or `None` when the game is over (and always for
+/// White Rabbit, which has no bot).
+///
+/// Blocking: it thinks for up to `budget` on the calling thread, so call it from a blocking
+/// thread. `game` may be any position reached by a move history (the state carries the
+/// history-dependent rules); it is cloned for the search and never changed. `seed` drives
+/// the bot's own random choices (ties, noise), so a (position, level, seed) gives the same
+/// move whenever the search is not cut by the clock.
+pub fn choose_move(game: &AnyGame, level: Level, budget: Duration, seed: u64) -> Option<String> {
+    let deadline = Instant::now() + budget;
+    let mut rng = Rng::new(seed);
+    match game {
+        AnyGame::Perekati(g) => {
+            let eval = perekati::PerekatiEval::new(g.variant());
+            pick(g, &eval, level, deadline, &mut rng, 3)
+        }
+        AnyGame::Tumbleweed(g) => {
+            let text = match tumbleweed::in_pie_phase(g) {
+                Some(::tumbleweed::Phase::Setup) => {
+                    let spread = if level == Level::Hard { 1 } else { 4 };
+                    g.format_move(tumbleweed::setup(g, &mut rng, deadline, spread))
+                }
+                Some(_) => g.format_move(tumbleweed::choose(g, deadline)),
+                None => return pick(g, &tumbleweed::TumbleweedEval, level, deadline, &mut rng, 2),
+            };
+            Some(text)
+        }
+        AnyGame::Cephalopod(g) => {
+            // When the 3×3 solution is not proved in time (a cold table), the search below
+            // plays instead.
+            if level == Level::Hard
+                && g.variant() == ::cephalopod::Variant::ThreeByThree
+                && let Some(mv) = perfect_3x3_move(g, deadline, &mut rng)
+            {
+                return Some(g.format_move(mv));
+            }
+            if level == Level::Hard {
+                // Dice captures swing too far for a static evaluation: Monte Carlo with
+                // capture-greedy playouts plays this game better than alpha-beta.
+                let eval = cephalopod::CephalopodEval;
+                let playout = Playout::Guided {
+                    max_plies: 400,
+                    eval: &eval,
+                };
+                return uct(g, &playout, 0.7, deadline, u64::MAX, &mut rng)
+                    .map(|m| g.format_move(m));
+            }
+            pick(g, &cephalopod::CephalopodEval, level, deadline, &mut rng, 2)
+        }
+        AnyGame::Mill(g) => {
+            let eval = mill::MillEval::new(g.variant());
+            pick(g, &eval, level, deadline, &mut rng, 3)
+        }
+        AnyGame::WhiteRabbit(_) => None,
+    }
+}
+
+/// The solver of Cephalopod 3×3 shared by every game of the process: the table fills as
+/// games are played (a full solution holds about 10 million positions, ~400 MB), so later
+/// moves and later games are answered from it at once.
+fn perfect_3x3_move(
+    game: &::cephalopod::Cephalopod,
+    deadline: Instant,
+    rng: &mut Rng,
+) -> Option<::cephalopod::Move> {
+    use std::sync::{Mutex, OnceLock};
+    static SOLVER: OnceLock<Mutex<cephalopod::Solver>> = OnceLock::new();
+    // On the empty board every first move wins by one die (docs/bots.md): no need to search.
+    if game.dice_count(game::Seat::A) + game.dice_count(game::Seat::B) == 0 {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        return (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
+    }
+    let solver = SOLVER.get_or_init(|| Mutex::new(cephalopod::Solver::new()));
+    let mut solver = solver
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    solver.perfect_move_within(game, rng, deadline)
+}
+
+/// Plain UCT with uniformly random playouts and no game knowledge: the yardstick Hard is
+/// measured against. `None` when the game is over or for White Rabbit.
+pub fn plain_uct_move(game: &AnyGame, budget: Duration, seed: u64) -> Option<String> {
+    let deadline = Instant::now() + budget;
+    let mut rng = Rng::new(seed);
+    fn run<G: Game>(g: &G, deadline: Instant, rng: &mut Rng) -> Option<String> {
+        let playout = Playout::Random { max_plies: 400 };
+        uct(g, &playout, 1.0, deadline, u64::MAX, rng).map(|m| g.format_move(m))
+    }
+    match game {
+        AnyGame::WhiteRabbit(_) => None,
+        _ if game.is_over() => None,
+        AnyGame::Perekati(g) => run(g, deadline, &mut rng),
+        AnyGame::Tumbleweed(g) => run(g, deadline, &mut rng),
+        AnyGame::Cephalopod(g) => run(g, deadline, &mut rng),
+        AnyGame::Mill(g) => run(g, deadline, &mut rng),
+    }
+}
+
+/// The move of `level` in a game without special phases.
+fn pick<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    level: Level,
+    deadline: Instant,
+    rng: &mut Rng,
+    medium_depth: i32,
+) -> Option<String> {
+    game.to_move()?;
+    let mv = match level {
+        Level::Random => random_move(game, rng)?,
+        Level::Easy => easy_move(game, eval, deadline, rng)?,
+        Level::Medium => noisy_best(game, eval, medium_depth, 25, deadline, rng)?,
+        Level::Hard => {
+            let mut search = AlphaBeta::new(eval, deadline);
+            search.best_move(game, 64, rng)?.best
+        }
+    };
+    Some(game.format_move(mv))
+}
+
+fn random_move<G: Game>(game: &G, rng: &mut Rng) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+}
+
+/// Easy: one ply, a lot of noise, and one move in eight played at random — a beginner who sees
+/// what a move does but not what the answer to it is.
+fn easy_move<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    deadline: Instant,
+    rng: &mut Rng,
+) -> Option<G::Move> {
+    if rng.below(8) == 0 {
+        return random_move(game, rng);
+    }
+    noisy_best(game, eval, 1, 60, deadline, rng)
+}
+
+/// Every move scored at `depth` plies with a full window, plus uniform noise of ±`noise`
+/// (wins and losses found by the search are not blurred).
+fn noisy_best<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    depth: i32,
+    noise: i32,
+    deadline: Instant,
+    rng: &mut Rng,
+) -> Option<G::Move> {
+    let mut search = AlphaBeta::new(eval, deadline);
+    let mut scored = search.score_moves(game, depth);
+    if scored.is_empty() {
+        // Out of time before the first move finished: any legal move beats none.
+        return random_move(game, rng);
+    }
+    rng.shuffle(&mut scored);
+    scored
+        .into_iter()
+        .map(|(mv, s)| {
+            let blur = if s.abs() >= WIN_BOUND {
+                0
+            } else {
+                rng.below(2 * noise as usize + 1) as i32 - noise
+            };
+            (mv, s + blur)
+        })
+        .max_by_key(|&(_, s)| s)
+        .map(|(mv, _)| mv)
+}

@@ -1,0 +1,124 @@
+//! Seeded deals played through the rules engine, for comparing players.
+
+use std::time::{Duration, Instant};
+
+use game::{Game, Outcome};
+use white_rabbit::{Move, Variant, WhiteRabbit};
+
+use crate::hint::{self, Budget, mix};
+use crate::model::{self, Act, Model};
+
+/// Who chooses the actions.
+#[derive(Debug, Clone, Copy)]
+pub enum Player {
+    /// Hint mode: the best-ranked action.
+    Hint(Budget),
+    /// The greedy baseline ([`hint::greedy`]).
+    Greedy,
+}
+
+/// The totals over a set of deals.
+#[derive(Debug, Clone, Default)]
+pub struct Stats {
+    pub deals: u64,
+    pub wins: u64,
+    pub score: f64,
+    pub actions: f64,
+    /// Time of every decision (hint mode only).
+    pub decision_times: Vec<Duration>,
+}
+
+impl Stats {
+    pub fn win_rate(&self) -> f64 {
+        self.wins as f64 / self.deals.max(1) as f64
+    }
+    pub fn mean_score(&self) -> f64 {
+        self.score / self.deals.max(1) as f64
+    }
+    pub fn mean_actions(&self) -> f64 {
+        self.actions / self.deals.max(1) as f64
+    }
+    /// The `q` quantile (0..=1) of the decision times.
+    pub fn time_quantile(&self, q: f64) -> Duration {
+        let mut t = self.decision_times.clone();
+        if t.is_empty() {
+            return Duration::ZERO;
+        }
+        t.sort_unstable();
+        t[((t.len() - 1) as f64 * q).round() as usize]
+    }
+}
+
+/// The engine seed of deal `i` of a run seeded `seed`.
+pub fn deal_seed(seed: u64, i: u64) -> u64 {
+    mix(seed ^ mix(i.wrapping_add(1)))
+}
+
+/// The most actions a deal may take before the player is made to end turns.
+const GAME_CAP: u32 = 2000;
+/// The most actions a turn may take before the player is made to end it.
+const TURN_CAP: u32 = 100;
+
+/// Plays one deal to its end: `(won, score, actions)`.
+pub fn play(
+    variant: Variant,
+    seed: u64,
+    player: Player,
+    times: &mut Vec<Duration>,
+) -> (bool, u32, u32) {
+    let mut g = WhiteRabbit::new(variant, seed);
+    let m = Model::of(variant);
+    let mut buf = Vec::new();
+    let mut in_turn = 0;
+    let mut actions = 0;
+    while !g.is_over() {
+        let mv = if actions >= GAME_CAP || in_turn >= TURN_CAP {
+            Move::End
+        } else {
+            match player {
+                Player::Hint(budget) => {
+                    let t = Instant::now();
+                    let h = crate::hints_with(&g, budget);
+                    times.push(t.elapsed());
+                    g.parse_move(&h[0].action)
+                        .expect("hint mode names legal moves")
+                }
+                Player::Greedy => {
+                    let a = hint::greedy(&m, &model::from_game(&g), in_turn, &mut buf);
+                    engine_move(&g, a)
+                }
+            }
+        };
+        g.play(mv).expect("players only choose legal moves");
+        actions += 1;
+        in_turn = if mv == Move::End { 0 } else { in_turn + 1 };
+    }
+    match g.outcome() {
+        Some(Outcome::SoloWon { score }) => (true, score, actions),
+        _ => (false, 0, actions),
+    }
+}
+
+/// An engine move of a class action (the first legal one in die order).
+pub fn engine_move(g: &WhiteRabbit, a: Act) -> Move {
+    let mut legal = Vec::new();
+    g.legal_moves(&mut legal);
+    legal
+        .into_iter()
+        .find(|&mv| model::act_of(g, mv) == a)
+        .expect("a legal class action has a legal engine move")
+}
+
+/// Plays deals `0..n` of a run.
+pub fn run(variant: Variant, n: u64, seed: u64, player: Player) -> Stats {
+    let mut s = Stats::default();
+    for i in 0..n {
+        let (won, score, actions) =
+            play(variant, deal_seed(seed, i), player, &mut s.decision_times);
+        s.deals += 1;
+        s.wins += won as u64;
+        s.score += score as f64;
+        s.actions += actions as f64;
+    }
+    s
+}

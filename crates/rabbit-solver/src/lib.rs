@@ -1,0 +1,114 @@
+//! The White Rabbit solver: exact values, fast hints and seeded deals.
+//!
+//! Every action is ranked by (1) the probability of winning, (2) the expected score (the green
+//! counter at the win, 0 for a loss), (3) the expected number of actions until the game ends,
+//! each for the policy that optimises them in that order.
+//!
+//! - [`model`]: the symmetry-reduced state (counts per colour and value, bans as classes),
+//!   parameterised by a [`Model`] so that reduced games can be brute-forced in tests.
+//! - [`exact`]: exact mode, the least fixed point of the lexicographic optimality equations
+//!   over a whole within-turn state space, level by level of the green counter.
+//! - [`hint`]: hint mode, rollout estimates within a deadline, and the greedy baseline.
+//! - [`deals`]: seeded deals played by a player (hint mode or greedy) through the engine.
+//!
+//! The server's entry points are [`hints`] and [`daily_seed`].
+
+pub mod deals;
+pub mod exact;
+pub mod hint;
+pub mod model;
+
+#[cfg(test)]
+mod brute;
+#[cfg(test)]
+mod tests;
+
+use game::Game;
+use white_rabbit::WhiteRabbit;
+
+pub use exact::{Exact, Vals};
+pub use hint::Budget;
+pub use model::{Act, Model, State};
+/// The engine crates, re-exported for callers that only depend on the solver.
+pub use {game, white_rabbit};
+
+/// One legal action with its three values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hint {
+    /// The action in the engine's notation (`k4~r2`, `reroll`, `end`).
+    pub action: String,
+    /// Probability of winning.
+    pub win: f64,
+    /// Expected score (the green counter at the win; 0 for a loss).
+    pub score: f64,
+    /// Expected number of actions until the game ends, this one included.
+    pub actions: f64,
+}
+
+/// Hint mode: every legal action ranked best first, within ~100 ms. Blocking (CPU); the server
+/// calls it on a blocking thread. Empty once the game is over.
+///
+/// The values are estimates (see [`hint`]): exact for a winning swap and for `end` at green 1,
+/// rollout averages of the hint policy otherwise.
+pub fn hints(game: &WhiteRabbit) -> Vec<Hint> {
+    hints_with(game, Budget::default())
+}
+
+/// [`hints`] with an explicit budget.
+pub fn hints_with(game: &WhiteRabbit, budget: Budget) -> Vec<Hint> {
+    if game.is_over() {
+        return Vec::new();
+    }
+    let m = Model::of(game.variant());
+    let s = model::from_game(game);
+    let values = hint::hint_values(&m, &s, game.green(), budget);
+    label(game, &values)
+}
+
+/// Exact mode at an engine position, given solved tables for its variant.
+pub fn exact_hints(game: &WhiteRabbit, exact: &Exact) -> Option<Vec<Hint>> {
+    let s = model::from_game(game);
+    let values = exact.action_values(&s, game.green())?;
+    Some(label(game, &values))
+}
+
+/// Gives every legal engine move the values of its class action, best first (ties by name).
+fn label(game: &WhiteRabbit, values: &[(Act, Vals)]) -> Vec<Hint> {
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    let mut out: Vec<(Vals, String)> = legal
+        .into_iter()
+        .map(|mv| {
+            let a = model::act_of(game, mv);
+            let v = values
+                .iter()
+                .find(|(b, _)| *b == a)
+                .map(|x| x.1)
+                .expect("every legal move has a class action");
+            (v, game.format_move(mv))
+        })
+        .collect();
+    out.sort_by(|a, b| exact::rank(&a.0, &b.0).then_with(|| a.1.cmp(&b.1)));
+    out.into_iter()
+        .map(|(v, action)| Hint {
+            action,
+            win: v[0],
+            score: v[1],
+            actions: v[2],
+        })
+        .collect()
+}
+
+/// The seed of the daily deal for a calendar day given as "YYYY-MM-DD" (same for everyone that
+/// day; different days differ). FNV-1a over the text, then the splitmix64 finaliser.
+pub fn daily_seed(day: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in "stolik/white-rabbit/daily/"
+        .bytes()
+        .chain(day.trim().bytes())
+    {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hint::mix(h)
+}

@@ -1,0 +1,241 @@
+use game::{Game, GameRng};
+use white_rabbit::{Variant, WhiteRabbit};
+
+use crate::exact::{Exact, rank};
+use crate::hint::{self, Budget};
+use crate::model::{self, Act, Model, State};
+use crate::{brute, daily_seed, hints_with};
+
+const SMALL: [Model; 4] = [
+    Model {
+        blacks: 2,
+        reds: 2,
+        table: 2,
+        faces: 3,
+        wrap: true,
+    },
+    Model {
+        blacks: 2,
+        reds: 2,
+        table: 2,
+        faces: 4,
+        wrap: false,
+    },
+    Model {
+        blacks: 2,
+        reds: 1,
+        table: 3,
+        faces: 4,
+        wrap: true,
+    },
+    Model {
+        blacks: 2,
+        reds: 2,
+        table: 3,
+        faces: 3,
+        wrap: false,
+    },
+];
+
+fn close(a: &[f64; 3], b: &[f64; 3]) -> bool {
+    (0..3).all(|k| (a[k] - b[k]).abs() < 1e-7)
+}
+
+/// Exact mode (symmetry-reduced) equals the labelled brute force, state by state and action
+/// by action, on small models at every green level.
+#[test]
+fn exact_equals_brute_force() {
+    for m in SMALL {
+        let greens = 3;
+        let exact = Exact::solve(m, greens);
+        let brute = brute::solve(&m, greens);
+        for g in 1..=greens {
+            let level = &brute[g as usize - 1];
+            for s in &level.states {
+                let c = brute::compact(&m, s);
+                let bv = level.value(s).unwrap();
+                let ev = exact
+                    .value(&c, g)
+                    .unwrap_or_else(|| panic!("{c:?} missing"));
+                assert!(
+                    close(&bv, &ev),
+                    "{m:?} g{g} {s:?}: brute {bv:?} exact {ev:?}"
+                );
+                let eacts = exact.action_values(&c, g).unwrap();
+                for (a, q) in level.action_values(s).unwrap() {
+                    let ca = brute::compact_act(&m, s, a);
+                    let (_, eq) = eacts
+                        .iter()
+                        .find(|x| x.0 == ca)
+                        .expect("class action exists");
+                    assert!(close(&q, eq), "{m:?} g{g} {s:?} {a:?}: {q:?} vs {eq:?}");
+                }
+                // The class actions are exactly the images of the labelled ones.
+                let images: Vec<Act> = level
+                    .action_values(s)
+                    .unwrap()
+                    .iter()
+                    .map(|x| brute::compact_act(&m, s, x.0))
+                    .collect();
+                assert!(eacts.iter().all(|x| images.contains(&x.0)));
+            }
+        }
+    }
+}
+
+/// A hand-made position where the values are known by hand: one swap wins, at green 2.
+#[test]
+fn exact_hand_made() {
+    let m = SMALL[0];
+    let exact = Exact::solve(m, 2);
+    // Table: black 0, red 1; hand: black 0, red 2, white 0.
+    let mut cfg = model::Config::EMPTY;
+    cfg.t[0][0] = 1;
+    cfg.t[1][1] = 1;
+    cfg.h[0][0] = 1;
+    cfg.h[1][2] = 1;
+    cfg.h[2][0] = 1;
+    let s = State::free(cfg);
+    let acts = exact.action_values(&s, 2).unwrap();
+    // Black 0 for red 1 wins at once: (1, 2, 1).
+    assert_eq!(acts[0].1, [1.0, 2.0, 1.0]);
+    assert_eq!(exact.value(&s, 2).unwrap(), [1.0, 2.0, 1.0]);
+    // `end` at green 1 loses in one action.
+    let a1 = exact.action_values(&s, 1).unwrap();
+    let end = a1.iter().find(|x| x.0 == Act::End).unwrap();
+    assert_eq!(end.1, [0.0, 0.0, 1.0]);
+}
+
+/// The compact rules agree with the engine along random games: the same actions (as classes)
+/// and the same successors.
+#[test]
+fn compact_rules_follow_the_engine() {
+    for variant in [Variant::Classic, Variant::NoWrap] {
+        let m = Model::of(variant);
+        let mut pick = GameRng::seeded(7);
+        for seed in 0..40 {
+            let mut g = WhiteRabbit::new(variant, seed);
+            let mut buf = Vec::new();
+            for _ in 0..200 {
+                if g.is_over() {
+                    break;
+                }
+                let s = model::from_game(&g);
+                let mut legal = Vec::new();
+                g.legal_moves(&mut legal);
+                s.actions(&m, &mut buf);
+                let mut from_engine: Vec<Act> =
+                    legal.iter().map(|&mv| model::act_of(&g, mv)).collect();
+                from_engine.sort();
+                from_engine.dedup();
+                let mut mine = buf.clone();
+                mine.sort();
+                assert_eq!(from_engine, mine, "{}", g.position());
+                let mv = legal[pick.below(legal.len() as u32) as usize];
+                let a = model::act_of(&g, mv);
+                g.play(mv).unwrap();
+                let next = model::from_game(&g);
+                match a {
+                    Act::Swap { hand, table } => assert_eq!(next, s.swap(hand, table)),
+                    Act::Reroll => {
+                        assert!(
+                            (0..6).any(|v| next == s.rerolled(&m, v)),
+                            "{}",
+                            g.position()
+                        );
+                    }
+                    Act::End => assert_eq!(next.cfg.table_key(), s.cfg.table_key()),
+                }
+            }
+        }
+    }
+}
+
+fn quick() -> Budget {
+    Budget {
+        rollouts: 6,
+        deadline: std::time::Duration::from_millis(50),
+    }
+}
+
+/// Hint mode lists exactly the legal actions, and takes a win whenever one is there.
+#[test]
+fn hints_are_legal_and_take_wins() {
+    let mut pick = GameRng::seeded(11);
+    for variant in [Variant::Classic, Variant::NoWrap] {
+        for seed in 0..12 {
+            let mut g = WhiteRabbit::new(variant, seed);
+            for _ in 0..25 {
+                if g.is_over() {
+                    break;
+                }
+                let h = hints_with(&g, quick());
+                let mut names: Vec<String> = h.iter().map(|x| x.action.clone()).collect();
+                names.sort();
+                assert_eq!(names, g.legal_texts());
+                let win_now = g.legal_texts().into_iter().any(|t| {
+                    let mut x = g.clone();
+                    x.play_text(&t).unwrap();
+                    matches!(x.outcome(), Some(game::Outcome::SoloWon { .. }))
+                });
+                if win_now {
+                    let mut x = g.clone();
+                    x.play_text(&h[0].action).unwrap();
+                    assert!(matches!(x.outcome(), Some(game::Outcome::SoloWon { .. })));
+                    assert_eq!((h[0].win, h[0].actions), (1.0, 1.0));
+                }
+                let legal = g.legal_texts();
+                let t = &legal[pick.below(legal.len() as u32) as usize];
+                g.play_text(t).unwrap();
+            }
+        }
+    }
+    let g = WhiteRabbit::from_position(
+        Variant::Classic,
+        "k1=3,k2=3,k3=3,r1=3,r2=3,r3=2 k4=3,k5=1,r4=5,r5=6,w=1 4 - -",
+        0,
+    )
+    .unwrap();
+    let h = hints_with(&g, quick());
+    assert_eq!(h[0].action, "k4~r3");
+    assert_eq!((h[0].win, h[0].score, h[0].actions), (1.0, 4.0, 1.0));
+}
+
+/// Hint mode on a small model picks an exact-optimal action most of the time.
+#[test]
+fn hint_mode_is_close_to_exact_on_a_small_model() {
+    let m = SMALL[2];
+    let exact = Exact::solve(m, 3);
+    let mut good = 0;
+    let mut total = 0;
+    let mut buf = Vec::new();
+    for (i, s) in exact.level_states(3).iter().enumerate().step_by(37) {
+        s.actions(&m, &mut buf);
+        if buf.len() < 2 || i > 40_000 {
+            continue;
+        }
+        let h = hint::hint_values(&m, s, 3, quick());
+        let e = exact.action_values(s, 3).unwrap();
+        let chosen = e.iter().find(|x| x.0 == h[0].0).unwrap().1;
+        total += 1;
+        good += (rank(&chosen, &e[0].1) == std::cmp::Ordering::Equal) as u32;
+    }
+    assert!(total > 20);
+    assert!(good as f64 >= 0.5 * total as f64, "{good}/{total}");
+}
+
+#[test]
+fn daily_deal_is_shared_within_a_day_and_differs_between_days() {
+    assert_eq!(daily_seed("2025-06-01"), daily_seed("2025-06-01"));
+    let a = WhiteRabbit::new(Variant::Classic, daily_seed("2025-06-01"));
+    let b = WhiteRabbit::new(Variant::Classic, daily_seed("2025-06-01"));
+    assert_eq!(a.position(), b.position());
+    let mut seen = std::collections::HashSet::new();
+    for month in 1..=12 {
+        for day in 1..=28 {
+            assert!(seen.insert(daily_seed(&format!("2025-{month:02}-{day:02}"))));
+        }
+    }
+    let c = WhiteRabbit::new(Variant::Classic, daily_seed("2025-06-02"));
+    assert_ne!(a.position(), c.position());
+}

@@ -1,0 +1,206 @@
+//! `stolik solve white-rabbit`: rank the actions of a position, play seeded deals, or compare
+//! hint mode with exact mode on a reduced model.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use rabbit_solver::deals::{self, Player};
+use rabbit_solver::game::{Game, Variant as _};
+use rabbit_solver::white_rabbit::{Variant, WhiteRabbit};
+use rabbit_solver::{Budget, Exact, Model, exact, hint};
+
+/// The arguments of `stolik solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The game to solve (only `white-rabbit`).
+    pub game: String,
+    /// The rules variant: `classic` or `no-wrap`.
+    #[arg(long, default_value = "classic")]
+    pub variant: String,
+    /// Exact mode (whole state space per green level) instead of hint mode.
+    #[arg(long)]
+    pub exact: bool,
+    /// Play this many seeded deals with hint mode and with the greedy baseline.
+    #[arg(long)]
+    pub deals: Option<u64>,
+    /// The seed of the deals.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Hint mode: rollouts per action (default 48).
+    #[arg(long)]
+    pub rollouts: Option<u32>,
+    /// Hint mode: deadline per decision in milliseconds (default 70).
+    #[arg(long)]
+    pub deadline_ms: Option<u64>,
+    /// Compare hint mode with exact mode on this many sampled states of the reduced model
+    /// given by `--model`.
+    #[arg(long)]
+    pub compare: Option<usize>,
+    /// A reduced model for `--compare` (and `--exact` tables): blacks,reds,table,faces.
+    #[arg(long, default_value = "2,2,3,4")]
+    pub model: String,
+    /// The position (five fields; quote it or give it as separate words).
+    pub position: Vec<String>,
+}
+
+/// Runs the command, writing its report to `out`.
+pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.game != "white-rabbit" {
+        bail!("only white-rabbit has a solver (got {:?})", args.game);
+    }
+    let variant = Variant::from_id(&args.variant)
+        .with_context(|| format!("unknown variant {:?} (classic, no-wrap)", args.variant))?;
+    let mut budget = Budget::default();
+    if let Some(r) = args.rollouts {
+        budget.rollouts = r.max(1);
+    }
+    if let Some(ms) = args.deadline_ms {
+        budget.deadline = Duration::from_millis(ms);
+    }
+    if let Some(n) = args.deals {
+        return run_deals(variant, n, args.seed, budget, out);
+    }
+    if let Some(n) = args.compare {
+        let model = reduced(&args.model, variant)?;
+        return compare(model, n, args.seed, budget, out);
+    }
+    if args.position.is_empty() {
+        bail!("give a POSITION, --deals N or --compare N");
+    }
+    let position = args.position.join(" ");
+    let game = WhiteRabbit::from_position(variant, &position, args.seed)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let hints = if args.exact {
+        let model = Model::of(variant);
+        let configs = rabbit_solver::model::all_configs(&model).len();
+        if configs > EXACT_LIMIT {
+            bail!(
+                "exact mode over the full game ({configs} configurations per green level) does \
+                 not fit this implementation's explicit graph: see docs/white-rabbit.md"
+            );
+        }
+        let e = Exact::solve(model, game.green());
+        rabbit_solver::exact_hints(&game, &e).context("position not in the exact tables")?
+    } else {
+        rabbit_solver::hints_with(&game, budget)
+    };
+    if hints.is_empty() {
+        writeln!(out, "the game is over")?;
+    }
+    for h in hints {
+        writeln!(
+            out,
+            "{} {:.6} {:.6} {:.3}",
+            h.action, h.win, h.score, h.actions
+        )?;
+    }
+    Ok(())
+}
+
+/// Above this many configurations exact mode refuses (the explicit graph with its ban states
+/// would need far more memory than a machine has).
+const EXACT_LIMIT: usize = 2_000_000;
+
+fn reduced(spec: &str, variant: Variant) -> anyhow::Result<Model> {
+    let n: Vec<u8> = spec
+        .split(',')
+        .map(|x| x.trim().parse())
+        .collect::<Result<_, _>>()
+        .context("--model is blacks,reds,table,faces")?;
+    let [blacks, reds, table, faces] = n[..] else {
+        bail!("--model is blacks,reds,table,faces");
+    };
+    if !(3..=6).contains(&faces) || blacks > 5 || reds > 5 || table > blacks + reds || table == 0 {
+        bail!("--model out of range (faces 3..=6, at most 5 dice a colour)");
+    }
+    Ok(Model {
+        blacks,
+        reds,
+        table,
+        faces,
+        wrap: variant == Variant::Classic,
+    })
+}
+
+fn run_deals(
+    variant: Variant,
+    n: u64,
+    seed: u64,
+    budget: Budget,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    writeln!(out, "white-rabbit {} deals {n} seed {seed}", variant.id())?;
+    for (name, player) in [("solver", Player::Hint(budget)), ("greedy", Player::Greedy)] {
+        let t = Instant::now();
+        let s = deals::run(variant, n, seed, player);
+        write!(
+            out,
+            "{name} win-rate {:.4} mean-score {:.4} mean-actions {:.2}",
+            s.win_rate(),
+            s.mean_score(),
+            s.mean_actions()
+        )?;
+        if !s.decision_times.is_empty() {
+            write!(
+                out,
+                " decision-ms median {:.2} p99 {:.2} decisions {}",
+                s.time_quantile(0.5).as_secs_f64() * 1e3,
+                s.time_quantile(0.99).as_secs_f64() * 1e3,
+                s.decision_times.len()
+            )?;
+        }
+        writeln!(out, " ({:.1} s)", t.elapsed().as_secs_f64())?;
+    }
+    Ok(())
+}
+
+/// Hint mode against exact mode on sampled states (every green level) of a reduced model.
+fn compare(
+    model: Model,
+    n: usize,
+    seed: u64,
+    budget: Budget,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let t = Instant::now();
+    let e = Exact::solve(model, 6);
+    writeln!(
+        out,
+        "model {model:?}: exact tables in {:.1} s ({} states at green 6)",
+        t.elapsed().as_secs_f64(),
+        e.states(6)
+    )?;
+    let mut rng = hint::Rng::new(seed);
+    let (mut sampled, mut optimal) = (0usize, 0usize);
+    let mut loss = [0.0; 3];
+    let mut buf = Vec::new();
+    while sampled < n {
+        let g = 1 + rng.below(6) as u8;
+        let states = e.level_states(g);
+        let s = states[rng.below(states.len() as u32) as usize];
+        s.actions(&model, &mut buf);
+        if buf.len() < 2 {
+            continue;
+        }
+        let h = hint::hint_values(&model, &s, g, budget);
+        let ev = e.action_values(&s, g).expect("sampled from the tables");
+        let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
+        let best = ev[0].1;
+        sampled += 1;
+        optimal += (exact::rank(&chosen, &best) == std::cmp::Ordering::Equal) as usize;
+        loss[0] += best[0] - chosen[0];
+        loss[1] += best[1] - chosen[1];
+        loss[2] += chosen[2] - best[2];
+    }
+    let k = n.max(1) as f64;
+    writeln!(
+        out,
+        "hint vs exact over {n} states: optimal {:.4}; mean loss win {:.6} score {:.6} actions {:.4}",
+        optimal as f64 / k,
+        loss[0] / k,
+        loss[1] / k,
+        loss[2] / k
+    )?;
+    Ok(())
+}
