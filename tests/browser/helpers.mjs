@@ -29,12 +29,12 @@ function freePort() {
 }
 
 /** Starts `stolik serve` on a free port with a fresh SQLite database. */
-export async function startServer() {
+export async function startServer(extraArgs = []) {
   const port = await freePort();
   const db = `/tmp/stolik-browser-${process.pid}-${randomBytes(4).toString('hex')}.db`;
   const proc = spawn(
     BIN,
-    ['serve', '--bind', `127.0.0.1:${port}`, '--database', `sqlite://${db}`, '--web-dir', join(root, 'web')],
+    ['serve', '--bind', `127.0.0.1:${port}`, '--database', `sqlite://${db}`, '--web-dir', join(root, 'web'), ...extraArgs],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' } },
   );
   let log = '';

@@ -84,6 +84,8 @@ struct GameView {
     dice: bool,
     default_variant: &'static str,
     variants: Vec<VariantView>,
+    /// Bot levels one can play against (none for the solo puzzle).
+    bots: &'static [&'static str],
 }
 
 fn game_view(info: &catalog::GameInfo) -> GameView {
@@ -94,6 +96,7 @@ fn game_view(info: &catalog::GameInfo) -> GameView {
         seats: info.seats,
         dice: info.has_dice,
         default_variant: info.default_variant().id,
+        bots: if info.seats == 2 { &BOT_LEVELS } else { &[] },
         variants: info
             .variants
             .iter()
@@ -280,6 +283,8 @@ struct CreateTable {
     clock: Option<ClockSpec>,
     /// The seat the creator takes (0 or 1; 0 by default).
     seat: Option<u8>,
+    /// Play against a bot of this level (`easy`, `medium`, `hard`), seated opposite.
+    bot: Option<String>,
 }
 
 /// Checks a game, variant and clock against the catalogue.
@@ -339,6 +344,13 @@ async fn create_table(
     }
     let mut seats = vec![None; info.seats as usize];
     seats[seat] = Some(user.clone());
+    if let Some(level) = &body.bot {
+        let level = parse_bot_level(level)?;
+        if info.seats != 2 {
+            return Err(WsError::bad_request("bots play the two-player games"));
+        }
+        seats[1 - seat] = Some(crate::table::bot_user(level));
+    }
     let handle = state
         .hub
         .create_table(settings, Some(user.clone()), seats, None)
@@ -350,6 +362,21 @@ async fn create_table(
 #[derive(Deserialize)]
 struct TokenQuery {
     token: Option<String>,
+}
+
+/// The levels a person can choose to play against.
+const BOT_LEVELS: [&str; 3] = ["easy", "medium", "hard"];
+
+fn parse_bot_level(level: &str) -> Result<ai::Level, WsError> {
+    BOT_LEVELS
+        .contains(&level)
+        .then(|| level.parse().ok())
+        .flatten()
+        .ok_or_else(|| {
+            WsError::bad_request(format!(
+                "no bot level {level:?}: choose easy, medium or hard"
+            ))
+        })
 }
 
 async fn table(

@@ -129,6 +129,7 @@ struct Inner {
     /// Where table actors run: one runtime that outlives the HTTP workers, so that a table can
     /// finish its last write during a graceful shutdown.
     runtime: tokio::runtime::Handle,
+    bot_time_cap: Option<std::time::Duration>,
     tables: Mutex<HashMap<Arc<str>, TableHandle>>,
     lobby: Mutex<Lobby>,
     next_conn: AtomicU64,
@@ -141,10 +142,15 @@ struct Inner {
 pub struct Hub(Arc<Inner>);
 
 impl Hub {
-    pub fn new(store: store::Store, runtime: tokio::runtime::Handle) -> Hub {
+    pub fn new(
+        store: store::Store,
+        runtime: tokio::runtime::Handle,
+        bot_time_cap: Option<std::time::Duration>,
+    ) -> Hub {
         Hub(Arc::new(Inner {
             store,
             runtime,
+            bot_time_cap,
             tables: Mutex::new(HashMap::new()),
             lobby: Mutex::new(Lobby::default()),
             next_conn: AtomicU64::new(1),
@@ -154,6 +160,12 @@ impl Hub {
 
     pub fn store(&self) -> &store::Store {
         &self.0.store
+    }
+
+    /// How long a bot of `level` may think about one move.
+    pub fn bot_budget(&self, level: ai::Level) -> std::time::Duration {
+        let budget = ai::default_budget(level);
+        self.0.bot_time_cap.map_or(budget, |cap| budget.min(cap))
     }
 
     pub fn next_conn_id(&self) -> ConnId {
@@ -266,7 +278,12 @@ impl Hub {
             created_at: unix_ms(),
             seats: seats
                 .iter()
-                .map(|s| s.as_ref().map(|u| store::Occupant::User(u.id.clone())))
+                .map(|s| {
+                    s.as_ref().map(|u| match crate::table::bot_level(u) {
+                        Some(level) => store::Occupant::Bot(level.to_string()),
+                        None => store::Occupant::User(u.id.clone()),
+                    })
+                })
                 .collect(),
         };
         let mut table = Table::new(

@@ -18,6 +18,9 @@ pub struct Config {
     pub database_url: String,
     /// The web client's folder, served at `/`.
     pub web_dir: PathBuf,
+    /// The longest a bot may think about one move, whatever its level (`None`: each level's
+    /// own budget, up to 2 s for Hard). Tests and small machines lower it.
+    pub bot_time_cap: Option<std::time::Duration>,
 }
 
 /// What every request handler can reach.
@@ -47,7 +50,11 @@ impl Application {
             .setting_or_insert("identity_secret", || random_id(48))
             .await
             .context("cannot read the identity secret")?;
-        let hub = Hub::new(store.clone(), tokio::runtime::Handle::current());
+        let hub = Hub::new(
+            store.clone(),
+            tokio::runtime::Handle::current(),
+            config.bot_time_cap,
+        );
         let resumed = hub
             .resume()
             .await

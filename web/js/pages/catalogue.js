@@ -53,7 +53,21 @@ export function mount(root) {
           solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable({ game: g.id, private: true }) }, t('home.private')),
           h('a', { class: 'btn rules-link', href: `#/rules/${g.id}` }, t('home.rules')),
         ),
+        g.bots && g.bots.length ? botPicker(g) : null,
       ),
+    );
+  }
+
+  // Play against a bot: pick a level, the bot takes the other seat and the game starts.
+  function botPicker(g) {
+    const select = h('select', { class: 'bot-level', 'aria-label': t('home.botLevel') },
+      ...g.bots.map((level) => h('option', { value: level }, t(`bot.${level}`))));
+    return h('div', { class: 'card-actions bot-actions' },
+      select,
+      h('button', {
+        class: 'btn play-bot',
+        onClick: () => createTable({ game: g.id, bot: select.value }),
+      }, t('home.bot')),
     );
   }
 

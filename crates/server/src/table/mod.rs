@@ -134,6 +134,11 @@ pub enum Command {
         token: Option<String>,
         reply: Reply<TableView>,
     },
+    /// A bot's answer for the position at `ply` (`None`: it found no move).
+    BotMove {
+        ply: u32,
+        mv: Option<String>,
+    },
     /// Finish and exit (graceful shutdown); answered once everything before it is done.
     Stop {
         done: oneshot::Sender<()>,
@@ -222,6 +227,22 @@ pub struct SeatView {
     /// How the game names this seat now (`a`, `b`, or a colour such as `r`).
     pub label: &'static str,
     pub user: Option<UserView>,
+    /// The bot's level when a bot sits here.
+    pub bot: Option<String>,
+}
+
+/// A bot in a seat is a user with a reserved id (`bot:easy`); real ids never contain `:`.
+pub fn bot_user(level: ai::Level) -> UserView {
+    UserView {
+        id: format!("bot:{level}"),
+        name: format!("Stolik bot ({level})"),
+        guest: false,
+    }
+}
+
+/// The level of the bot this user stands for, if it is one.
+pub fn bot_level(user: &UserView) -> Option<ai::Level> {
+    user.id.strip_prefix("bot:")?.parse().ok()
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -301,6 +322,10 @@ pub struct Table {
     chat: VecDeque<ChatView>,
     chat_times: HashMap<String, VecDeque<Instant>>,
     subscribers: HashMap<ConnId, Subscriber>,
+    /// A bot is thinking about the current position (on the blocking pool).
+    bot_thinking: bool,
+    /// This actor's own address, for answers from bots thinking on other threads.
+    me: Option<mpsc::WeakSender<Command>>,
     hub: Hub,
 }
 
@@ -336,6 +361,8 @@ impl Table {
             chat: VecDeque::new(),
             chat_times: HashMap::new(),
             subscribers: HashMap::new(),
+            bot_thinking: false,
+            me: None,
             hub,
         })
     }
@@ -365,19 +392,23 @@ impl Table {
             plies.push(Ply {
                 mv: row.mv.clone(),
                 by,
-                position: game.position(),
+                position: game.view(None),
                 clock: row.clock_a_ms.zip(row.clock_b_ms).map(|(a, b)| [a, b]),
             });
         }
         let mut seats = vec![None; info.seats as usize];
         for seat in &record.seats {
-            if let (Some(slot), Some(user_id)) = (seats.get_mut(seat.seat as usize), &seat.user_id)
-            {
+            let Some(slot) = seats.get_mut(seat.seat as usize) else {
+                continue;
+            };
+            if let Some(user_id) = &seat.user_id {
                 *slot = Some(UserView {
                     id: user_id.clone(),
                     name: seat.display_name.clone().unwrap_or_default(),
                     guest: seat.guest,
                 });
+            } else if let Some(level) = seat.bot.as_deref().and_then(|b| b.parse().ok()) {
+                *slot = Some(bot_user(level));
             }
         }
         let clock = control.map(|control| match plies.last().and_then(|p| p.clock) {
@@ -407,6 +438,8 @@ impl Table {
             chat: chat.into_iter().map(chat_view).collect(),
             chat_times: HashMap::new(),
             subscribers: HashMap::new(),
+            bot_thinking: false,
+            me: None,
             hub,
         };
         if table.status == Status::Playing {
@@ -416,8 +449,9 @@ impl Table {
     }
 
     /// Starts the actor; the handle is how everyone else reaches it.
-    pub fn spawn(self, runtime: &tokio::runtime::Handle) -> TableHandle {
+    pub fn spawn(mut self, runtime: &tokio::runtime::Handle) -> TableHandle {
         let (tx, rx) = mpsc::channel(64);
+        self.me = Some(tx.downgrade());
         let handle = TableHandle {
             id: self.id.clone(),
             tx,
@@ -429,6 +463,7 @@ impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.publish_lobby();
         loop {
+            self.ask_bot_if_its_turn();
             let deadline = self.clock.as_ref().and_then(Clock::deadline);
             let idle = matches!(self.status, Status::Finished | Status::Aborted)
                 && self.subscribers.is_empty();
@@ -481,6 +516,11 @@ impl Table {
                     .may_watch(user.as_ref(), token.as_deref())
                     .map(|()| self.view(user.as_ref()));
                 let _ = reply.send(result);
+            }
+            Command::BotMove { ply, mv } => {
+                self.bot_thinking = false;
+                self.check_flag().await;
+                self.play_bot_move(ply, mv).await;
             }
             Command::Stop { done } => {
                 let _ = done.send(());
@@ -592,6 +632,12 @@ impl Table {
             Action::DrawOffer => {
                 let seat = self.two_player_seat(user)?;
                 self.require(Status::Playing, "a draw offer")?;
+                if self.bot_opposite(seat).is_some() {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        "bots play every game to its end: they take no draws",
+                    ));
+                }
                 if self.draw_offer == Some(seat.other()) {
                     return self.agree_draw().await;
                 }
@@ -641,7 +687,9 @@ impl Table {
                     ));
                 }
                 let offered_to_me = self.rematch_offer.is_some_and(|s| s != seat);
-                if offered_to_me || self.seats.len() == 1 {
+                // A bot always wants another game.
+                let bot = self.seats.len() == 2 && self.bot_opposite(seat).is_some();
+                if offered_to_me || self.seats.len() == 1 || bot {
                     return self.start_rematch().await;
                 }
                 if matches!(action, Action::RematchAccept) {
@@ -697,6 +745,58 @@ impl Table {
                 Ok(None)
             }
         }
+    }
+
+    /// When a bot is to move, lets it think on the blocking pool (never on this task's
+    /// runtime); its answer comes back as [`Command::BotMove`].
+    fn ask_bot_if_its_turn(&mut self) {
+        if self.bot_thinking || self.status != Status::Playing {
+            return;
+        }
+        let Some(seat) = self.game.to_move() else {
+            return;
+        };
+        let Some(level) = self.seats[seat.index()].as_ref().and_then(bot_level) else {
+            return;
+        };
+        let Some(me) = self.me.as_ref().and_then(mpsc::WeakSender::upgrade) else {
+            return;
+        };
+        self.bot_thinking = true;
+        let game = self.game.clone();
+        let ply = self.plies.len() as u32;
+        let seed: u64 = rand::random();
+        let budget = self.hub.bot_budget(level);
+        tokio::task::spawn_blocking(move || {
+            let mv = ai::choose_move(&game, level, budget, seed);
+            let _ = me.blocking_send(Command::BotMove { ply, mv });
+        });
+    }
+
+    /// Plays a bot's move through the same checks and log as a person's.
+    async fn play_bot_move(&mut self, ply: u32, mv: Option<String>) {
+        let stale = ply as usize != self.plies.len() || self.status != Status::Playing;
+        let Some(mv) = mv.filter(|_| !stale) else {
+            return;
+        };
+        let Some(bot) = self
+            .game
+            .to_move()
+            .and_then(|seat| self.seats[seat.index()].clone())
+        else {
+            return;
+        };
+        if let Err(e) = self.play(&bot, &mv, Some(ply)).await {
+            tracing::error!(table = %self.id, %mv, error = %e, "a bot's move was refused");
+        }
+    }
+
+    /// The bot sitting opposite `seat`, if any.
+    fn bot_opposite(&self, seat: Seat) -> Option<ai::Level> {
+        self.seats
+            .get(seat.other().index())?
+            .as_ref()
+            .and_then(bot_level)
     }
 
     fn seat_labels(&self) -> Vec<&'static str> {
@@ -862,7 +962,7 @@ impl Table {
         self.plies.push(Ply {
             mv: mv.to_string(),
             by: seat,
-            position: self.game.position(),
+            position: self.game.view(None),
             clock: remaining,
         });
         if self.draw_offer == Some(seat.other()) {
@@ -1082,6 +1182,7 @@ impl Table {
                         seat: seat.letter(),
                         label: self.game.seat_label(seat),
                         user: user.clone(),
+                        bot: user.as_ref().and_then(bot_level).map(|l| l.to_string()),
                     }
                 })
                 .collect(),
@@ -1089,7 +1190,7 @@ impl Table {
             invite: (self.settings.private && insider).then(|| self.token.clone()),
             ply: self.plies.len() as u32,
             moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
-            position: self.game.position(),
+            position: self.game.view(you),
             to_move: next.to_move.filter(|_| playing),
             turn: next.turn,
             legal: if playing { next.legal } else { Vec::new() },

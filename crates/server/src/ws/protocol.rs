@@ -228,7 +228,7 @@ pub struct MoveEvent {
     pub mv: String,
     /// The seat that moved (`a`, `b`).
     pub by: &'static str,
-    /// The position after the move.
+    /// The position after the move, as everyone may see it (`Game::view` for spectators).
     pub position: String,
     /// Remaining milliseconds of seats a and b after the move, when the table has a clock.
     pub clock: Option<[i64; 2]>,

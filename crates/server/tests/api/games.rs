@@ -261,3 +261,55 @@ async fn a_complete_game_and_a_restart_work_on_postgresql() {
     assert_eq!(end["reason"], "rules");
     crate::tables::restart_resumes_the_game(app).await;
 }
+
+#[actix_web::test]
+async fn a_full_game_against_each_bot_level_of_each_game() {
+    let app = TestApp::spawn().await;
+    for (game, variant) in [
+        ("cephalopod", "3x3"),
+        ("mill", "troika"),
+        ("tumbleweed", "hex6"),
+        ("perekati", "malysh"),
+    ] {
+        for level in ["easy", "medium", "hard"] {
+            let mut human = app.guest().await;
+            let table = human
+                .create_table(
+                    &app,
+                    json!({"game": game, "variant": variant, "bot": level}),
+                )
+                .await;
+            assert_eq!(table["status"], "playing", "a bot table starts at once");
+            assert_eq!(table["seats"][1]["bot"], level);
+            let id = table["id"].as_str().unwrap();
+            let snapshot = human
+                .ok(json!({"type": "table.subscribe", "table": id}))
+                .await;
+            let mut seen = Seen::from_snapshot(&snapshot["table"]);
+            let mut dice = Dice(11);
+            // The person moves at random (passing in tumbleweed once set up); the bot answers
+            // through the same validation and log.
+            while seen.to_move.is_some() {
+                assert!(seen.ply < 5_000, "{game} against {level} did not end");
+                if seen.to_move.as_deref() == Some("a") {
+                    let legal = seen.legal_moves();
+                    let mv = if game == "tumbleweed" && seen.ply >= 2 {
+                        "pass".to_string()
+                    } else {
+                        dice.pick(&legal).to_string()
+                    };
+                    human
+                        .ok(json!({"type": "move", "table": id, "move": mv, "ply": seen.ply}))
+                        .await;
+                }
+                let event = human.expect("move").await;
+                seen.update(&event);
+            }
+            let end = human.expect("end").await;
+            assert_eq!(end["reason"], "rules", "{game} against {level}: {end}");
+            let (_, record) = app.get(&format!("/api/records/{id}"), None).await;
+            assert_eq!(record["status"], "finished");
+        }
+    }
+    app.stop().await;
+}

@@ -52,6 +52,8 @@ impl TestApp {
             bind: "127.0.0.1:0".to_string(),
             database_url: db.url(),
             web_dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web"),
+            // Bots answer at once in tests: what is tested is the flow, not their strength.
+            bot_time_cap: Some(Duration::from_millis(5)),
         };
         let app = Application::build(config).await.expect("the server builds");
         let port = app.port();
