@@ -391,6 +391,23 @@ async fn table(
     Ok(HttpResponse::Ok().json(view))
 }
 
+/// The stored record of a game the caller may see: the same visibility as its table (a
+/// private one needs its token unless the caller sits there).
+async fn visible_record(
+    req: &HttpRequest,
+    state: &AppState,
+    id: &str,
+    token: Option<String>,
+) -> Result<store::GameRecord, WsError> {
+    let user = state.identify(req)?;
+    state.hub.table(id).await?.view(user, token).await?;
+    state
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| WsError::not_found("game"))
+}
+
 /// A game record to export and replay: game, variant, seed, players, moves, result. The seed
 /// of a game still in progress is withheld (for a dice game it would reveal the next rolls).
 async fn record(
@@ -399,19 +416,8 @@ async fn record(
     id: web::Path<String>,
     query: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.identify(&req)?;
-    let handle = state.hub.table(&id).await?;
-    // Same visibility as the table itself.
-    handle.view(user, query.token.clone()).await?;
-    let record = state
-        .store
-        .game(&id)
-        .await?
-        .ok_or_else(|| WsError::not_found("game"))?;
-    let over = matches!(
-        record.status,
-        store::GameStatus::Finished | store::GameStatus::Aborted
-    );
+    let record = visible_record(&req, &state, &id, query.token.clone()).await?;
+    let over = record.status.is_over();
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "id": record.id,
         "game": record.game,
@@ -441,14 +447,7 @@ async fn record_positions(
     id: web::Path<String>,
     query: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.identify(&req)?;
-    let handle = state.hub.table(&id).await?;
-    handle.view(user, query.token.clone()).await?;
-    let record = state
-        .store
-        .game(&id)
-        .await?
-        .ok_or_else(|| WsError::not_found("game"))?;
+    let record = visible_record(&req, &state, &id, query.token.clone()).await?;
     let mut game = catalog::AnyGame::new(&record.game, Some(&record.variant), record.seed)
         .map_err(|e| WsError::internal("a stored game does not start", e))?;
     let mut positions = vec![game.position()];
