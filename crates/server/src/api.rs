@@ -33,6 +33,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .route("/api/users/{id}/games", web::get().to(user_games))
         .route("/ws", web::get().to(crate::ws::session::route))
+        .configure(crate::rabbit::routes)
         // Last: any other API path is a JSON 404, not the web client's index page.
         .route("/api/{tail:.*}", web::to(api_not_found));
 }
@@ -319,6 +320,7 @@ pub fn table_settings(
         variant: variant.id,
         private,
         control,
+        daily: None,
     })
 }
 
@@ -409,7 +411,8 @@ async fn visible_record(
 }
 
 /// A game record to export and replay: game, variant, seed, players, moves, result. The seed
-/// of a game still in progress is withheld (for a dice game it would reveal the next rolls).
+/// of a game still in progress is withheld (for a dice game it would reveal the next rolls),
+/// and so is a daily deal's until its day is over (everyone else is playing the same dice).
 async fn record(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -417,7 +420,12 @@ async fn record(
     query: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let record = visible_record(&req, &state, &id, query.token.clone()).await?;
-    let over = record.status.is_over();
+    let today = crate::rabbit::day_text(crate::rabbit::today());
+    let over = record.status.is_over()
+        && record
+            .daily
+            .as_deref()
+            .is_none_or(|day| day < today.as_str());
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "id": record.id,
         "game": record.game,

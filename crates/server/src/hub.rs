@@ -17,6 +17,9 @@ use crate::table::clock::TimeControl;
 use crate::table::{NewTable, Table, TableHandle, TableSettings};
 use crate::ws::protocol::{Message, encode};
 
+/// How many solver hints may be computed at once (each takes up to ~100 ms of one core).
+pub const HINTS_AT_ONCE: usize = 2;
+
 /// Identifies one WebSocket connection.
 pub type ConnId = u64;
 
@@ -130,6 +133,12 @@ struct Inner {
     /// finish its last write during a graceful shutdown.
     runtime: tokio::runtime::Handle,
     bot_time_cap: Option<std::time::Duration>,
+    /// Mixed into every daily deal's seed, so that the day's dice cannot be worked out from
+    /// the (public) source code before playing.
+    daily_secret: String,
+    /// Solver hints run on the blocking pool; this many at a time, so that players asking for
+    /// hints cannot crowd out the bots and the tables.
+    hint_slots: Arc<tokio::sync::Semaphore>,
     tables: Mutex<HashMap<Arc<str>, TableHandle>>,
     lobby: Mutex<Lobby>,
     next_conn: AtomicU64,
@@ -146,11 +155,14 @@ impl Hub {
         store: store::Store,
         runtime: tokio::runtime::Handle,
         bot_time_cap: Option<std::time::Duration>,
+        daily_secret: String,
     ) -> Hub {
         Hub(Arc::new(Inner {
             store,
             runtime,
             bot_time_cap,
+            daily_secret,
+            hint_slots: Arc::new(tokio::sync::Semaphore::new(HINTS_AT_ONCE)),
             tables: Mutex::new(HashMap::new()),
             lobby: Mutex::new(Lobby::default()),
             next_conn: AtomicU64::new(1),
@@ -166,6 +178,21 @@ impl Hub {
     pub fn bot_budget(&self, level: ai::Level) -> std::time::Duration {
         let budget = ai::default_budget(level);
         self.0.bot_time_cap.map_or(budget, |cap| budget.min(cap))
+    }
+
+    /// The seed of `day`'s daily deal: the same for every player on this deployment.
+    pub fn daily_seed(&self, day: &str) -> u64 {
+        rabbit_solver::daily_seed(day) ^ rabbit_solver::daily_seed(&self.0.daily_secret)
+    }
+
+    /// A turn to run the solver; waits while [`HINTS_AT_ONCE`] hints are being computed.
+    pub async fn hint_slot(&self) -> tokio::sync::OwnedSemaphorePermit {
+        self.0
+            .hint_slots
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the hint semaphore is never closed")
     }
 
     pub fn next_conn_id(&self) -> ConnId {
@@ -263,7 +290,10 @@ impl Hub {
     ) -> Result<TableHandle, WsError> {
         let id = random_id(8);
         let token = random_id(24);
-        let seed: u64 = rand::random();
+        let seed = match &settings.daily {
+            Some(day) => self.daily_seed(day),
+            None => rand::random(),
+        };
         let new_game = store::NewGame {
             id: id.clone(),
             game: settings.game.to_string(),
@@ -276,6 +306,7 @@ impl Hub {
             host_id: host.as_ref().map(|h| h.id.clone()),
             rematch_of,
             created_at: unix_ms(),
+            daily: settings.daily.clone(),
             seats: seats
                 .iter()
                 .map(|s| {
@@ -393,6 +424,7 @@ impl Hub {
             variant: key.variant,
             private: false,
             control,
+            daily: None,
         };
         let table = self.create_table(settings, None, seats, None).await?;
         let text: Arc<str> = encode(

@@ -12,6 +12,7 @@ pub mod api;
 pub mod error;
 pub mod hub;
 pub mod identity;
+pub mod rabbit;
 pub mod startup;
 pub mod table;
 pub mod ws;

@@ -50,10 +50,15 @@ impl Application {
             .setting_or_insert("identity_secret", || random_id(48))
             .await
             .context("cannot read the identity secret")?;
+        let daily_secret = store
+            .setting_or_insert("daily_secret", || random_id(32))
+            .await
+            .context("cannot read the daily-deal secret")?;
         let hub = Hub::new(
             store.clone(),
             tokio::runtime::Handle::current(),
             config.bot_time_cap,
+            daily_secret,
         );
         let resumed = hub
             .resume()

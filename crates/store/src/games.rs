@@ -33,7 +33,7 @@ impl Filter<'_> {
 
 const GAME_COLUMNS: &str = "g.id, g.game, g.variant, g.seed, g.private, g.invite_token, \
      g.clock_initial_ms, g.clock_increment_ms, g.status, g.result, g.end_reason, \
-     g.rematch_of, g.created_at, g.started_at, g.finished_at, g.host_id";
+     g.rematch_of, g.daily, g.created_at, g.started_at, g.finished_at, g.host_id";
 
 const SEAT_COLUMNS: &str = "s.game_id, s.seat, s.user_id, u.display_name, u.username, s.bot";
 
@@ -60,6 +60,7 @@ fn game_from<R: Get>(row: &R) -> Result<GameRecord, StoreError> {
         result: row.opt_text("result")?,
         end_reason: row.opt_text("end_reason")?,
         rematch_of: row.opt_text("rematch_of")?,
+        daily: row.opt_text("daily")?,
         created_at: row.big("created_at")?,
         started_at: row.opt_big("started_at")?,
         finished_at: row.opt_big("finished_at")?,
@@ -150,8 +151,8 @@ impl Store {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "INSERT INTO games (id, game, variant, seed, private, invite_token, \
-                 clock_initial_ms, clock_increment_ms, status, rematch_of, created_at, host_id) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11)",
+                 clock_initial_ms, clock_increment_ms, status, rematch_of, created_at, host_id, daily) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11, $12)",
             )
             .bind(&game.id)
             .bind(&game.game)
@@ -164,6 +165,7 @@ impl Store {
             .bind(game.rematch_of.as_deref())
             .bind(game.created_at)
             .bind(game.host_id.as_deref())
+            .bind(game.daily.as_deref())
             .execute(&mut *tx)
             .await
             .map_err(StoreError::from_write)?;
@@ -292,6 +294,19 @@ impl Store {
     /// restarted server needs to resume them.
     pub async fn unfinished_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         self.load_games(Filter::Unfinished).await
+    }
+
+    /// The game `user_id` started for the daily deal of `day`, if any (one per player and day).
+    pub async fn daily_game_of(
+        &self,
+        day: &str,
+        user_id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        let sql = "SELECT id FROM games WHERE daily = $1 AND host_id = $2";
+        on_pool!(self, pool => {
+            let row = sqlx::query(sql).bind(day).bind(user_id).fetch_optional(pool).await?;
+            Ok(row.map(|row| row.text("id")).transpose()?)
+        })
     }
 
     /// The ended (finished or aborted) games in which `user_id` held a seat, the most

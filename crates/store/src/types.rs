@@ -98,6 +98,8 @@ pub struct NewGame {
     pub rematch_of: Option<String>,
     pub host_id: Option<String>,
     pub created_at: i64,
+    /// The day (`YYYY-MM-DD`, UTC) whose White Rabbit daily deal this game plays.
+    pub daily: Option<String>,
     /// One entry per seat, index = seat number; `None` is an empty seat.
     pub seats: Vec<Option<Occupant>>,
 }
@@ -151,6 +153,8 @@ pub struct GameRecord {
     pub result: Option<String>,
     pub end_reason: Option<String>,
     pub rematch_of: Option<String>,
+    /// The day (`YYYY-MM-DD`, UTC) whose White Rabbit daily deal this game plays.
+    pub daily: Option<String>,
     pub created_at: i64,
     pub started_at: Option<i64>,
     pub finished_at: Option<i64>,

@@ -81,6 +81,7 @@ fn new_game(id: &str, seats: Vec<Option<Occupant>>) -> NewGame {
         rematch_of: None,
         host_id: None,
         created_at: T0,
+        daily: None,
         seats,
     }
 }
@@ -675,6 +676,65 @@ async fn the_daily_leaderboard_keeps_each_players_best_and_ranks_it() {
                 .unwrap()
                 .is_empty()
         );
+    }
+}
+
+#[tokio::test]
+async fn a_player_has_one_daily_game_a_day() {
+    for db in test_stores().await {
+        announce(&db);
+        db.create_user("ann", "Ann", T0).await.unwrap();
+        db.create_user("bob", "Bob", T0).await.unwrap();
+        let daily = |id: &str, host: &str, day: &str| NewGame {
+            game: "white-rabbit".to_string(),
+            variant: "classic".to_string(),
+            host_id: Some(host.to_string()),
+            daily: Some(day.to_string()),
+            ..new_game(id, vec![user_seat(host)])
+        };
+        assert_eq!(db.daily_game_of("2026-11-29", "ann").await.unwrap(), None);
+        db.create_game(&daily("d1", "ann", "2026-11-29"))
+            .await
+            .unwrap();
+        // A second attempt the same day is a conflict; another day or another player is not.
+        assert!(matches!(
+            db.create_game(&daily("d2", "ann", "2026-11-29")).await,
+            Err(StoreError::Conflict)
+        ));
+        db.create_game(&daily("d3", "ann", "2026-11-30"))
+            .await
+            .unwrap();
+        db.create_game(&daily("d4", "bob", "2026-11-29"))
+            .await
+            .unwrap();
+        // Ordinary games (no day) never collide with each other.
+        for id in ["o1", "o2"] {
+            db.create_game(&NewGame {
+                host_id: Some("ann".to_string()),
+                ..new_game(id, vec![user_seat("ann")])
+            })
+            .await
+            .unwrap();
+        }
+        assert_eq!(
+            db.daily_game_of("2026-11-29", "ann")
+                .await
+                .unwrap()
+                .as_deref(),
+            Some("d1")
+        );
+        assert_eq!(
+            db.daily_game_of("2026-11-30", "ann")
+                .await
+                .unwrap()
+                .as_deref(),
+            Some("d3")
+        );
+        assert_eq!(
+            db.game("d4").await.unwrap().unwrap().daily.as_deref(),
+            Some("2026-11-29")
+        );
+        assert_eq!(db.game("o1").await.unwrap().unwrap().daily, None);
     }
 }
 

@@ -11,6 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use catalog::{AnyGame, Outcome, Seat};
+use rabbit_solver::white_rabbit::WhiteRabbit;
 use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
@@ -79,6 +80,8 @@ pub struct TableSettings {
     pub variant: &'static str,
     pub private: bool,
     pub control: Option<TimeControl>,
+    /// The day (`YYYY-MM-DD`, UTC) whose White Rabbit daily deal this table plays.
+    pub daily: Option<String>,
 }
 
 /// Everything a player can do at a table.
@@ -133,6 +136,11 @@ pub enum Command {
         user: Option<UserView>,
         token: Option<String>,
         reply: Reply<TableView>,
+    },
+    /// The White Rabbit position of the player seated at this solo table, for the solver.
+    HintPosition {
+        user: UserView,
+        reply: Reply<(WhiteRabbit, u32)>,
     },
     /// A bot's answer for the position at `ply` (`None`: it found no move).
     BotMove {
@@ -200,6 +208,13 @@ impl TableHandle {
             reply,
         })
         .await
+    }
+
+    /// The position to give hints for, with its ply; only for the player of a White Rabbit
+    /// game in progress that is not a daily deal.
+    pub async fn hint_position(&self, user: UserView) -> Result<(WhiteRabbit, u32), WsError> {
+        self.call(|reply| Command::HintPosition { user, reply })
+            .await
     }
 
     /// Stops the actor after the commands already queued, and waits for it.
@@ -289,6 +304,8 @@ pub struct TableView {
     pub rematch_offer: Option<&'static str>,
     pub rematch: Option<String>,
     pub chat: Vec<ChatView>,
+    /// The day whose White Rabbit daily deal this is.
+    pub daily: Option<String>,
 }
 
 struct Subscriber {
@@ -422,6 +439,7 @@ impl Table {
                 variant,
                 private: record.private,
                 control,
+                daily: record.daily.clone(),
             },
             token: record.invite_token.clone().unwrap_or_default(),
             host: record.host_id.clone(),
@@ -516,6 +534,9 @@ impl Table {
                     .may_watch(user.as_ref(), token.as_deref())
                     .map(|()| self.view(user.as_ref()));
                 let _ = reply.send(result);
+            }
+            Command::HintPosition { user, reply } => {
+                let _ = reply.send(self.hint_position(&user));
             }
             Command::BotMove { ply, mv } => {
                 self.bot_thinking = false;
@@ -745,6 +766,21 @@ impl Table {
                 Ok(None)
             }
         }
+    }
+
+    fn hint_position(&self, user: &UserView) -> Result<(WhiteRabbit, u32), WsError> {
+        let AnyGame::WhiteRabbit(game) = &self.game else {
+            return Err(WsError::bad_request("hints are for White Rabbit tables"));
+        };
+        self.seated(user)?;
+        self.require(Status::Playing, "give hints")?;
+        if self.settings.daily.is_some() {
+            return Err(WsError::new(
+                ErrorCode::Forbidden,
+                "no hints on the daily deal: everyone plays it on their own",
+            ));
+        }
+        Ok((game.clone(), self.plies.len() as u32))
     }
 
     /// When a bot is to move, lets it think on the blocking pool (never on this task's
@@ -1021,6 +1057,7 @@ impl Table {
         self.status = status;
         self.result = result.clone();
         self.reason = Some(reason.to_string());
+        self.record_daily_result().await;
         self.draw_offer = None;
         self.broadcast(&Message::End {
             table: self.id.to_string(),
@@ -1030,6 +1067,29 @@ impl Table {
         });
         self.publish_lobby();
         Ok(())
+    }
+
+    /// A won daily deal goes on that day's leaderboard (score, then fewest actions). The game
+    /// itself is already stored, so a failure here is logged rather than undoing the end.
+    async fn record_daily_result(&self) {
+        let (Some(day), Some(Outcome::SoloWon { score }), Some(Some(player))) = (
+            &self.settings.daily,
+            self.game.outcome(),
+            self.seats.first(),
+        ) else {
+            return;
+        };
+        let result = store::DailyResult {
+            day: day.clone(),
+            user_id: player.id.clone(),
+            game_id: self.id.to_string(),
+            score: score as i32,
+            actions: self.plies.len() as u32,
+            finished_at: unix_ms(),
+        };
+        if let Err(e) = self.hub.store().record_daily(&result).await {
+            tracing::error!(table = %self.id, error = %e, "could not record a daily result");
+        }
     }
 
     async fn check_flag(&mut self) {
@@ -1049,18 +1109,18 @@ impl Table {
         // Colours swap: the second seat of this game is the first of the next.
         let mut seats = self.seats.clone();
         seats.reverse();
+        // Another game of the daily deal would be a second attempt: the next one is a new deal.
+        let settings = TableSettings {
+            daily: None,
+            ..self.settings.clone()
+        };
         let host = self
             .host
             .as_ref()
             .and_then(|id| self.seats.iter().flatten().find(|u| &u.id == id).cloned());
         let next = self
             .hub
-            .create_table(
-                self.settings.clone(),
-                host,
-                seats,
-                Some(self.id.to_string()),
-            )
+            .create_table(settings, host, seats, Some(self.id.to_string()))
             .await?;
         self.rematch = Some(next.id.to_string());
         self.rematch_offer = None;
@@ -1207,6 +1267,7 @@ impl Table {
             rematch_offer: self.rematch_offer.map(Seat::letter),
             rematch: self.rematch.clone(),
             chat: self.chat.iter().cloned().collect(),
+            daily: self.settings.daily.clone(),
         }
     }
 

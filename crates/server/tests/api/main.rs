@@ -6,4 +6,5 @@ mod helpers;
 mod accounts;
 mod bad_input;
 mod games;
+mod rabbit;
 mod tables;

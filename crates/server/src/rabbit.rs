@@ -1,0 +1,169 @@
+//! The White Rabbit extras: the solver's hints at a table, and the daily deal with its
+//! leaderboard.
+//!
+//! The daily deal is one seed per UTC day for everyone (mixed with a deployment secret, see
+//! `Hub::daily_seed`). Each player gets one attempt a day: asking again returns the same table,
+//! finished or not, so a bad start cannot be thrown away. Past days can still be played, once;
+//! future days cannot. A won deal is ranked by score, then by fewest actions.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use time::{Date, OffsetDateTime, macros::format_description};
+
+use crate::error::{ApiError, ErrorCode, WsError};
+use crate::startup::AppState;
+use crate::table::TableSettings;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/tables/{id}/hints", web::get().to(hints))
+        .route("/api/daily", web::get().to(daily))
+        .route("/api/daily", web::post().to(play_daily));
+}
+
+/// The variant of the daily deal: one competition, on the default rules.
+const DAILY_VARIANT: &str = "classic";
+
+/// How many lines of a day's leaderboard are shown.
+const LEADERBOARD_LINES: u32 = 50;
+
+/// Today, in UTC: the day whose deal is the current daily deal.
+pub fn today() -> Date {
+    OffsetDateTime::now_utc().date()
+}
+
+/// `YYYY-MM-DD` (the `Display` of `time::Date`).
+pub fn day_text(day: Date) -> String {
+    day.to_string()
+}
+
+/// Reads a day a client names; it must be a real date, not after today.
+fn parse_day(text: &str) -> Result<Date, WsError> {
+    let day = Date::parse(text.trim(), format_description!("[year]-[month]-[day]"))
+        .map_err(|_| WsError::bad_request(format!("{text:?} is not a day (YYYY-MM-DD)")))?;
+    if day > today() {
+        return Err(WsError::bad_request(format!(
+            "the deal of {day} is not out yet"
+        )));
+    }
+    Ok(day)
+}
+
+fn chosen_day(text: Option<&str>) -> Result<Date, WsError> {
+    text.map_or_else(|| Ok(today()), parse_day)
+}
+
+#[derive(Serialize)]
+struct HintView {
+    action: String,
+    /// Probability of winning.
+    win: f64,
+    /// Expected score (the green counter at the win; 0 for a loss).
+    score: f64,
+    /// Expected number of actions until the game ends, this one included.
+    actions: f64,
+}
+
+/// Every legal action of the caller's White Rabbit game, best first, with its three values.
+async fn hints(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.require_identity(&req)?;
+    let (game, ply) = state.hub.table(&id).await?.hint_position(user).await?;
+    let slot = state.hub.hint_slot().await;
+    let hints = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        rabbit_solver::hints(&game)
+    })
+    .await
+    .map_err(|e| WsError::internal("the solver failed", e))?;
+    let hints: Vec<HintView> = hints
+        .into_iter()
+        .map(|h| HintView {
+            action: h.action,
+            win: h.win,
+            score: h.score,
+            actions: h.actions,
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "table": id.as_str(),
+        "ply": ply,
+        "hints": hints,
+    })))
+}
+
+#[derive(Deserialize)]
+struct DayQuery {
+    day: Option<String>,
+}
+
+/// A day's leaderboard, and the caller's own table of that day if they have one.
+async fn daily(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<DayQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let day = day_text(chosen_day(query.day.as_deref())?);
+    let leaderboard = state
+        .store
+        .daily_leaderboard(&day, LEADERBOARD_LINES)
+        .await?;
+    let mine = match state.identify(&req)? {
+        Some(user) => state.store.daily_game_of(&day, &user.id).await?,
+        None => None,
+    };
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "day": day,
+        "today": day_text(today()),
+        "variant": DAILY_VARIANT,
+        "table": mine,
+        "leaderboard": leaderboard,
+    })))
+}
+
+#[derive(Deserialize, Default)]
+struct PlayDaily {
+    /// Today when absent.
+    day: Option<String>,
+}
+
+/// Starts the caller's attempt at a day's deal (201), or returns the one they already have
+/// (200): one attempt per player and day.
+async fn play_daily(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: Option<web::Json<PlayDaily>>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.require_identity(&req)?;
+    let body = body.map(web::Json::into_inner).unwrap_or_default();
+    let day = day_text(chosen_day(body.day.as_deref())?);
+    if let Some(id) = state.store.daily_game_of(&day, &user.id).await? {
+        let view = state.hub.table(&id).await?.view(Some(user), None).await?;
+        return Ok(HttpResponse::Ok().json(view));
+    }
+    let settings = TableSettings {
+        daily: Some(day.clone()),
+        ..crate::api::table_settings("white-rabbit", Some(DAILY_VARIANT), false, None)?
+    };
+    let created = state
+        .hub
+        .create_table(settings, Some(user.clone()), vec![Some(user.clone())], None)
+        .await;
+    match created {
+        Ok(handle) => {
+            let view = handle.view(Some(user), None).await?;
+            Ok(HttpResponse::Created().json(view))
+        }
+        // Two requests raced and the other one created it: answer with that table.
+        Err(e) if e.code == ErrorCode::Internal => {
+            let Some(id) = state.store.daily_game_of(&day, &user.id).await? else {
+                return Err(e);
+            };
+            let view = state.hub.table(&id).await?.view(Some(user), None).await?;
+            Ok(HttpResponse::Ok().json(view))
+        }
+        Err(e) => Err(e),
+    }
+}
