@@ -62,5 +62,9 @@ export const api = {
   recordPositions: (id, token) =>
     call('GET', `/api/records/${encodeURIComponent(id)}/positions` + (token ? `?token=${encodeURIComponent(token)}` : '')),
   myGames: () => call('GET', '/api/me/games'),
+  /** White Rabbit: every legal action with the solver's values, best first. */
+  hints: (table) => call('GET', `/api/tables/${encodeURIComponent(table)}/hints`),
+  daily: (day) => call('GET', '/api/daily' + (day ? `?day=${encodeURIComponent(day)}` : '')),
+  playDaily: (day) => call('POST', '/api/daily', day ? { day } : {}),
   userGames: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/games`),
 };

@@ -14,6 +14,7 @@ import * as rules from './pages/rules.js';
 import * as table from './pages/table.js';
 import * as profile from './pages/profile.js';
 import * as replay from './pages/replay.js';
+import * as daily from './pages/daily.js';
 
 const ROUTES = {
   '': catalogue,
@@ -22,6 +23,7 @@ const ROUTES = {
   table,
   profile,
   replay,
+  daily,
 };
 
 const main = document.getElementById('main');
@@ -52,6 +54,7 @@ function renderNav() {
   clear(nav).append(
     h('a', { href: '#/', class: here === '' || here === 'rules' ? 'active' : '' }, t('nav.games')),
     h('a', { href: '#/lobby', class: here === 'lobby' ? 'active' : '' }, t('nav.lobby')),
+    h('a', { href: '#/daily', class: here === 'daily' ? 'active' : '' }, t('nav.daily')),
     h('a', { href: '#/profile', class: here === 'profile' || here === 'replay' ? 'active' : '' }, t('nav.profile')),
   );
   const user = document.querySelector('.user-link');

@@ -4,7 +4,8 @@
 //! The daily deal is one seed per UTC day for everyone (mixed with a deployment secret, see
 //! `Hub::daily_seed`). Each player gets one attempt a day: asking again returns the same table,
 //! finished or not, so a bad start cannot be thrown away. Past days can still be played, once;
-//! future days cannot. A won deal is ranked by score, then by fewest actions.
+//! future days cannot. A won deal is ranked by score, then by fewest actions. Daily tables are
+//! private and their seed stays hidden until the day is over.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
@@ -145,7 +146,8 @@ async fn play_daily(
     }
     let settings = TableSettings {
         daily: Some(day.clone()),
-        ..crate::api::table_settings("white-rabbit", Some(DAILY_VARIANT), false, None)?
+        // Private: nobody can watch the day's dice fall for someone else before their own try.
+        ..crate::api::table_settings("white-rabbit", Some(DAILY_VARIANT), true, None)?
     };
     let created = state
         .hub

@@ -40,6 +40,8 @@ export function render(container, state, opts = {}) {
   const handMovable = new Set(swaps.map((x) => x.hand));
   const targets = new Map(swaps.filter((x) => x.hand === ui.sel).map((x) => [x.table, x.m]));
   const last = state.last && state.last.includes('~') ? state.last.split('~') : null;
+  // The solver's suggestion, when the player asked for a hint: [hand die, table die] or a word.
+  const hinted = state.hinted && state.hinted.includes('~') ? state.hinted.split('~') : null;
 
   const W = 6 * SZ + 7 * GAP + SZ + GAP * 2;
   const H = 2 * SZ + 3 * GAP + 60;
@@ -53,7 +55,7 @@ export function render(container, state, opts = {}) {
 
   p.table.forEach((d, k) => {
     const x = GAP + k * (SZ + GAP) + SZ / 2;
-    const g = s('g', { class: ['slot', last && last[0] === d.id && 'last-to', targets.has(d.id) && 'target'], 'data-die': d.id });
+    const g = s('g', { class: ['slot', last && last[0] === d.id && 'last-to', targets.has(d.id) && 'target', hinted && hinted[1] === d.id && 'hinted'], 'data-die': d.id });
     g.append(die(x, yTable, SZ, d.value, [`dc-${d.colour}`]));
     g.append(s('text', { class: 'die-id on-felt', x, y: yTable + SZ / 2 + 13 }, d.id));
     if (targets.has(d.id)) {
@@ -70,7 +72,7 @@ export function render(container, state, opts = {}) {
 
   p.hand.forEach((d, k) => {
     const x = GAP + k * (SZ + GAP) + SZ / 2;
-    const g = s('g', { class: ['slot', ui.sel === d.id && 'selected', p.reroll === d.id && 'rerollable', last && last[1] === d.id && 'last-from'], 'data-die': d.id });
+    const g = s('g', { class: ['slot', ui.sel === d.id && 'selected', p.reroll === d.id && 'rerollable', last && last[1] === d.id && 'last-from', hinted && hinted[0] === d.id && 'hinted'], 'data-die': d.id });
     g.append(die(x, yHand, SZ, d.value, [`dc-${d.colour}`]));
     g.append(s('text', { class: 'die-id', x, y: yHand + SZ / 2 + 13 }, d.id));
     if (handMovable.has(d.id)) {
@@ -95,8 +97,8 @@ export function render(container, state, opts = {}) {
     controls.append(h('p', { class: 'hint' }, ui.sel ? t('rabbit.hint.table', { die: ui.sel }) : t('rabbit.hint.hand')));
     const canReroll = legal.includes('reroll');
     controls.append(
-      h('button', { class: 'btn reroll', disabled: !canReroll, onClick: () => opts.onMove?.('reroll') }, canReroll ? t('rabbit.reroll', { die: p.reroll }) : t('rabbit.reroll.none')),
-      h('button', { class: 'btn end', disabled: !legal.includes('end'), onClick: () => opts.onMove?.('end') }, t('rabbit.end')),
+      h('button', { class: ['btn reroll', state.hinted === 'reroll' && 'hinted'], disabled: !canReroll, onClick: () => opts.onMove?.('reroll') }, canReroll ? t('rabbit.reroll', { die: p.reroll }) : t('rabbit.reroll.none')),
+      h('button', { class: ['btn end', state.hinted === 'end' && 'hinted'], disabled: !legal.includes('end'), onClick: () => opts.onMove?.('end') }, t('rabbit.end')),
     );
   }
   if (p.banned) controls.append(h('p', { class: 'hint small' }, t('rabbit.banned', { swap: p.banned })));

@@ -5,6 +5,7 @@ import { t, gameName, gameSummary } from '../i18n.js';
 import { api } from '../api.js';
 import { join } from '../quickmatch.js';
 import { navigate } from '../router.js';
+import { playDaily } from './daily.js';
 
 export async function createTable(body) {
   try {
@@ -50,6 +51,7 @@ export function mount(root) {
           solo
             ? h('button', { class: 'btn primary play-solo', onClick: () => createTable({ game: g.id }) }, t('home.play'))
             : h('button', { class: 'btn primary quick-match', onClick: () => join(g.id) }, t('home.quick')),
+          solo ? h('button', { class: 'btn daily-deal', onClick: () => playDaily() }, t('home.daily')) : null,
           solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable({ game: g.id, private: true }) }, t('home.private')),
           h('a', { class: 'btn rules-link', href: `#/rules/${g.id}` }, t('home.rules')),
         ),

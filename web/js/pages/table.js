@@ -10,6 +10,7 @@ import { boards } from '../boards/index.js';
 import { session } from '../session.js';
 import { Voice } from '../voice.js';
 import { navigate } from '../router.js';
+import { createTable } from './catalogue.js';
 
 export function mount(root, params) {
   const id = params.parts[1];
@@ -22,6 +23,7 @@ export function mount(root, params) {
   let voice = null;
   let voiceState = 'off';
   let confirmResign = false;
+  let hint = null; // White Rabbit: {ply, hints} from the solver, or {ply, loading: true}
   let disposed = false;
   const offs = [];
 
@@ -38,6 +40,7 @@ export function mount(root, params) {
     el.banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
     el.status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite' });
     el.actions = h('div', { class: 'actions' });
+    el.hint = h('div', { class: 'hint-panel', 'aria-live': 'polite' });
     el.voice = h('div', { class: 'voice' });
     el.moves = h('ol', { class: 'move-list' });
     el.chatList = h('ul', { class: 'chat-list', 'aria-live': 'polite' });
@@ -64,6 +67,7 @@ export function mount(root, params) {
             el.banner,
             el.status,
             el.actions,
+            el.hint,
             el.voice,
             h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), el.moves),
             h('section', { class: 'panel chat' }, h('h2', {}, t('chat.title')), el.chatList, el.chatForm),
@@ -94,6 +98,7 @@ export function mount(root, params) {
     renderBoard();
     renderStatus();
     renderActions();
+    renderHint();
     renderVoice();
     renderMoves();
     renderChat();
@@ -108,6 +113,7 @@ export function mount(root, params) {
       h('span', { class: 'badge' }, g ? variantName(g, tbl.variant) : tbl.variant),
       tbl.clock ? h('span', { class: 'badge' }, icon('clock'), ` ${Math.round(tbl.clock.initial_ms / 60000 * 10) / 10}+${tbl.clock.increment_ms / 1000}`) : null,
       tbl.private ? h('span', { class: 'badge private' }, t('table.private')) : null,
+      tbl.daily ? h('a', { class: 'badge daily', href: `#/daily?day=${tbl.daily}` }, t('daily.badge', { day: tbl.daily })) : null,
       h('span', { class: 'badge' }, t('state.' + tbl.status)),
       h('a', { class: 'badge link', href: `#/rules/${tbl.game}` }, t('nav.rules')),
     );
@@ -201,6 +207,7 @@ export function mount(root, params) {
       you: tbl.you,
       flip: tbl.you === 'b',
       interactive: myTurn(),
+      hinted: currentHint()?.action || null,
     };
   }
 
@@ -299,6 +306,11 @@ export function mount(root, params) {
         add(button(t(solo() ? 'table.giveup' : 'table.resign'), () => { confirmResign = true; renderActions(); }, 'resign'));
       }
     }
+    if (s === 'playing' && seated && tbl.game === 'white-rabbit') {
+      if (tbl.daily) add(h('p', { class: 'note no-hints' }, t('hint.daily')));
+      else add(button(t('hint.ask'), askHint, 'ask-hint'));
+      if (!tbl.daily) add(button(t('rabbit.newdeal'), () => createTable({ game: tbl.game, variant: tbl.variant }), 'new-deal'));
+    }
     if ((s === 'finished' || s === 'aborted') && seated) {
       if (tbl.rematch) {
         add(h('a', { class: 'btn primary', href: `#/table/${tbl.rematch}` }, t('table.rematch.go')));
@@ -322,6 +334,61 @@ export function mount(root, params) {
     if (s === 'finished') {
       add(h('a', { class: 'btn', href: `#/replay/${tbl.id}${token ? '?token=' + encodeURIComponent(token) : ''}` }, t('table.replay')));
     }
+  }
+
+  // ---- White Rabbit hints ----------------------------------------------------------------
+
+  /** The solver's best action for the position on the board, once it has answered. */
+  function currentHint() {
+    return hint && hint.ply === tbl.ply && hint.hints ? hint.hints[0] : null;
+  }
+
+  async function askHint() {
+    const ply = tbl.ply;
+    hint = { ply, loading: true };
+    renderHint();
+    try {
+      const answer = await api.hints(id);
+      if (answer.ply !== tbl.ply) return; // the position moved on meanwhile
+      hint = { ply: answer.ply, hints: answer.hints };
+    } catch (err) {
+      hint = null;
+      toast(errorText(err), 'error');
+    }
+    renderHint();
+    renderBoard();
+  }
+
+  function percent(p) {
+    return `${(100 * p).toFixed(p > 0.999 && p < 1 ? 2 : 1)}%`;
+  }
+
+  function renderHint() {
+    clear(el.hint);
+    if (!hint || hint.ply !== tbl.ply || tbl.status !== 'playing') return;
+    if (hint.loading) {
+      el.hint.append(h('p', { class: 'loading' }, t('hint.thinking')));
+      return;
+    }
+    const [best, ...rest] = hint.hints;
+    if (!best) return;
+    const row = (x, cls) => h('tr', { class: cls },
+      h('td', { class: 'hint-action' }, moveText(x.action)),
+      h('td', {}, percent(x.win)),
+      h('td', {}, x.score.toFixed(2)),
+      h('td', {}, x.actions.toFixed(1)),
+    );
+    el.hint.append(
+      h('h2', {}, t('hint.title')),
+      h('p', { class: 'hint-best' }, t('hint.best', { action: moveText(best.action) }), ' ',
+        myTurn() ? button(t('hint.play'), () => sendMove(best.action), 'primary play-hint') : null),
+      h('table', { class: 'hint-table' },
+        h('thead', {}, h('tr', {},
+          h('th', {}, t('hint.action')), h('th', {}, t('hint.win')), h('th', {}, t('hint.score')), h('th', {}, t('hint.actions')))),
+        h('tbody', {}, row(best, 'best'), ...rest.slice(0, 4).map((x) => row(x, ''))),
+      ),
+      h('p', { class: 'small muted' }, t('hint.explain')),
+    );
   }
 
   function renderVoice() {

@@ -1247,7 +1247,9 @@ impl Table {
                 })
                 .collect(),
             you: you.map(Seat::letter),
-            invite: (self.settings.private && insider).then(|| self.token.clone()),
+            // A daily deal is private so that nobody watches it: it has no link to share.
+            invite: (self.settings.private && insider && self.settings.daily.is_none())
+                .then(|| self.token.clone()),
             ply: self.plies.len() as u32,
             moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
             position: self.game.view(you),

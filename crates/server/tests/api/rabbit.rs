@@ -142,6 +142,11 @@ async fn the_daily_deal_is_the_same_for_everyone_and_one_attempt_a_day() {
     assert_eq!(a["game"], "white-rabbit");
     assert_ne!(a["id"], b["id"], "each player has a table of their own");
     assert_eq!(a["position"], b["position"], "the same deal for everyone");
+    assert_eq!(
+        a["private"], true,
+        "nobody watches someone else's daily deal"
+    );
+    assert_eq!(a["invite"], Value::Null, "and there is no link to share");
 
     // Asking again returns the same table: no second attempt.
     let (status, again) = app.post("/api/daily", Some(&ann.token), json!({})).await;

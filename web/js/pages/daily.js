@@ -1,0 +1,85 @@
+// The White Rabbit daily deal: the same dice for everyone on a day, one attempt each, and the
+// day's leaderboard (score first, then fewest actions). #/daily?day=YYYY-MM-DD for past days.
+
+import { h, clear, toast } from '../ui.js';
+import { t } from '../i18n.js';
+import { api } from '../api.js';
+import { navigate } from '../router.js';
+import { session } from '../session.js';
+
+/** Starts (or resumes) the caller's attempt at a day's deal and opens its table. */
+export async function playDaily(day) {
+  try {
+    const snap = await api.playDaily(day);
+    navigate(`/table/${snap.id}`);
+  } catch (err) {
+    toast(err.message || String(err), 'error');
+  }
+}
+
+/** The day before or after `day` (YYYY-MM-DD), in UTC like the server's days. */
+function shift(day, by) {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + by);
+  return d.toISOString().slice(0, 10);
+}
+
+export function mount(root, params) {
+  const asked = params.query.get('day') || null;
+  let data = null;
+  let failed = null;
+
+  function render() {
+    clear(root);
+    document.title = `${t('daily.title')} — ${t('app.name')}`;
+    const page = h('section', { class: 'page narrow daily' }, h('h1', {}, t('daily.title')));
+    if (failed) {
+      page.append(h('p', { class: 'error' }, failed));
+    } else if (!data) {
+      page.append(h('p', { class: 'loading' }, t('loading')));
+    } else {
+      const isToday = data.day === data.today;
+      page.append(
+        h('p', { class: 'lead' }, t('daily.lead')),
+        h('nav', { class: 'day-nav', 'aria-label': t('daily.days') },
+          h('a', { class: 'btn prev-day', href: `#/daily?day=${shift(data.day, -1)}` }, '← ', shift(data.day, -1)),
+          h('strong', { class: 'day' }, isToday ? t('daily.today', { day: data.day }) : data.day),
+          isToday ? null : h('a', { class: 'btn next-day', href: `#/daily?day=${shift(data.day, 1)}` }, shift(data.day, 1), ' →'),
+        ),
+        h('p', {},
+          h('button', { class: 'btn primary play-daily', onClick: () => playDaily(data.day) },
+            data.table ? t('daily.continue') : t('daily.play')),
+        ),
+        h('h2', {}, t('daily.board')),
+        board(),
+      );
+    }
+    root.append(page);
+  }
+
+  function board() {
+    const lines = data.leaderboard || [];
+    if (!lines.length) return h('p', { class: 'muted empty-board' }, t('daily.empty'));
+    return h('table', { class: 'leaderboard' },
+      h('thead', {}, h('tr', {},
+        h('th', {}, '#'), h('th', {}, t('daily.player')), h('th', {}, t('daily.score')), h('th', {}, t('daily.actions')))),
+      h('tbody', {}, ...lines.map((e) => h('tr', { class: session.user && e.user_id === session.user.id ? 'me' : '' },
+        h('td', {}, String(e.rank)),
+        h('td', {}, e.display_name),
+        h('td', {}, String(e.score)),
+        h('td', {}, String(e.actions)),
+      ))),
+    );
+  }
+
+  render();
+  api.daily(asked).then((d) => {
+    data = d;
+    render();
+  }).catch((err) => {
+    failed = err.message || String(err);
+    render();
+  });
+
+  return { unmount() {}, relabel: render };
+}
