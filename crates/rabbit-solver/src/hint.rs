@@ -33,7 +33,7 @@ impl Default for Budget {
     fn default() -> Self {
         Budget {
             rollouts: 32,
-            deadline: Duration::from_millis(60),
+            deadline: Duration::from_millis(45),
         }
     }
 }
@@ -110,7 +110,8 @@ pub fn hint_values(m: &Model, s: &State, green: u8, budget: Budget) -> Vec<(Act,
             }
             // Common random numbers: rollout k of every action uses the same generator.
             let mut rng = Rng::new(mix(seed ^ mix(k as u64 + 1)));
-            let (r, n) = rollout_after(m, s, green, sim.act, &cont, &mut rng, &mut sc);
+            let cap = if i < leaders { LEADER_CAP } else { OTHER_CAP };
+            let (r, n) = rollout_after(m, s, green, sim.act, (&cont, cap), &mut rng, &mut sc);
             steps += n as u64;
             for (acc, x) in sim.sum.iter_mut().zip(r) {
                 *acc += x;
@@ -210,9 +211,15 @@ struct Sim {
 /// [`MIN_ROLLOUTS`].
 const LEADERS: usize = 4;
 
+/// The most actions a rollout simulates (for the leaders, and for the other actions) before
+/// its turn is valued as a fresh turn at the same green level (see [`Continuation`]): bounds the
+/// time of a decision.
+const LEADER_CAP: u32 = 150;
+const OTHER_CAP: u32 = 50;
+
 /// The most simulated actions per decision (beyond [`MIN_ROLLOUTS`] rounds): keeps a decision
 /// deterministic and well inside the deadline on an idle machine.
-const STEP_BUDGET: u64 = 1200;
+const STEP_BUDGET: u64 = 1000;
 
 /// A seed for the rollouts from the position alone, so that one position always gets the same
 /// hints.
@@ -316,7 +323,7 @@ fn rollout_after(
     s: &State,
     green: u8,
     a: Act,
-    cont: &Continuation,
+    (cont, cap): (&Continuation, u32),
     rng: &mut Rng,
     sc: &mut Scratch,
 ) -> (Vals, u32) {
@@ -324,6 +331,11 @@ fn rollout_after(
     let mut actions = 0u32;
     let mut a = a;
     loop {
+        if actions >= cap {
+            // A turn still going this long is taken to be worth a fresh turn at this level.
+            let c = cont.from_green(green);
+            return ([c[0], c[1], actions as f64 + c[2]], actions);
+        }
         actions += 1;
         match a {
             Act::Swap { hand, table } => {
