@@ -127,7 +127,8 @@ pub fn hint_values(m: &Model, s: &State, green: u8, budget: Budget) -> Vec<(Act,
             act,
             v,
             se: [0.0; 2],
-            score: f64::INFINITY,
+            // A win now, or `end` at green 1 (which loses): their one-step scores.
+            score: if act == Act::End { -1.0 } else { f64::INFINITY },
         })
         .collect();
     for sim in sims {
