@@ -1,16 +1,35 @@
 //! Hint mode: fast estimates of the three values of every action, with no tables.
 //!
-//! For each class action the hint mode
-//! - returns exact values when they are obvious: a swap that wins now is `(1, green, 1)`, and
-//!   `end` at green 1 is `(0, 0, 1)`;
-//! - otherwise plays `rollouts` simulated continuations to the end of the game with a fixed
-//!   playing policy ([`policy`]), using the same random numbers for every action (common random
-//!   numbers make the comparison between actions much less noisy than the values themselves),
-//!   and averages win, score and actions. A deadline stops the rounds early (never below
-//!   [`MIN_ROLLOUTS`] per action).
+//! **The playing policy** ([`policy`], [`action_scores`]). Within a turn the dice only change
+//! value by rerolls; between rerolls the player can only move dice between hand and table. So
+//! for the dice as they are, a breadth-first search over the partitions of the dice between
+//! table and hand reachable by swaps alone ([`closure`]: at most C(11,6) = 462 partitions, a few
+//! microseconds with bit masks) says whether a win is reachable without any luck, and how many
+//! swaps it takes. The policy
+//! - plays the first swap of a shortest swaps-only way to a win when there is one (an
+//!   immediate win first of all);
+//! - otherwise scores each swap by the mean, over the die's six faces, of [`closure_value`]
+//!   after rerolling the die the swap brings into the hand, and `reroll` by the same mean for
+//!   the die waiting to be rerolled; [`closure_value`] is large when a win is reachable by
+//!   swaps alone, 0 when no swap is left (the turn is over), and otherwise counts the most
+//!   table dice showing one value over the reachable partitions, the dice showing that value,
+//!   the partitions reachable and the dice a swap could bring into the hand (to be rerolled);
+//! - without the 6–1 wrap, also walks: a swap without reroll toward a partition from which a
+//!   reroll is worth more (`walk`);
+//! - ends the turn only when no swap and no reroll is left.
 //!
-//! The estimates are therefore the values *of the rollout policy* after the action, a lower
-//! bound on the optimum for win and score in expectation and an upper bound for actions.
+//! **The values.** A swap that wins now is `(1, green, 1)` and `end` at green 1 is `(0, 0, 1)`,
+//! exactly. Every other action is followed by rollouts of the policy to the end of the turn
+//! (common random numbers across actions, seeded from the position): a won turn gives
+//! `(1, green, actions)`, a lost turn (or a rollout cut at `LEADER_CAP` / `OTHER_CAP`
+//! actions) continues with the [`Continuation`] formula (turns won with the policy's measured
+//! share). Every action gets one rollout; the `LEADERS` best by one-step score get the rest
+//! of the budget (`STEP_BUDGET` simulated actions, or the deadline).
+//!
+//! **The order.** Rollouts are few, so two actions whose estimated win and score are within
+//! two standard errors of each other are taken as equal and the one-step score decides
+//! (`order`); the listed values are the estimates. They are the values *of the policy*
+//! after the action (a lower bound on the optimum for win and score in expectation).
 
 use std::time::{Duration, Instant};
 
@@ -366,7 +385,7 @@ fn rollout_after(
 const TURN_CAP: u32 = 400;
 
 /// The playing policy: the action with the best [`action_scores`] (`end` only when nothing
-/// else is legal, or after [`TURN_CAP`] actions in a turn).
+/// else is legal, or after `TURN_CAP` actions in a turn).
 pub fn policy(m: &Model, s: &State, in_turn: u32, sc: &mut Scratch) -> Act {
     if in_turn >= TURN_CAP {
         return Act::End;
@@ -758,7 +777,7 @@ pub fn closure(
     }
     Closure { nodes, win: None }
 }
-/// Scratch space for [`search_policy`].
+/// Scratch space for the searches of [`policy`].
 #[derive(Default)]
 pub struct Scratch {
     seen: Vec<u32>,
