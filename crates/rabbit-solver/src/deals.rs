@@ -15,6 +15,8 @@ pub enum Player {
     Hint(Budget),
     /// The greedy baseline ([`hint::greedy`]).
     Greedy,
+    /// Hint mode's playing policy alone ([`hint::policy`], no rollouts): fast, for many deals.
+    Policy,
 }
 
 /// The totals over a set of deals.
@@ -55,9 +57,10 @@ pub fn deal_seed(seed: u64, i: u64) -> u64 {
 }
 
 /// The most actions a deal may take before the player is made to end turns.
-const GAME_CAP: u32 = 2000;
-/// The most actions a turn may take before the player is made to end it.
-const TURN_CAP: u32 = 100;
+const GAME_CAP: u32 = 6000;
+/// The most actions a turn may take before the player is made to end it (the rules set no
+/// limit; long swap-and-reroll chains are how turns are won).
+const TURN_CAP: u32 = 1000;
 
 /// Plays one deal to its end: `(won, score, actions)`.
 pub fn play(
@@ -69,6 +72,7 @@ pub fn play(
     let mut g = WhiteRabbit::new(variant, seed);
     let m = Model::of(variant);
     let mut buf = Vec::new();
+    let mut sc = hint::Scratch::default();
     let mut in_turn = 0;
     let mut actions = 0;
     while !g.is_over() {
@@ -85,6 +89,12 @@ pub fn play(
                 }
                 Player::Greedy => {
                     let a = hint::greedy(&m, &model::from_game(&g), in_turn, &mut buf);
+                    engine_move(&g, a)
+                }
+                Player::Policy => {
+                    let t = Instant::now();
+                    let a = hint::policy(&m, &model::from_game(&g), in_turn, &mut sc);
+                    times.push(t.elapsed());
                     engine_move(&g, a)
                 }
             }
@@ -121,4 +131,34 @@ pub fn run(variant: Variant, n: u64, seed: u64, player: Player) -> Stats {
         s.actions += actions as f64;
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `DEALS=1000 cargo test -p rabbit-solver --release policy_deals -- --ignored
+    /// --nocapture`: the playing policy alone over seeded deals (seed 1), both variants.
+    #[test]
+    #[ignore]
+    fn policy_deals() {
+        let n: u64 = std::env::var("DEALS")
+            .ok()
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(200);
+        for variant in [Variant::Classic, Variant::NoWrap] {
+            let t = Instant::now();
+            let s = run(variant, n, 1, Player::Policy);
+            println!(
+                "{variant:?} policy deals {n}: win-rate {:.4} mean-score {:.4} mean-actions {:.2} \
+                 decision-ms median {:.3} p99 {:.3} ({:.1} s)",
+                s.win_rate(),
+                s.mean_score(),
+                s.mean_actions(),
+                s.time_quantile(0.5).as_secs_f64() * 1e3,
+                s.time_quantile(0.99).as_secs_f64() * 1e3,
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
 }

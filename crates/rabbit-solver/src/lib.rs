@@ -72,25 +72,25 @@ pub fn exact_hints(game: &WhiteRabbit, exact: &Exact) -> Option<Vec<Hint>> {
     Some(label(game, &values))
 }
 
-/// Gives every legal engine move the values of its class action, best first (ties by name).
+/// Gives every legal engine move the values of its class action, in the order of `values`
+/// (best first; moves of one class by name).
 fn label(game: &WhiteRabbit, values: &[(Act, Vals)]) -> Vec<Hint> {
     let mut legal = Vec::new();
     game.legal_moves(&mut legal);
-    let mut out: Vec<(Vals, String)> = legal
+    let mut out: Vec<(usize, Vals, String)> = legal
         .into_iter()
         .map(|mv| {
             let a = model::act_of(game, mv);
-            let v = values
+            let i = values
                 .iter()
-                .find(|(b, _)| *b == a)
-                .map(|x| x.1)
+                .position(|(b, _)| *b == a)
                 .expect("every legal move has a class action");
-            (v, game.format_move(mv))
+            (i, values[i].1, game.format_move(mv))
         })
         .collect();
-    out.sort_by(|a, b| exact::rank(&a.0, &b.0).then_with(|| a.1.cmp(&b.1)));
+    out.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.2.cmp(&b.2)));
     out.into_iter()
-        .map(|(v, action)| Hint {
+        .map(|(_, v, action)| Hint {
             action,
             win: v[0],
             score: v[1],

@@ -163,7 +163,7 @@ fn quick() -> Budget {
 fn hints_are_legal_and_take_wins() {
     let mut pick = GameRng::seeded(11);
     for variant in [Variant::Classic, Variant::NoWrap] {
-        for seed in 0..12 {
+        for seed in 0..4 {
             let mut g = WhiteRabbit::new(variant, seed);
             for _ in 0..25 {
                 if g.is_over() {
