@@ -45,7 +45,8 @@ pub enum Level {
     /// A shallow full-width alpha-beta search (two or three plies) with a little noise.
     Medium,
     /// The strongest search within the budget: alpha-beta with iterative deepening and a
-    /// transposition table; Cephalopod 3×3 is played perfectly from its solution.
+    /// transposition table; Cephalopod 5×5 by UCT with RAVE; Cephalopod 3×3 perfectly from
+    /// its solution.
     Hard,
 }
 
@@ -143,14 +144,15 @@ pub fn choose_move(game: &AnyGame, level: Level, budget: Duration, seed: u64) ->
                 return Some(g.format_move(mv));
             }
             if level == Level::Hard {
-                // Dice captures swing too far for a static evaluation: Monte Carlo with
-                // capture-greedy playouts plays this game better than alpha-beta.
-                let eval = cephalopod::CephalopodEval;
-                let playout = Playout::Guided {
-                    max_plies: 400,
-                    eval: &eval,
+                // Dice captures swing too far for a static evaluation, so Hard searches with
+                // Monte Carlo; RAVE shares what a playout learns about a cell among all moves
+                // onto it, which is what lets few playouts go far (docs/bots.md measures it).
+                let params = mcts::RaveParams {
+                    exploration: 0.1,
+                    equivalence: 300.0,
                 };
-                return uct(g, &playout, 0.7, deadline, u64::MAX, &mut rng)
+                let playout = Playout::Random { max_plies: 400 };
+                return mcts::rave(g, &playout, &params, |m| m.cell(), deadline, &mut rng)
                     .map(|m| g.format_move(m));
             }
             pick(g, &cephalopod::CephalopodEval, level, deadline, &mut rng, 2)
@@ -163,26 +165,35 @@ pub fn choose_move(game: &AnyGame, level: Level, budget: Duration, seed: u64) ->
     }
 }
 
-/// The solver of Cephalopod 3×3 shared by every game of the process: the table fills as
-/// games are played (a full solution holds about 10 million positions, ~400 MB), so later
-/// moves and later games are answered from it at once.
+/// The solver of Cephalopod 3×3 shared by every game of the process. The first call starts a
+/// background thread that solves the whole game (about 35 s and 420 MB, docs/bots.md) and then
+/// puts its complete table in place; until then each move is solved within its budget in the
+/// shared table, which keeps what it proves, and a move the budget cannot prove falls back to
+/// the 5×5 method.
 fn perfect_3x3_move(
     game: &::cephalopod::Cephalopod,
     deadline: Instant,
     rng: &mut Rng,
 ) -> Option<::cephalopod::Move> {
-    use std::sync::{Mutex, OnceLock};
+    use std::sync::{Mutex, Once, OnceLock};
     static SOLVER: OnceLock<Mutex<cephalopod::Solver>> = OnceLock::new();
+    static WARM_UP: Once = Once::new();
+    let shared = SOLVER.get_or_init(|| Mutex::new(cephalopod::Solver::new()));
+    WARM_UP.call_once(|| {
+        let start = ::cephalopod::Cephalopod::new(::cephalopod::Variant::ThreeByThree, 0);
+        std::thread::spawn(move || {
+            let mut full = cephalopod::Solver::new();
+            full.rate_moves(&start);
+            *shared.lock().unwrap_or_else(|p| p.into_inner()) = full;
+        });
+    });
     // On the empty board every first move wins by one die (docs/bots.md): no need to search.
     if game.dice_count(game::Seat::A) + game.dice_count(game::Seat::B) == 0 {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         return (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
     }
-    let solver = SOLVER.get_or_init(|| Mutex::new(cephalopod::Solver::new()));
-    let mut solver = solver
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut solver = shared.lock().unwrap_or_else(|p| p.into_inner());
     solver.perfect_move_within(game, rng, deadline)
 }
 
