@@ -15,6 +15,7 @@
 
 pub mod deals;
 pub mod exact;
+pub mod full;
 pub mod hint;
 pub mod model;
 

@@ -4,7 +4,7 @@ use white_rabbit::{Variant, WhiteRabbit};
 use crate::exact::{Exact, rank};
 use crate::hint::{self, Budget};
 use crate::model::{self, Act, Model, State};
-use crate::{brute, daily_seed, hints_with};
+use crate::{brute, daily_seed, full, hints_with};
 
 const SMALL: [Model; 4] = [
     Model {
@@ -81,6 +81,60 @@ fn exact_equals_brute_force() {
             }
         }
     }
+}
+
+/// The flat full-game solver equals the explicit graph on small models: every state of every
+/// level (ban and reroll states included), every action.
+#[test]
+fn flat_solver_equals_explicit_graph() {
+    let mut more = SMALL.to_vec();
+    more.push(Model {
+        blacks: 2,
+        reds: 2,
+        table: 3,
+        faces: 4,
+        wrap: true,
+    });
+    for m in more {
+        let greens = 3;
+        let exact = Exact::solve(m, greens);
+        let flat = full::solve_all(m, greens, 2);
+        assert_eq!(flat[0].ix.total, model::all_configs(&m).len());
+        for g in 1..=greens {
+            let level = &flat[g as usize - 1];
+            for s in exact.level_states(g) {
+                let ev = exact.value(s, g).unwrap();
+                let fv = level.value(s);
+                assert!(close(&ev, &fv), "{m:?} g{g} {s:?}: graph {ev:?} flat {fv:?}");
+                let ea = exact.action_values(s, g).unwrap();
+                let fa = level.action_values(s);
+                assert_eq!(ea.len(), fa.len());
+                for (a, q) in &ea {
+                    let (_, fq) = fa.iter().find(|x| x.0 == *a).expect("same actions");
+                    assert!(close(q, fq), "{m:?} g{g} {s:?} {a:?}: {q:?} vs {fq:?}");
+                }
+            }
+        }
+    }
+}
+
+/// The dense rank is a bijection onto `0..total`.
+#[test]
+fn ranks_are_dense() {
+    for m in SMALL {
+        let ix = full::Index::new(m);
+        let all = model::all_configs(&m);
+        let mut seen = vec![false; ix.total];
+        for c in &all {
+            let r = ix.rank(c);
+            assert!(!seen[r]);
+            seen[r] = true;
+            assert_eq!(ix.config(r), *c);
+        }
+        assert!(seen.iter().all(|&x| x));
+    }
+    let ix = full::Index::new(Model::of(Variant::Classic));
+    assert_eq!(ix.total, 45_468_864);
 }
 
 /// A hand-made position where the values are known by hand: one swap wins, at green 2.
