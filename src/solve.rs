@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use rabbit_solver::deals::{self, Player};
 use rabbit_solver::game::{Game, Variant as _};
 use rabbit_solver::white_rabbit::{Variant, WhiteRabbit};
-use rabbit_solver::{Budget, Exact, Model, exact, hint};
+use rabbit_solver::{Budget, Exact, Model, exact, hint, tables};
 
 /// The arguments of `stolik solve`.
 #[derive(clap::Args, Debug)]
@@ -40,6 +40,19 @@ pub struct SolveArgs {
     /// A reduced model for `--compare` (and `--exact` tables): blacks,reds,table,faces.
     #[arg(long, default_value = "2,2,3,4")]
     pub model: String,
+    /// With `--exact`: print the exact values at the start of a turn from a freshly rolled
+    /// setup table for every green level (solving or loading the tables).
+    #[arg(long)]
+    pub levels: bool,
+    /// With `--exact --levels`: use the reduced model of `--model` instead of the full game.
+    #[arg(long)]
+    pub reduced: bool,
+    /// Where the exact tables are cached.
+    #[arg(long, default_value = "data/white-rabbit")]
+    pub data: std::path::PathBuf,
+    /// Threads for solving the exact tables.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
     /// The position (five fields; quote it or give it as separate words).
     pub position: Vec<String>,
 }
@@ -58,8 +71,20 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
     if let Some(ms) = args.deadline_ms {
         budget.deadline = Duration::from_millis(ms);
     }
+    let mut log = |s: &str| eprintln!("{s}");
+    if args.exact && args.levels {
+        return print_levels(args, variant, out);
+    }
     if let Some(n) = args.deals {
-        return run_deals(variant, n, args.seed, budget, out);
+        if args.exact {
+            let t = Instant::now();
+            let levels = (1..=6)
+                .map(|g| tables::level(&args.data, Model::of(variant), g, args.threads, &mut log))
+                .collect::<Result<Vec<_>, _>>()?;
+            eprintln!("tables loaded in {:.1} s", t.elapsed().as_secs_f64());
+            return run_deals(variant, n, args.seed, Some(&levels), budget, out);
+        }
+        return run_deals(variant, n, args.seed, None, budget, out);
     }
     if let Some(n) = args.compare {
         let model = reduced(&args.model, variant)?;
@@ -72,16 +97,17 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let game = WhiteRabbit::from_position(variant, &position, args.seed)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let hints = if args.exact {
-        let model = Model::of(variant);
-        let configs = rabbit_solver::model::all_configs(&model).len();
-        if configs > EXACT_LIMIT {
-            bail!(
-                "exact mode over the full game ({configs} configurations per green level) does \
-                 not fit this implementation's explicit graph: see docs/white-rabbit.md"
-            );
-        }
-        let e = Exact::solve(model, game.green());
-        rabbit_solver::exact_hints(&game, &e).context("position not in the exact tables")?
+        let level = tables::level(
+            &args.data,
+            Model::of(variant),
+            game.green(),
+            args.threads,
+            &mut log,
+        )?;
+        let t = Instant::now();
+        let h = rabbit_solver::full_hints(&game, &level.solved);
+        eprintln!("decision in {:.3} ms", t.elapsed().as_secs_f64() * 1e3);
+        h
     } else {
         rabbit_solver::hints_with(&game, budget)
     };
@@ -98,9 +124,44 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Above this many configurations exact mode refuses (the explicit graph with its ban states
-/// would need far more memory than a machine has).
-const EXACT_LIMIT: usize = 2_000_000;
+/// The exact values at the start of a turn from a freshly rolled setup table, per level.
+fn print_levels(args: &SolveArgs, variant: Variant, out: &mut impl Write) -> anyhow::Result<()> {
+    let model = if args.reduced {
+        reduced(&args.model, variant)?
+    } else {
+        Model::of(variant)
+    };
+    let ix = rabbit_solver::full::Index::new(model);
+    let mut log = |s: &str| eprintln!("{s}");
+    writeln!(
+        out,
+        "white-rabbit {} exact, turn start from a rolled setup table",
+        variant.id()
+    )?;
+    let mut opening = [0.0; 3];
+    for g in 1..=6 {
+        let starts = tables::starts(&args.data, model, g, args.threads, &mut log)?;
+        let v = tables::from_setup(&ix, &starts);
+        writeln!(
+            out,
+            "green {g} win {:.10} loss {:.3e} score {:.6} actions {:.3}",
+            v[0],
+            1.0 - v[0],
+            v[1],
+            v[2]
+        )?;
+        opening = v;
+    }
+    writeln!(
+        out,
+        "opening win {:.10} loss {:.3e} score {:.6} actions {:.3}",
+        opening[0],
+        1.0 - opening[0],
+        opening[1],
+        opening[2]
+    )?;
+    Ok(())
+}
 
 fn reduced(spec: &str, variant: Variant) -> anyhow::Result<Model> {
     let n: Vec<u8> = spec
@@ -127,13 +188,18 @@ fn run_deals(
     variant: Variant,
     n: u64,
     seed: u64,
+    exact: Option<&[tables::Level]>,
     budget: Budget,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     writeln!(out, "white-rabbit {} deals {n} seed {seed}", variant.id())?;
-    for (name, player) in [("solver", Player::Hint(budget)), ("greedy", Player::Greedy)] {
+    for name in ["solver", "greedy"] {
         let t = Instant::now();
-        let s = deals::run(variant, n, seed, player);
+        let s = match (name, exact) {
+            ("solver", Some(levels)) => tables::run_deals(levels, variant, n, seed),
+            ("solver", None) => deals::run(variant, n, seed, Player::Hint(budget)),
+            _ => deals::run(variant, n, seed, Player::Greedy),
+        };
         write!(
             out,
             "{name} win-rate {:.4} mean-score {:.4} mean-actions {:.2}",
@@ -144,7 +210,7 @@ fn run_deals(
         if !s.decision_times.is_empty() {
             write!(
                 out,
-                " decision-ms median {:.2} p99 {:.2} decisions {}",
+                " decision-ms median {:.4} p99 {:.4} decisions {}",
                 s.time_quantile(0.5).as_secs_f64() * 1e3,
                 s.time_quantile(0.99).as_secs_f64() * 1e3,
                 s.decision_times.len()

@@ -539,29 +539,27 @@ pub fn solve_level(
         }
     }
     let threads = threads.clamp(1, 8);
+    let order = sweep_order(ix, threads, &mut log);
     for phase in 0..3 {
-        let mut forward = true;
         loop {
-            let chunk = ix.total.div_ceil(threads);
-            let delta = std::thread::scope(|sc| {
+            let (delta, total_change) = std::thread::scope(|sc| {
                 let handles: Vec<_> = (0..threads)
                     .map(|i| {
-                        let (lv, work) = (&lv, &work);
-                        let lo = (i * chunk).min(ix.total);
-                        let hi = ((i + 1) * chunk).min(ix.total);
-                        sc.spawn(move || sweep(lv, work, lo, hi, phase, forward))
+                        let (lv, work, order) = (&lv, &work, &order);
+                        sc.spawn(move || sweep(lv, work, order, i, threads, phase))
                     })
                     .collect();
                 handles
                     .into_iter()
                     .map(|h| h.join().expect("sweep thread"))
-                    .fold(0.0f64, f64::max)
+                    .fold((0.0f64, 0.0f64), |a, b| (a.0.max(b.0), a.1 + b.1))
             });
             rep.sweeps[phase] += 1;
-            forward = !forward;
             log(&format!(
-                "level {green} phase {phase} sweep {} delta {delta:.3e} ({:.1} s)",
+                "level {green} phase {phase} sweep {} delta {delta:.3e} mean {:.3e} setup {:?} ({:.1} s)",
                 rep.sweeps[phase],
+                total_change / ix.total as f64,
+                setup_value(ix, &work, green),
                 t0.elapsed().as_secs_f64()
             ));
             if delta < TOL[phase] {
@@ -573,33 +571,137 @@ pub fn solve_level(
     (work, rep)
 }
 
-/// One Gauss–Seidel sweep of ranks `lo..hi`; returns the largest change.
-fn sweep(lv: &Level, work: &Work, lo: usize, hi: usize, phase: usize, forward: bool) -> f64 {
+/// Configurations closest to a win first, so that one Gauss–Seidel sweep carries a win back
+/// along a whole chain of swaps. The distance is optimistic: swaps to a win, where a reroll
+/// may show any value and bans are ignored (computed by in-place Bellman–Ford sweeps).
+fn sweep_order(ix: &Index, threads: usize, log: &mut impl FnMut(&str)) -> Vec<u32> {
+    const FAR: u8 = u8::MAX;
+    let m = &ix.m;
+    let dist: Vec<AtomicU8> = (0..ix.total).map(|_| AtomicU8::new(FAR)).collect();
+    for r in 0..ix.total {
+        if ix.config(r).won(m) {
+            dist[r].store(0, Relaxed);
+        }
+    }
+    let relax = |lo: usize, hi: usize| {
+        let mut changed = false;
+        for r in lo..hi {
+            let c = ix.config(r);
+            if c.won(m) {
+                continue;
+            }
+            let k = Cursor::of(ix, &c);
+            let mut best = dist[r].load(Relaxed);
+            for_each_swap(m, &k, |h, t| {
+                let (hc, hv, tc, tv) = (h.c as usize, h.v as usize, t.c as usize, t.v as usize);
+                let mut ct = k.ct;
+                let mut ch = k.ch;
+                let mut kt = k.kt;
+                ch[hc] -= ix.pw[hv];
+                ct[hc] += ix.pw[hv];
+                ct[tc] -= ix.pw[tv];
+                ch[tc] += ix.pw[tv];
+                kt[hc] += 1;
+                kt[tc] -= 1;
+                let r1 = ix.rank_codes(&ct, &ch, kt[0], kt[2]);
+                best = best.min(dist[r1].load(Relaxed).saturating_add(1));
+                for v in 0..m.faces as usize {
+                    let mut ch2 = ch;
+                    ch2[tc] = ch[tc] - ix.pw[tv] + ix.pw[v];
+                    let r2 = ix.rank_codes(&ct, &ch2, kt[0], kt[2]);
+                    best = best.min(dist[r2].load(Relaxed).saturating_add(2));
+                }
+            });
+            if best < dist[r].load(Relaxed) {
+                dist[r].store(best, Relaxed);
+                changed = true;
+            }
+        }
+        changed
+    };
+    let chunk = ix.total.div_ceil(threads);
+    for round in 1.. {
+        let changed = std::thread::scope(|sc| {
+            let hs: Vec<_> = (0..threads)
+                .map(|i| {
+                    let relax = &relax;
+                    sc.spawn(move || relax(i * chunk, ((i + 1) * chunk).min(ix.total)))
+                })
+                .collect();
+            hs.into_iter().any(|h| h.join().expect("distance thread"))
+        });
+        log(&format!("sweep order: distance round {round}"));
+        if !changed {
+            break;
+        }
+    }
+    let mut order: Vec<u32> = (0..ix.total as u32).collect();
+    order.sort_by_key(|&r| dist[r as usize].load(Relaxed));
+    order
+}
+
+/// Calls `f(hand, table)` for every swap of a free configuration (bans aside).
+#[inline]
+fn for_each_swap(m: &Model, k: &Cursor, mut f: impl FnMut(Class, Class)) {
+    for hc in 0..3u8 {
+        for hv in 0..m.faces {
+            if k.c.h[hc as usize][hv as usize] == 0 {
+                continue;
+            }
+            for tc in 0..3u8 {
+                if tc == hc {
+                    continue;
+                }
+                for tv in 0..m.faces {
+                    if k.c.t[tc as usize][tv as usize] != 0 && m.adjacent(hv, tv) {
+                        f(Class { c: hc, v: hv }, Class { c: tc, v: tv });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Blocks of the sweep order handed out round-robin to the threads.
+const BLOCK: usize = 4096;
+
+/// One Gauss–Seidel sweep over this thread's blocks of `order`; returns the largest change.
+fn sweep(
+    lv: &Level,
+    work: &Work,
+    order: &[u32],
+    me: usize,
+    threads: usize,
+    phase: usize,
+) -> (f64, f64) {
     let ix = lv.ix;
     let mut q = [[0.0; 3]; MAX_ACTS];
     let mut ids = [0u8; MAX_ACTS];
     let mut delta = 0.0f64;
-    let n = hi - lo;
-    for j in 0..n {
-        let r = if forward { lo + j } else { hi - 1 - j };
-        let c = ix.config(r);
-        if c.won(&ix.m) {
-            continue;
+    let mut total = 0.0f64;
+    for block in order.chunks(BLOCK).skip(me).step_by(threads) {
+        for &r in block {
+            let r = r as usize;
+            let c = ix.config(r);
+            if c.won(&ix.m) {
+                continue;
+            }
+            let k = Cursor::of(ix, &c);
+            let na = lv.actions(work, &k, phase, &mut q, &mut ids);
+            let (f, pick) = combine(&q[..na], phase, usize::MAX);
+            let (g, _) = combine(&q[..na], phase, pick);
+            total += (f[phase] - work.get(r, phase)).abs();
+            delta = delta
+                .max((f[phase] - work.get(r, phase)).abs())
+                .max((g[phase] - work.get(r, 3 + phase)).abs());
+            work.set(r, phase, f[phase]);
+            for i in 0..=phase {
+                work.set(r, 3 + i, g[i]);
+            }
+            work.cells[r].best.store(ids[pick], Relaxed);
         }
-        let k = Cursor::of(ix, &c);
-        let na = lv.actions(work, &k, phase, &mut q, &mut ids);
-        let (f, pick) = combine(&q[..na], phase, usize::MAX);
-        let (g, _) = combine(&q[..na], phase, pick);
-        delta = delta
-            .max((f[phase] - work.get(r, phase)).abs())
-            .max((g[phase] - work.get(r, 3 + phase)).abs());
-        work.set(r, phase, f[phase]);
-        for i in 0..=phase {
-            work.set(r, 3 + i, g[i]);
-        }
-        work.cells[r].best.store(ids[pick], Relaxed);
     }
-    delta
+    (delta, total)
 }
 
 /// The expected values at the start of a turn at `green` for every table composition (the
@@ -622,6 +724,35 @@ pub fn turn_starts(ix: &Index, vals: &impl Values, green: u8) -> Vec<Vals> {
             out
         })
         .collect()
+}
+
+/// The expected values at the start of a turn at `green` from a freshly rolled setup table
+/// (as many black dice as half the table, rounded up, the rest red; then the hand rolled).
+pub fn setup_value(ix: &Index, vals: &impl Values, green: u8) -> Vals {
+    let m = &ix.m;
+    let bt = m.blacks.min(m.table.div_ceil(2));
+    let mut setup = Config::EMPTY;
+    setup.h[0][0] = bt;
+    setup.h[1][0] = m.table - bt;
+    let mut out = [0.0; 3];
+    for (t, p) in hand_rolls(m, &setup) {
+        let mut table = Config::EMPTY;
+        table.t = t.h;
+        table.h[0][0] = m.blacks - bt;
+        table.h[1][0] = m.reds - (m.table - bt);
+        table.h[2][0] = 1;
+        for (c, q) in hand_rolls(m, &table) {
+            let x = if c.won(m) {
+                [1.0, green as f64, 0.0]
+            } else {
+                vals.f(ix.rank(&c))
+            };
+            for k in 0..3 {
+                out[k] += p * q * x[k];
+            }
+        }
+    }
+    out
 }
 
 /// One solved level, ready for queries: the values of every state are computed on the fly.
