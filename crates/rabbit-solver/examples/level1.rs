@@ -1,11 +1,20 @@
-//! Profiles the flat solver on the full game, level 1 (classic).
-use rabbit_solver::full;
+//! Solves (or loads) the full game's exact tables of one variant, levels 1..=N, into
+//! `data/white-rabbit/`, logging every sweep: `level1 [classic|no-wrap] [N]`.
 use rabbit_solver::model::Model;
+use rabbit_solver::tables;
 use rabbit_solver::white_rabbit::Variant;
 
 fn main() {
-    let ix = full::Index::new(Model::of(Variant::Classic));
-    let t = std::time::Instant::now();
-    let (_w, rep) = full::solve_level(&ix, 1, None, 2, |s| eprintln!("{s}"));
-    eprintln!("{rep:?} {:.1}", t.elapsed().as_secs_f64());
+    let args: Vec<String> = std::env::args().collect();
+    let variant = match args.get(1).map(|s| s.as_str()) {
+        Some("no-wrap") => Variant::NoWrap,
+        _ => Variant::Classic,
+    };
+    let top: u8 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let dir = std::path::Path::new("data/white-rabbit");
+    for g in 1..=top {
+        let t = std::time::Instant::now();
+        tables::level(dir, Model::of(variant), g, 2, &mut |s| eprintln!("{s}")).expect("tables");
+        eprintln!("level {g} ready in {:.1} s", t.elapsed().as_secs_f64());
+    }
 }

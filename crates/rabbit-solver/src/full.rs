@@ -502,8 +502,12 @@ pub struct Report {
     pub seconds: f64,
 }
 
-/// Stopping tolerances per phase: sweeps stop once no value moved by more than this.
-pub const TOL: [f64; 3] = [1e-13, 1e-11, 1e-9];
+/// Stopping tolerances per phase: sweeps stop once no value moved by more than this (win
+/// probability, score, actions). The error of a value can exceed the last change (by the factor
+/// `1 / (1 - rate)` of the geometric convergence), so the printed figures carry fewer digits.
+pub const TOL: [f64; 3] = [1e-12, 1e-10, 1e-7];
+/// Tighter tolerances for the reduced models (cheap there), as in [`crate::exact`].
+pub const TIGHT: [f64; 3] = [1e-13, 1e-13, 1e-11];
 
 /// Solves one green level. `below`: the turn-start values of level `green - 1` by table rank.
 pub fn solve_level(
@@ -511,6 +515,7 @@ pub fn solve_level(
     green: u8,
     below: Option<&[Vals]>,
     threads: usize,
+    tol: [f64; 3],
     mut log: impl FnMut(&str),
 ) -> (Work, Report) {
     let t0 = std::time::Instant::now();
@@ -541,6 +546,20 @@ pub fn solve_level(
     let threads = threads.clamp(1, 8);
     let order = sweep_order(ix, threads, &mut log);
     for phase in 0..3 {
+        // Start each later phase from a lower bound of its least fixed point: every win scores
+        // at least 1, so the score is at least the win probability (and equal to it at level
+        // 1); every unfinished state takes at least one more action.
+        if phase > 0 {
+            for r in 0..ix.total {
+                if work.f(r)[0] == 1.0 && work.best(r) == END_ID && ix.config(r).won(&ix.m) {
+                    continue;
+                }
+                for base in [0, 3] {
+                    let x = if phase == 1 { work.get(r, base) } else { 1.0 };
+                    work.set(r, base + phase, x);
+                }
+            }
+        }
         loop {
             let (delta, total_change) = std::thread::scope(|sc| {
                 let handles: Vec<_> = (0..threads)
@@ -562,7 +581,7 @@ pub fn solve_level(
                 setup_value(ix, &work, green),
                 t0.elapsed().as_secs_f64()
             ));
-            if delta < TOL[phase] {
+            if delta < tol[phase] {
                 break;
             }
         }
@@ -852,7 +871,14 @@ pub fn solve_all(m: Model, greens: u8, threads: usize) -> Vec<Solved<Work>> {
             None => Vec::new(),
             Some(prev) => turn_starts(&ix, &prev.vals, g - 1),
         };
-        let (vals, _) = solve_level(&ix, g, (g > 1).then_some(&below[..]), threads, |_| {});
+        let (vals, _) = solve_level(
+            &ix,
+            g,
+            (g > 1).then_some(&below[..]),
+            threads,
+            TIGHT,
+            |_| {},
+        );
         out.push(Solved {
             ix: ix.clone(),
             green: g,

@@ -295,6 +295,11 @@ pub fn level(
     log: &mut dyn FnMut(&str),
 ) -> std::io::Result<Level> {
     let ix = Index::new(m);
+    let tol = if ix.total > 1_000_000 {
+        full::TOL
+    } else {
+        full::TIGHT
+    };
     let file = path(dir, &m, green);
     if let Some(l) = load(&file, &ix, green, false) {
         return Ok(l);
@@ -312,6 +317,7 @@ pub fn level(
         green,
         (green > 1).then_some(&below[..]),
         threads,
+        tol,
         |s| log(s),
     );
     let starts = full::turn_starts(&ix, &work, green);
