@@ -86,6 +86,11 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
         }
         return run_deals(variant, n, args.seed, None, budget, out);
     }
+    if let Some(n) = args.compare
+        && args.exact
+    {
+        return compare_full(args, variant, n, budget, out);
+    }
     if let Some(n) = args.compare {
         let model = reduced(&args.model, variant)?;
         return compare(model, n, args.seed, budget, out);
@@ -218,6 +223,61 @@ fn run_deals(
         }
         writeln!(out, " ({:.1} s)", t.elapsed().as_secs_f64())?;
     }
+    Ok(())
+}
+
+/// Hint mode against the full game's exact tables, on uniformly sampled configurations (free
+/// states, at least two actions) of every green level whose tables are cached.
+fn compare_full(
+    args: &SolveArgs,
+    variant: Variant,
+    n: usize,
+    budget: Budget,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let m = Model::of(variant);
+    let levels: Vec<tables::Level> = (1..=6)
+        .filter_map(|g| tables::cached(&args.data, m, g))
+        .collect();
+    if levels.is_empty() {
+        bail!(
+            "no exact tables in {} (run --exact --levels first)",
+            args.data.display()
+        );
+    }
+    let greens: Vec<u8> = levels.iter().map(|l| l.solved.green).collect();
+    writeln!(out, "full game {}, levels {greens:?}", variant.id())?;
+    let mut rng = hint::Rng::new(args.seed);
+    let (mut sampled, mut optimal) = (0usize, 0usize);
+    let mut loss = [0.0; 3];
+    let mut buf = Vec::new();
+    while sampled < n {
+        let lv = &levels[rng.below(levels.len() as u32) as usize].solved;
+        let r = (rng.next_u64() % lv.ix.total as u64) as usize;
+        let s = rabbit_solver::State::free(lv.ix.config(r));
+        s.actions(&m, &mut buf);
+        if buf.len() < 2 {
+            continue;
+        }
+        let h = hint::hint_values(&m, &s, lv.green, budget);
+        let ev = lv.action_values(&s);
+        let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
+        let best = ev[0].1;
+        sampled += 1;
+        optimal += (exact::rank(&chosen, &best) == std::cmp::Ordering::Equal) as usize;
+        loss[0] += best[0] - chosen[0];
+        loss[1] += best[1] - chosen[1];
+        loss[2] += chosen[2] - best[2];
+    }
+    let k = n.max(1) as f64;
+    writeln!(
+        out,
+        "hint vs exact over {n} states: optimal {:.4}; mean loss win {:.6} score {:.6} actions {:.4}",
+        optimal as f64 / k,
+        loss[0] / k,
+        loss[1] / k,
+        loss[2] / k
+    )?;
     Ok(())
 }
 

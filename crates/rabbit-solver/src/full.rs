@@ -14,6 +14,9 @@
 //! in-place Gauss–Seidel sweeps on up to two threads. Tests check it against the explicit
 //! graph on reduced models, state by state (ban and reroll states included).
 
+// Values are small fixed arrays indexed in step with other arrays; index loops read clearest.
+#![allow(clippy::needless_range_loop)]
+
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use crate::exact::{EPS, Vals};
@@ -544,7 +547,7 @@ pub fn solve_level(
         }
     }
     let threads = threads.clamp(1, 8);
-    let order = sweep_order(ix, threads, &mut log);
+    let order = cached_order(ix, threads, &mut log);
     for phase in 0..3 {
         // Start each later phase from a lower bound of its least fixed point: every win scores
         // at least 1, so the score is at least the win probability (and equal to it at level
@@ -564,7 +567,7 @@ pub fn solve_level(
             let (delta, total_change) = std::thread::scope(|sc| {
                 let handles: Vec<_> = (0..threads)
                     .map(|i| {
-                        let (lv, work, order) = (&lv, &work, &order);
+                        let (lv, work, order) = (&lv, &work, &order[..]);
                         sc.spawn(move || sweep(lv, work, order, i, threads, phase))
                     })
                     .collect();
@@ -588,6 +591,24 @@ pub fn solve_level(
     }
     rep.seconds = t0.elapsed().as_secs_f64();
     (work, rep)
+}
+
+/// The sweep order depends only on the model: computed once per process.
+fn cached_order(
+    ix: &Index,
+    threads: usize,
+    log: &mut impl FnMut(&str),
+) -> std::sync::Arc<Vec<u32>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static ORDERS: OnceLock<Mutex<HashMap<Model, Arc<Vec<u32>>>>> = OnceLock::new();
+    let orders = ORDERS.get_or_init(Default::default);
+    if let Some(o) = orders.lock().expect("orders").get(&ix.m) {
+        return o.clone();
+    }
+    let o = Arc::new(sweep_order(ix, threads, log));
+    orders.lock().expect("orders").insert(ix.m, o.clone());
+    o
 }
 
 /// Configurations closest to a win first, so that one Gauss–Seidel sweep carries a win back

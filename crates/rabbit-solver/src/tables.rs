@@ -285,6 +285,12 @@ fn below_of(dir: &Path, ix: &Index, green: u8) -> Option<Vec<Vals>> {
     load(&path(dir, &ix.m, green - 1), ix, green - 1, true).map(|l| l.starts)
 }
 
+/// A level from the cache only (`None` if it is not there or not valid).
+pub fn cached(dir: &Path, m: Model, green: u8) -> Option<Level> {
+    let ix = Index::new(m);
+    load(&path(dir, &m, green), &ix, green, false)
+}
+
 /// Loads a level from the cache, solving it (and the levels below it that are missing) when
 /// needed. `log` hears about progress.
 pub fn level(
