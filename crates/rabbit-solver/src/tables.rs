@@ -301,7 +301,7 @@ pub fn level(
     log: &mut dyn FnMut(&str),
 ) -> std::io::Result<Level> {
     let ix = Index::new(m);
-    let tol = if ix.total > 1_000_000 {
+    let tol = if ix.total > 100_000 {
         full::TOL
     } else {
         full::TIGHT
