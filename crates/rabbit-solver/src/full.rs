@@ -34,8 +34,6 @@ pub struct Index {
     pw: [u32; MAXF],
     /// Rank of a multiset among those of its size, by code.
     idx: Vec<u32>,
-    /// Number of multisets of each size.
-    msize: [u32; 7],
     /// Multisets of each size as counts, in rank order.
     msets: Vec<Vec<[u8; MAXF]>>,
     /// Per split `(wt, bt)`: offset and the six radices (black table, black hand, red…, white…).
@@ -111,7 +109,6 @@ impl Index {
             m,
             pw,
             idx,
-            msize,
             msets,
             splits,
             split_of,
@@ -207,10 +204,6 @@ impl Index {
         c.h[1][0] = self.m.reds - rt;
         c.h[2][0] = 1 - s.wt;
         c
-    }
-
-    fn msize_of(&self, k: u8) -> u32 {
-        self.msize[k as usize]
     }
 }
 
@@ -908,9 +901,4 @@ pub fn solve_all(m: Model, greens: u8, threads: usize) -> Vec<Solved<Work>> {
         });
     }
     out
-}
-
-/// The number of multisets of `k` dice (exposed for sizes in docs and tests).
-pub fn multisets(ix: &Index, k: u8) -> u32 {
-    ix.msize_of(k)
 }

@@ -1,5 +1,5 @@
 //! Solves (or loads) the full game's exact tables of one variant, levels 1..=N, into
-//! `data/white-rabbit/`, logging every sweep: `level1 [classic|no-wrap] [N]`.
+//! `data/white-rabbit/`, logging every sweep: `solve_tables [classic|no-wrap] [N]`.
 use rabbit_solver::model::Model;
 use rabbit_solver::tables;
 use rabbit_solver::white_rabbit::Variant;
