@@ -42,7 +42,7 @@ fn close(a: &[f64; 3], b: &[f64; 3]) -> bool {
 }
 
 /// Exact mode (symmetry-reduced) equals the labelled brute force, state by state and action
-/// by action, on small models at every green level.
+/// by action, on small models at every green level; and the flat solver equals exact mode.
 #[test]
 fn exact_equals_brute_force() {
     for m in SMALL {
@@ -80,34 +80,31 @@ fn exact_equals_brute_force() {
                 assert!(eacts.iter().all(|x| images.contains(&x.0)));
             }
         }
+        flat_solver_equals_explicit_graph(m, &exact, greens);
     }
 }
 
-/// The flat full-game solver equals the explicit graph on small models: every state of every
-/// level (ban and reroll states included), every action.
-#[test]
-fn flat_solver_equals_explicit_graph() {
-    for m in SMALL {
-        let greens = 3;
-        let exact = Exact::solve(m, greens);
-        let flat = full::solve_all(m, greens, 2);
-        assert_eq!(flat[0].ix.total, model::all_configs(&m).len());
-        for g in 1..=greens {
-            let level = &flat[g as usize - 1];
-            for s in exact.level_states(g) {
-                let ev = exact.value(s, g).unwrap();
-                let fv = level.value(s);
-                assert!(
-                    close(&ev, &fv),
-                    "{m:?} g{g} {s:?}: graph {ev:?} flat {fv:?}"
-                );
-                let ea = exact.action_values(s, g).unwrap();
-                let fa = level.action_values(s);
-                assert_eq!(ea.len(), fa.len());
-                for (a, q) in &ea {
-                    let (_, fq) = fa.iter().find(|x| x.0 == *a).expect("same actions");
-                    assert!(close(q, fq), "{m:?} g{g} {s:?} {a:?}: {q:?} vs {fq:?}");
-                }
+/// The flat full-game solver equals the explicit graph on a small model: every state of every
+/// level (ban and reroll states included), every action. Called by
+/// [`exact_equals_brute_force`], which has the graph at hand already.
+fn flat_solver_equals_explicit_graph(m: Model, exact: &Exact, greens: u8) {
+    let flat = full::solve_all(m, greens, 2);
+    assert_eq!(flat[0].ix.total, model::all_configs(&m).len());
+    for g in 1..=greens {
+        let level = &flat[g as usize - 1];
+        for s in exact.level_states(g) {
+            let ev = exact.value(s, g).unwrap();
+            let fv = level.value(s);
+            assert!(
+                close(&ev, &fv),
+                "{m:?} g{g} {s:?}: graph {ev:?} flat {fv:?}"
+            );
+            let ea = exact.action_values(s, g).unwrap();
+            let fa = level.action_values(s);
+            assert_eq!(ea.len(), fa.len());
+            for (a, q) in &ea {
+                let (_, fq) = fa.iter().find(|x| x.0 == *a).expect("same actions");
+                assert!(close(q, fq), "{m:?} g{g} {s:?} {a:?}: {q:?} vs {fq:?}");
             }
         }
     }
