@@ -34,17 +34,19 @@ pub struct SolveArgs {
     #[arg(long)]
     pub deadline_ms: Option<u64>,
     /// Compare hint mode with exact mode on this many sampled states of the reduced model
-    /// given by `--model`.
+    /// given by `--model`; with `--exact`, on the cached full-game tables (or, with
+    /// `--reduced`, the cached tables of `--model`).
     #[arg(long)]
     pub compare: Option<usize>,
-    /// A reduced model for `--compare` (and `--exact` tables): blacks,reds,table,faces.
+    /// A reduced model for `--compare` and `--exact --reduced`: blacks,reds,table,faces.
     #[arg(long, default_value = "2,2,3,4")]
     pub model: String,
     /// With `--exact`: print the exact values at the start of a turn from a freshly rolled
     /// setup table for every green level (solving or loading the tables).
     #[arg(long)]
     pub levels: bool,
-    /// With `--exact --levels`: use the reduced model of `--model` instead of the full game.
+    /// With `--exact --levels` or `--exact --compare`: the reduced model of `--model` instead
+    /// of the full game.
     #[arg(long)]
     pub reduced: bool,
     /// Where the exact tables are cached.
@@ -226,8 +228,8 @@ fn run_deals(
     Ok(())
 }
 
-/// Hint mode against the full game's exact tables, on uniformly sampled configurations (free
-/// states, at least two actions) of every green level whose tables are cached.
+/// Hint mode against cached exact tables (the full game's, or a reduced model's), on uniformly
+/// sampled configurations (free states, at least two actions) of every cached green level.
 fn compare_full(
     args: &SolveArgs,
     variant: Variant,
@@ -235,7 +237,11 @@ fn compare_full(
     budget: Budget,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let m = Model::of(variant);
+    let m = if args.reduced {
+        reduced(&args.model, variant)?
+    } else {
+        Model::of(variant)
+    };
     let levels: Vec<tables::Level> = (1..=6)
         .filter_map(|g| tables::cached(&args.data, m, g))
         .collect();
@@ -246,7 +252,7 @@ fn compare_full(
         );
     }
     let greens: Vec<u8> = levels.iter().map(|l| l.solved.green).collect();
-    writeln!(out, "full game {}, levels {greens:?}", variant.id())?;
+    writeln!(out, "{m:?}, cached levels {greens:?}")?;
     let mut rng = hint::Rng::new(args.seed);
     let (mut sampled, mut optimal) = (0usize, 0usize);
     let mut loss = [0.0; 3];
