@@ -8,11 +8,15 @@
 //! only matters when it blocks the best one (then `G` applies). So the swap into `c'` with
 //! reroll pending is worth the better of `F`/`G` of `c'` and the mean over the six rerolls.
 //!
-//! The values are the same three-pass least fixed point as [`crate::exact`]: win probability
-//! (value iteration from the `end` value, a lower bound of it), then expected score among the
-//! win-optimal actions (from 0), then least expected actions among those (from 0), each by
-//! in-place Gauss–Seidel sweeps on up to two threads. Tests check it against the explicit
-//! graph on reduced models, state by state (ban and reroll states included).
+//! (When two actions are within [`EPS`] of each other without being equal, banning the one
+//! that is not "best" can change a value by less than `EPS`; the explicit graph is exact there.)
+//!
+//! The values are the same three-pass least fixed point as [`crate::exact`]: win probability,
+//! then expected score among the win-optimal actions, then least expected actions among those,
+//! each by in-place Gauss–Seidel sweeps on up to two threads, in order of distance to a win,
+//! from lower bounds (the value of `end`; the win probability; 1), so values only rise towards
+//! the least fixed point. Tests check it against the explicit graph on reduced models, state
+//! by state (ban and reroll states included).
 
 // Values are small fixed arrays indexed in step with other arrays; index loops read clearest.
 #![allow(clippy::needless_range_loop)]
