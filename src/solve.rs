@@ -1,5 +1,6 @@
-//! `stolik solve white-rabbit`: rank the actions of a position, play seeded deals, or compare
-//! hint mode with exact mode on a reduced model.
+//! `stolik solve white-rabbit`: rank the actions of a position (hint mode, or exact mode from
+//! the cached full-game tables), print the exact per-level table, play seeded deals, or
+//! compare hint mode with exact mode.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
