@@ -1,5 +1,6 @@
-//! `stolik solve white-rabbit`: rank the actions of a position, play seeded deals, or compare
-//! hint mode with exact mode on a reduced model.
+//! `stolik solve white-rabbit`: rank the actions of a position (hint mode, or exact mode from
+//! the cached full-game tables), print the exact per-level table, play seeded deals, or
+//! compare hint mode with exact mode.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -8,7 +9,7 @@ use anyhow::{Context, bail};
 use rabbit_solver::deals::{self, Player};
 use rabbit_solver::game::{Game, Variant as _};
 use rabbit_solver::white_rabbit::{Variant, WhiteRabbit};
-use rabbit_solver::{Budget, Exact, Model, exact, hint};
+use rabbit_solver::{Budget, Exact, Model, exact, hint, tables};
 
 /// The arguments of `stolik solve`.
 #[derive(clap::Args, Debug)]
@@ -34,12 +35,31 @@ pub struct SolveArgs {
     #[arg(long)]
     pub deadline_ms: Option<u64>,
     /// Compare hint mode with exact mode on this many sampled states of the reduced model
-    /// given by `--model`.
+    /// given by `--model`; with `--exact`, on the cached full-game tables (or, with
+    /// `--reduced`, the cached tables of `--model`).
     #[arg(long)]
     pub compare: Option<usize>,
-    /// A reduced model for `--compare` (and `--exact` tables): blacks,reds,table,faces.
+    /// A reduced model for `--compare` and `--exact --reduced`: blacks,reds,table,faces.
     #[arg(long, default_value = "2,2,3,4")]
     pub model: String,
+    /// With `--exact`: print the exact values at the start of a turn from a freshly rolled
+    /// setup table for every green level (solving or loading the tables).
+    #[arg(long)]
+    pub levels: bool,
+    /// With `--exact --levels` or `--exact --compare`: the reduced model of `--model` instead
+    /// of the full game.
+    #[arg(long)]
+    pub reduced: bool,
+    /// With `--deals`: play hint mode's policy alone (no rollouts, microseconds a decision)
+    /// instead of full hint mode, so that many deals can be played.
+    #[arg(long)]
+    pub policy: bool,
+    /// Where the exact tables are cached.
+    #[arg(long, default_value = "data/white-rabbit")]
+    pub data: std::path::PathBuf,
+    /// Threads for solving the exact tables.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
     /// The position (five fields; quote it or give it as separate words).
     pub position: Vec<String>,
 }
@@ -58,8 +78,30 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
     if let Some(ms) = args.deadline_ms {
         budget.deadline = Duration::from_millis(ms);
     }
+    let mut log = |s: &str| eprintln!("{s}");
+    if args.exact && args.levels {
+        return print_levels(args, variant, out);
+    }
     if let Some(n) = args.deals {
-        return run_deals(variant, n, args.seed, budget, out);
+        if args.exact {
+            let t = Instant::now();
+            let levels = (1..=6)
+                .map(|g| tables::level(&args.data, Model::of(variant), g, args.threads, &mut log))
+                .collect::<Result<Vec<_>, _>>()?;
+            eprintln!("tables loaded in {:.1} s", t.elapsed().as_secs_f64());
+            return run_deals(variant, n, args.seed, Some(&levels), Player::Policy, out);
+        }
+        let player = if args.policy {
+            Player::Policy
+        } else {
+            Player::Hint(budget)
+        };
+        return run_deals(variant, n, args.seed, None, player, out);
+    }
+    if let Some(n) = args.compare
+        && args.exact
+    {
+        return compare_full(args, variant, n, budget, out);
     }
     if let Some(n) = args.compare {
         let model = reduced(&args.model, variant)?;
@@ -72,16 +114,17 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let game = WhiteRabbit::from_position(variant, &position, args.seed)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let hints = if args.exact {
-        let model = Model::of(variant);
-        let configs = rabbit_solver::model::all_configs(&model).len();
-        if configs > EXACT_LIMIT {
-            bail!(
-                "exact mode over the full game ({configs} configurations per green level) does \
-                 not fit this implementation's explicit graph: see docs/white-rabbit.md"
-            );
-        }
-        let e = Exact::solve(model, game.green());
-        rabbit_solver::exact_hints(&game, &e).context("position not in the exact tables")?
+        let level = tables::level(
+            &args.data,
+            Model::of(variant),
+            game.green(),
+            args.threads,
+            &mut log,
+        )?;
+        let t = Instant::now();
+        let h = rabbit_solver::full_hints(&game, &level.solved);
+        eprintln!("decision in {:.3} ms", t.elapsed().as_secs_f64() * 1e3);
+        h
     } else {
         rabbit_solver::hints_with(&game, budget)
     };
@@ -98,9 +141,44 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Above this many configurations exact mode refuses (the explicit graph with its ban states
-/// would need far more memory than a machine has).
-const EXACT_LIMIT: usize = 2_000_000;
+/// The exact values at the start of a turn from a freshly rolled setup table, per level.
+fn print_levels(args: &SolveArgs, variant: Variant, out: &mut impl Write) -> anyhow::Result<()> {
+    let model = if args.reduced {
+        reduced(&args.model, variant)?
+    } else {
+        Model::of(variant)
+    };
+    let ix = rabbit_solver::full::Index::new(model);
+    let mut log = |s: &str| eprintln!("{s}");
+    writeln!(
+        out,
+        "white-rabbit {} exact, turn start from a rolled setup table",
+        variant.id()
+    )?;
+    let mut opening = [0.0; 3];
+    for g in 1..=6 {
+        let starts = tables::starts(&args.data, model, g, args.threads, &mut log)?;
+        let v = tables::from_setup(&ix, &starts);
+        writeln!(
+            out,
+            "green {g} win {:.10} loss {:.3e} score {:.6} actions {:.3}",
+            v[0],
+            1.0 - v[0],
+            v[1],
+            v[2]
+        )?;
+        opening = v;
+    }
+    writeln!(
+        out,
+        "opening win {:.10} loss {:.3e} score {:.6} actions {:.3}",
+        opening[0],
+        1.0 - opening[0],
+        opening[1],
+        opening[2]
+    )?;
+    Ok(())
+}
 
 fn reduced(spec: &str, variant: Variant) -> anyhow::Result<Model> {
     let n: Vec<u8> = spec
@@ -127,13 +205,23 @@ fn run_deals(
     variant: Variant,
     n: u64,
     seed: u64,
-    budget: Budget,
+    exact: Option<&[tables::Level]>,
+    player: Player,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     writeln!(out, "white-rabbit {} deals {n} seed {seed}", variant.id())?;
-    for (name, player) in [("solver", Player::Hint(budget)), ("greedy", Player::Greedy)] {
+    let solver = match (exact, player) {
+        (Some(_), _) => "exact",
+        (None, Player::Policy) => "policy",
+        _ => "solver",
+    };
+    for name in [solver, "greedy"] {
         let t = Instant::now();
-        let s = deals::run(variant, n, seed, player);
+        let s = match (name, exact) {
+            ("greedy", _) => deals::run(variant, n, seed, Player::Greedy),
+            (_, Some(levels)) => tables::run_deals(levels, variant, n, seed),
+            (_, None) => deals::run(variant, n, seed, player),
+        };
         write!(
             out,
             "{name} win-rate {:.4} mean-score {:.4} mean-actions {:.2}",
@@ -144,7 +232,7 @@ fn run_deals(
         if !s.decision_times.is_empty() {
             write!(
                 out,
-                " decision-ms median {:.2} p99 {:.2} decisions {}",
+                " decision-ms median {:.4} p99 {:.4} decisions {}",
                 s.time_quantile(0.5).as_secs_f64() * 1e3,
                 s.time_quantile(0.99).as_secs_f64() * 1e3,
                 s.decision_times.len()
@@ -152,6 +240,65 @@ fn run_deals(
         }
         writeln!(out, " ({:.1} s)", t.elapsed().as_secs_f64())?;
     }
+    Ok(())
+}
+
+/// Hint mode against cached exact tables (the full game's, or a reduced model's), on uniformly
+/// sampled configurations (free states, at least two actions) of every cached green level.
+fn compare_full(
+    args: &SolveArgs,
+    variant: Variant,
+    n: usize,
+    budget: Budget,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let m = if args.reduced {
+        reduced(&args.model, variant)?
+    } else {
+        Model::of(variant)
+    };
+    let levels: Vec<tables::Level> = (1..=6)
+        .filter_map(|g| tables::cached(&args.data, m, g))
+        .collect();
+    if levels.is_empty() {
+        bail!(
+            "no exact tables in {} (run --exact --levels first)",
+            args.data.display()
+        );
+    }
+    let greens: Vec<u8> = levels.iter().map(|l| l.solved.green).collect();
+    writeln!(out, "{m:?}, cached levels {greens:?}")?;
+    let mut rng = hint::Rng::new(args.seed);
+    let (mut sampled, mut optimal) = (0usize, 0usize);
+    let mut loss = [0.0; 3];
+    let mut buf = Vec::new();
+    while sampled < n {
+        let lv = &levels[rng.below(levels.len() as u32) as usize].solved;
+        let r = (rng.next_u64() % lv.ix.total as u64) as usize;
+        let s = rabbit_solver::State::free(lv.ix.config(r));
+        s.actions(&m, &mut buf);
+        if buf.len() < 2 {
+            continue;
+        }
+        let h = hint::hint_values(&m, &s, lv.green, budget);
+        let ev = lv.action_values(&s);
+        let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
+        let best = ev[0].1;
+        sampled += 1;
+        optimal += (exact::rank(&chosen, &best) == std::cmp::Ordering::Equal) as usize;
+        loss[0] += best[0] - chosen[0];
+        loss[1] += best[1] - chosen[1];
+        loss[2] += chosen[2] - best[2];
+    }
+    let k = n.max(1) as f64;
+    writeln!(
+        out,
+        "hint vs exact over {n} states: optimal {:.4}; mean loss win {:.6} score {:.6} actions {:.4}",
+        optimal as f64 / k,
+        loss[0] / k,
+        loss[1] / k,
+        loss[2] / k
+    )?;
     Ok(())
 }
 

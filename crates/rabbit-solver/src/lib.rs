@@ -8,6 +8,8 @@
 //!   parameterised by a [`Model`] so that reduced games can be brute-forced in tests.
 //! - [`exact`]: exact mode, the least fixed point of the lexicographic optimality equations
 //!   over a whole within-turn state space, level by level of the green counter.
+//! - [`full`]: the same values for the full game, from flat per-configuration arrays;
+//!   [`tables`] caches them on disk, one file per variant and green level.
 //! - [`hint`]: hint mode, rollout estimates within a deadline, and the greedy baseline.
 //! - [`deals`]: seeded deals played by a player (hint mode or greedy) through the engine.
 //!
@@ -15,8 +17,10 @@
 
 pub mod deals;
 pub mod exact;
+pub mod full;
 pub mod hint;
 pub mod model;
+pub mod tables;
 
 #[cfg(test)]
 mod brute;
@@ -70,6 +74,16 @@ pub fn exact_hints(game: &WhiteRabbit, exact: &Exact) -> Option<Vec<Hint>> {
     let s = model::from_game(game);
     let values = exact.action_values(&s, game.green())?;
     Some(label(game, &values))
+}
+
+/// Exact mode at an engine position from the full game's solved level at its green counter
+/// (see [`tables`]).
+pub fn full_hints(game: &WhiteRabbit, level: &full::Solved<impl full::Values>) -> Vec<Hint> {
+    if game.is_over() {
+        return Vec::new();
+    }
+    let s = model::from_game(game);
+    label(game, &level.action_values(&s))
 }
 
 /// Gives every legal engine move the values of its class action, in the order of `values`

@@ -4,7 +4,7 @@ use white_rabbit::{Variant, WhiteRabbit};
 use crate::exact::{Exact, rank};
 use crate::hint::{self, Budget};
 use crate::model::{self, Act, Model, State};
-use crate::{brute, daily_seed, hints_with};
+use crate::{brute, daily_seed, full, hints_with};
 
 const SMALL: [Model; 4] = [
     Model {
@@ -42,7 +42,7 @@ fn close(a: &[f64; 3], b: &[f64; 3]) -> bool {
 }
 
 /// Exact mode (symmetry-reduced) equals the labelled brute force, state by state and action
-/// by action, on small models at every green level.
+/// by action, on small models at every green level; and the flat solver equals exact mode.
 #[test]
 fn exact_equals_brute_force() {
     for m in SMALL {
@@ -80,7 +80,53 @@ fn exact_equals_brute_force() {
                 assert!(eacts.iter().all(|x| images.contains(&x.0)));
             }
         }
+        flat_solver_equals_explicit_graph(m, &exact, greens);
     }
+}
+
+/// The flat full-game solver equals the explicit graph on a small model: every state of every
+/// level (ban and reroll states included), every action. Called by
+/// [`exact_equals_brute_force`], which has the graph at hand already.
+fn flat_solver_equals_explicit_graph(m: Model, exact: &Exact, greens: u8) {
+    let flat = full::solve_all(m, greens, 2);
+    assert_eq!(flat[0].ix.total, model::all_configs(&m).len());
+    for g in 1..=greens {
+        let level = &flat[g as usize - 1];
+        for s in exact.level_states(g) {
+            let ev = exact.value(s, g).unwrap();
+            let fv = level.value(s);
+            assert!(
+                close(&ev, &fv),
+                "{m:?} g{g} {s:?}: graph {ev:?} flat {fv:?}"
+            );
+            let ea = exact.action_values(s, g).unwrap();
+            let fa = level.action_values(s);
+            assert_eq!(ea.len(), fa.len());
+            for (a, q) in &ea {
+                let (_, fq) = fa.iter().find(|x| x.0 == *a).expect("same actions");
+                assert!(close(q, fq), "{m:?} g{g} {s:?} {a:?}: {q:?} vs {fq:?}");
+            }
+        }
+    }
+}
+
+/// The dense rank is a bijection onto `0..total`.
+#[test]
+fn ranks_are_dense() {
+    for m in SMALL {
+        let ix = full::Index::new(m);
+        let all = model::all_configs(&m);
+        let mut seen = vec![false; ix.total];
+        for c in &all {
+            let r = ix.rank(c);
+            assert!(!seen[r]);
+            seen[r] = true;
+            assert_eq!(ix.config(r), *c);
+        }
+        assert!(seen.iter().all(|&x| x));
+    }
+    let ix = full::Index::new(Model::of(Variant::Classic));
+    assert_eq!(ix.total, 45_468_864);
 }
 
 /// A hand-made position where the values are known by hand: one swap wins, at green 2.
@@ -238,4 +284,59 @@ fn daily_deal_is_shared_within_a_day_and_differs_between_days() {
     }
     let c = WhiteRabbit::new(Variant::Classic, daily_seed("2025-06-02"));
     assert_ne!(a.position(), c.position());
+}
+
+/// The cache round-trips a reduced model's levels, and a damaged file is recomputed.
+#[test]
+fn tables_cache_round_trips_and_rejects_damage() {
+    use crate::full::Values;
+    use crate::tables;
+    let m = SMALL[2];
+    let dir = std::env::temp_dir().join(format!("rabbit-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut log = |_: &str| {};
+    let flat = full::solve_all(m, 3, 1);
+    let l3 = tables::level(&dir, m, 3, 1, &mut log).unwrap();
+    let loaded = tables::level(&dir, m, 3, 1, &mut log).unwrap();
+    for r in 0..flat[2].ix.total {
+        for (a, b) in [
+            (flat[2].vals.f(r), loaded.solved.vals.f(r)),
+            (l3.solved.vals.g(r), loaded.solved.vals.g(r)),
+        ] {
+            assert!((a[0] - b[0]).abs() < 1e-12);
+            // (`G` of a state whose only action is `end` has infinitely many actions.)
+            let near = |x: f64, y: f64, tol: f64| x == y || (x - y).abs() < tol;
+            assert!(
+                near(a[1], b[1], 1e-5) && near(a[2], b[2], 1e-4),
+                "{r} {a:?} {b:?}"
+            );
+        }
+    }
+    let starts = tables::starts(&dir, m, 2, 1, &mut log).unwrap();
+    let setup = tables::from_setup(&flat[1].ix, &starts);
+    let direct = full::setup_value(&flat[1].ix, &flat[1].vals, 2);
+    assert!(close(&setup, &direct), "{setup:?} {direct:?}");
+    // Truncate level 3: it is rejected and solved again.
+    let file = tables::path(&dir, &m, 3);
+    let len = std::fs::metadata(&file).unwrap().len();
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..len as usize - 9]).unwrap();
+    let mut solved_again = false;
+    let again = tables::level(&dir, m, 3, 1, &mut |s: &str| {
+        solved_again |= s.starts_with("solving")
+    })
+    .unwrap();
+    assert!(solved_again);
+    assert_eq!(again.solved.vals.f(5), loaded.solved.vals.f(5));
+    // A flipped byte fails the checksum.
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[100] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let mut solved_again = false;
+    tables::level(&dir, m, 3, 1, &mut |s: &str| {
+        solved_again |= s.starts_with("solving")
+    })
+    .unwrap();
+    assert!(solved_again);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,0 +1,20 @@
+//! Solves (or loads) the full game's exact tables of one variant, levels 1..=N, into
+//! `data/white-rabbit/`, logging every sweep: `solve_tables [classic|no-wrap] [N]`.
+use rabbit_solver::model::Model;
+use rabbit_solver::tables;
+use rabbit_solver::white_rabbit::Variant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let variant = match args.get(1).map(|s| s.as_str()) {
+        Some("no-wrap") => Variant::NoWrap,
+        _ => Variant::Classic,
+    };
+    let top: u8 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let dir = std::path::Path::new("data/white-rabbit");
+    for g in 1..=top {
+        let t = std::time::Instant::now();
+        tables::level(dir, Model::of(variant), g, 2, &mut |s| eprintln!("{s}")).expect("tables");
+        eprintln!("level {g} ready in {:.1} s", t.elapsed().as_secs_f64());
+    }
+}

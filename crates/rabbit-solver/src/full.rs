@@ -1,0 +1,908 @@
+//! Exact mode for the full game: flat per-configuration arrays instead of an explicit graph.
+//!
+//! Every configuration (counts per place, colour and value) gets a dense index from a mixed
+//! radix over the ranks of its six per-colour multisets ([`Index`]). For each configuration and
+//! green level the solver stores only the free state (no ban, no pending reroll): its values
+//! `F`, its best action, and the values `G` of the same state with that best action banned.
+//! Every ban/reroll state is then evaluated on the fly: a ban blocks at most one action, and
+//! only matters when it blocks the best one (then `G` applies). So the swap into `c'` with
+//! reroll pending is worth the better of `F`/`G` of `c'` and the mean over the six rerolls.
+//!
+//! (When two actions are within [`EPS`] of each other without being equal, banning the one
+//! that is not "best" can change a value by less than `EPS`; the explicit graph is exact there.)
+//!
+//! The values are the same three-pass least fixed point as [`crate::exact`]: win probability,
+//! then expected score among the win-optimal actions, then least expected actions among those,
+//! each by in-place Gauss–Seidel sweeps on up to two threads, in order of distance to a win,
+//! from lower bounds (the value of `end`; the win probability; 1), so values only rise towards
+//! the least fixed point. Tests check it against the explicit graph on reduced models, state
+//! by state (ban and reroll states included).
+
+// Values are small fixed arrays indexed in step with other arrays; index loops read clearest.
+#![allow(clippy::needless_range_loop)]
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+use crate::exact::{EPS, Vals};
+use crate::model::{Act, BLACK, Class, Config, MAXF, Model, RED, State, WHITE, hand_rolls};
+
+/// Radix of the per-colour value codes (a colour has at most 5 dice, so counts fit).
+const BASE: u32 = 6;
+/// The action id of `end` (swaps are `0..72`).
+pub const END_ID: u8 = 255;
+
+/// Dense ranks of configurations and of tables (the table part alone).
+#[derive(Debug, Clone)]
+pub struct Index {
+    pub m: Model,
+    pw: [u32; MAXF],
+    /// Rank of a multiset among those of its size, by code.
+    idx: Vec<u32>,
+    /// Multisets of each size as counts, in rank order.
+    msets: Vec<Vec<[u8; MAXF]>>,
+    /// Per split `(wt, bt)`: offset and the six radices (black table, black hand, red…, white…).
+    splits: Vec<Split>,
+    split_of: [[u8; 7]; 2],
+    pub total: usize,
+    pub tables: usize,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Split {
+    wt: u8,
+    bt: u8,
+    offset: usize,
+    dims: [u32; 6],
+    table_offset: usize,
+}
+
+const NO_SPLIT: u8 = u8::MAX;
+
+impl Index {
+    pub fn new(m: Model) -> Index {
+        assert!((3..=MAXF as u8).contains(&m.faces) && m.blacks <= 5 && m.reds <= 5);
+        let f = m.faces as usize;
+        let mut pw = [0u32; MAXF];
+        for (v, p) in pw.iter_mut().enumerate() {
+            *p = BASE.pow(v as u32);
+        }
+        let mut msets: Vec<Vec<[u8; MAXF]>> = vec![Vec::new(); 6];
+        let mut idx = vec![u32::MAX; BASE.pow(f as u32) as usize];
+        for (k, list) in msets.iter_mut().enumerate() {
+            gen_msets(k as u8, f, 0, &mut [0; MAXF], list);
+            for (i, c) in list.iter().enumerate() {
+                idx[code(&pw, c) as usize] = i as u32;
+            }
+        }
+        let mut msize = [0u32; 7];
+        for k in 0..6 {
+            msize[k] = msets[k].len() as u32;
+        }
+        let mut splits = Vec::new();
+        let mut split_of = [[NO_SPLIT; 7]; 2];
+        let (mut total, mut tables) = (0usize, 0usize);
+        for wt in 0..=1u8 {
+            for bt in 0..=m.blacks.min(m.table) {
+                let Some(rt) = m.table.checked_sub(bt + wt) else {
+                    continue;
+                };
+                if rt > m.reds {
+                    continue;
+                }
+                let dims = [
+                    msize[bt as usize],
+                    msize[(m.blacks - bt) as usize],
+                    msize[rt as usize],
+                    msize[(m.reds - rt) as usize],
+                    msize[wt as usize],
+                    msize[(1 - wt) as usize],
+                ];
+                split_of[wt as usize][bt as usize] = splits.len() as u8;
+                splits.push(Split {
+                    wt,
+                    bt,
+                    offset: total,
+                    dims,
+                    table_offset: tables,
+                });
+                total += dims.iter().map(|&d| d as usize).product::<usize>();
+                tables += (dims[0] * dims[2] * dims[4]) as usize;
+            }
+        }
+        Index {
+            m,
+            pw,
+            idx,
+            msets,
+            splits,
+            split_of,
+            total,
+            tables,
+        }
+    }
+
+    /// The rank from per-colour codes (table, hand) and the black and white table counts.
+    #[inline]
+    fn rank_codes(&self, ct: &[u32; 3], ch: &[u32; 3], bt: u8, wt: u8) -> usize {
+        let s = &self.splits[self.split_of[wt as usize][bt as usize] as usize];
+        let d = &s.dims;
+        let mut r = self.idx[ct[0] as usize] as usize;
+        r = r * d[1] as usize + self.idx[ch[0] as usize] as usize;
+        r = r * d[2] as usize + self.idx[ct[1] as usize] as usize;
+        r = r * d[3] as usize + self.idx[ch[1] as usize] as usize;
+        r = r * d[4] as usize + self.idx[ct[2] as usize] as usize;
+        r = r * d[5] as usize + self.idx[ch[2] as usize] as usize;
+        s.offset + r
+    }
+
+    #[inline]
+    fn table_rank_codes(&self, ct: &[u32; 3], bt: u8, wt: u8) -> usize {
+        let s = &self.splits[self.split_of[wt as usize][bt as usize] as usize];
+        let d = &s.dims;
+        let mut r = self.idx[ct[0] as usize] as usize;
+        r = r * d[2] as usize + self.idx[ct[1] as usize] as usize;
+        r = r * d[4] as usize + self.idx[ct[2] as usize] as usize;
+        s.table_offset + r
+    }
+
+    pub fn rank(&self, c: &Config) -> usize {
+        let k = Cursor::of(self, c);
+        self.rank_codes(&k.ct, &k.ch, k.kt[0], k.kt[2])
+    }
+
+    pub fn table_rank(&self, c: &Config) -> usize {
+        let k = Cursor::of(self, c);
+        self.table_rank_codes(&k.ct, k.kt[0], k.kt[2])
+    }
+
+    /// The configuration of a rank.
+    pub fn config(&self, r: usize) -> Config {
+        let s = self
+            .splits
+            .iter()
+            .rev()
+            .find(|s| s.offset <= r)
+            .expect("rank in range");
+        let mut x = r - s.offset;
+        let mut digit = [0usize; 6];
+        for i in (0..6).rev() {
+            digit[i] = x % s.dims[i] as usize;
+            x /= s.dims[i] as usize;
+        }
+        let rt = self.m.table - s.bt - s.wt;
+        let sizes = [
+            s.bt,
+            self.m.blacks - s.bt,
+            rt,
+            self.m.reds - rt,
+            s.wt,
+            1 - s.wt,
+        ];
+        let mut c = Config::EMPTY;
+        for col in 0..3 {
+            c.t[col] = self.msets[sizes[2 * col] as usize][digit[2 * col]];
+            c.h[col] = self.msets[sizes[2 * col + 1] as usize][digit[2 * col + 1]];
+        }
+        c
+    }
+
+    /// Every table composition (table counts; the hand holds the rest, all showing value 0).
+    pub fn table_config(&self, tr: usize) -> Config {
+        let s = self
+            .splits
+            .iter()
+            .rev()
+            .find(|s| s.table_offset <= tr)
+            .expect("table rank in range");
+        let mut x = tr - s.table_offset;
+        let d2 = x % s.dims[4] as usize;
+        x /= s.dims[4] as usize;
+        let d1 = x % s.dims[2] as usize;
+        let d0 = x / s.dims[2] as usize;
+        let rt = self.m.table - s.bt - s.wt;
+        let mut c = Config::EMPTY;
+        c.t[0] = self.msets[s.bt as usize][d0];
+        c.t[1] = self.msets[rt as usize][d1];
+        c.t[2] = self.msets[s.wt as usize][d2];
+        c.h[0][0] = self.m.blacks - s.bt;
+        c.h[1][0] = self.m.reds - rt;
+        c.h[2][0] = 1 - s.wt;
+        c
+    }
+}
+
+fn code(pw: &[u32; MAXF], c: &[u8; MAXF]) -> u32 {
+    c.iter().zip(pw).map(|(&n, &p)| n as u32 * p).sum()
+}
+
+fn gen_msets(left: u8, f: usize, v: usize, cur: &mut [u8; MAXF], out: &mut Vec<[u8; MAXF]>) {
+    if v + 1 == f {
+        cur[v] = left;
+        out.push(*cur);
+        cur[v] = 0;
+        return;
+    }
+    for k in 0..=left {
+        cur[v] = k;
+        gen_msets(left - k, f, v + 1, cur, out);
+    }
+    cur[v] = 0;
+}
+
+/// A configuration with its per-colour codes, for cheap ranks of its neighbours.
+#[derive(Debug, Clone, Copy)]
+struct Cursor {
+    c: Config,
+    ct: [u32; 3],
+    ch: [u32; 3],
+    kt: [u8; 3],
+}
+
+impl Cursor {
+    fn of(ix: &Index, c: &Config) -> Cursor {
+        let mut k = Cursor {
+            c: *c,
+            ct: [0; 3],
+            ch: [0; 3],
+            kt: [0; 3],
+        };
+        for col in 0..3 {
+            k.ct[col] = code(&ix.pw, &c.t[col]);
+            k.ch[col] = code(&ix.pw, &c.h[col]);
+            k.kt[col] = c.t[col].iter().sum();
+        }
+        k
+    }
+}
+
+/// The id of the swap of hand class `h` for table class `t` (they differ in colour and are
+/// neighbours).
+#[inline]
+pub fn swap_id(m: &Model, h: Class, t: Class) -> u8 {
+    let tsel = if t.c == (h.c + 1) % 3 { 0 } else { 1 };
+    let up = if h.v + 1 == m.faces { 0 } else { h.v + 1 };
+    let dir = if t.v == up { 0 } else { 1 };
+    ((h.c * 6 + h.v) * 2 + tsel) * 2 + dir
+}
+
+/// Read access to one level's values (the solver's working arrays or a loaded table).
+pub trait Values {
+    /// `F`: the free state's values.
+    fn f(&self, r: usize) -> Vals;
+    /// `G`: the free state with its best action banned.
+    fn g(&self, r: usize) -> Vals;
+    /// The id of the best action ([`END_ID`] for `end`).
+    fn best(&self, r: usize) -> u8;
+}
+
+/// Combines candidate values with the three-pass rule of [`crate::exact`]: the greatest win
+/// probability; among those within [`EPS`] of it the greatest score; among those the fewest
+/// actions. Components above `phase` are ignored. Returns the values and the chosen index.
+#[inline]
+fn combine(q: &[Vals], phase: usize, skip: usize) -> (Vals, usize) {
+    let mut out = [0.0, 0.0, 0.0];
+    let mut p = 0.0f64;
+    for (i, x) in q.iter().enumerate() {
+        if i != skip {
+            p = p.max(x[0]);
+        }
+    }
+    out[0] = p;
+    let mut pick = usize::MAX;
+    if phase == 0 {
+        for (i, x) in q.iter().enumerate() {
+            if i != skip && x[0] >= p && pick == usize::MAX {
+                pick = i;
+            }
+        }
+        return (out, pick);
+    }
+    let mut s = 0.0f64;
+    for (i, x) in q.iter().enumerate() {
+        if i != skip && x[0] >= p - EPS {
+            s = s.max(x[1]);
+        }
+    }
+    out[1] = s;
+    if phase == 1 {
+        for (i, x) in q.iter().enumerate() {
+            if i != skip && x[0] >= p - EPS && x[1] >= s && pick == usize::MAX {
+                pick = i;
+            }
+        }
+        return (out, pick);
+    }
+    let mut a = f64::INFINITY;
+    for (i, x) in q.iter().enumerate() {
+        if i != skip && x[0] >= p - EPS && x[1] >= s - EPS && x[2] < a {
+            a = x[2];
+            pick = i;
+        }
+    }
+    out[2] = a;
+    (out, pick)
+}
+
+/// The largest number of class actions in a free state (swaps and `end`).
+const MAX_ACTS: usize = 80;
+
+/// Everything one level's sweep needs besides the values themselves.
+struct Level<'a> {
+    ix: &'a Index,
+    green: f64,
+    /// Turn-start values one level down, by table rank (`None` at level 1: `end` loses).
+    below: Option<&'a [Vals]>,
+}
+
+impl Level<'_> {
+    fn win(&self) -> Vals {
+        [1.0, self.green, 0.0]
+    }
+
+    /// Value of `end` (the action itself not counted).
+    #[inline]
+    fn end_value(&self, k: &Cursor) -> Vals {
+        match self.below {
+            None => [0.0; 3],
+            Some(b) => b[self.ix.table_rank_codes(&k.ct, k.kt[0], k.kt[2])],
+        }
+    }
+
+    /// The values of the state after the swap of hand `h` for table `t` from `k` (with the
+    /// reroll pending and the reverse swap banned), not counting the swap.
+    #[inline]
+    fn after_swap(&self, vals: &impl Values, k: &Cursor, h: Class, t: Class, phase: usize) -> Vals {
+        let m = &self.ix.m;
+        let pw = &self.ix.pw;
+        let (hc, hv, tc, tv) = (h.c as usize, h.v as usize, t.c as usize, t.v as usize);
+        // Won at once: white in the hand and the table all showing `hv`.
+        if hc != WHITE as usize
+            && (tc == WHITE as usize || k.kt[WHITE as usize] == 0)
+            && k.c.t[BLACK as usize][hv] + k.c.t[RED as usize][hv] + 1 == m.table
+        {
+            return self.win();
+        }
+        let mut ct = k.ct;
+        let mut ch = k.ch;
+        let mut kt = k.kt;
+        ch[hc] -= pw[hv];
+        ct[hc] += pw[hv];
+        ct[tc] -= pw[tv];
+        ch[tc] += pw[tv];
+        kt[hc] += 1;
+        kt[tc] -= 1;
+        let r = self.ix.rank_codes(&ct, &ch, kt[0], kt[2]);
+        // The reverse swap is blocked only if both dice are the only ones of their class.
+        let h_single_on_table = k.c.t[hc][hv] == 0;
+        let ban_bites = |r: usize, tval: u8, hand_single: bool| {
+            hand_single
+                && h_single_on_table
+                && m.adjacent(tval, h.v)
+                && vals.best(r) == swap_id(m, Class { c: t.c, v: tval }, h)
+        };
+        let stay = if ban_bites(r, t.v, k.c.h[tc][tv] == 0) {
+            vals.g(r)
+        } else {
+            vals.f(r)
+        };
+        // The reroll: the old value lifts the ban; a new one moves it to the new value.
+        let mut reroll = vals.f(r);
+        for v in 0..m.faces as usize {
+            if v == tv {
+                continue;
+            }
+            let mut ch2 = ch;
+            ch2[tc] = ch[tc] - pw[tv] + pw[v];
+            let r2 = self.ix.rank_codes(&ct, &ch2, kt[0], kt[2]);
+            let x = if ban_bites(r2, v as u8, k.c.h[tc][v] == 0) {
+                vals.g(r2)
+            } else {
+                vals.f(r2)
+            };
+            for i in 0..3 {
+                reroll[i] += x[i];
+            }
+        }
+        let n = m.faces as f64;
+        let reroll = [reroll[0] / n, reroll[1] / n, 1.0 + reroll[2] / n];
+        combine(&[stay, reroll], phase, usize::MAX).0
+    }
+
+    /// Every action of the free configuration `k` with its values (this action counted).
+    fn actions(
+        &self,
+        vals: &impl Values,
+        k: &Cursor,
+        phase: usize,
+        q: &mut [Vals; MAX_ACTS],
+        ids: &mut [u8; MAX_ACTS],
+    ) -> usize {
+        let m = &self.ix.m;
+        let mut n = 0;
+        for hc in 0..3u8 {
+            for hv in 0..m.faces {
+                if k.c.h[hc as usize][hv as usize] == 0 {
+                    continue;
+                }
+                for tc in 0..3u8 {
+                    if tc == hc {
+                        continue;
+                    }
+                    for tv in 0..m.faces {
+                        if k.c.t[tc as usize][tv as usize] == 0 || !m.adjacent(hv, tv) {
+                            continue;
+                        }
+                        let h = Class { c: hc, v: hv };
+                        let t = Class { c: tc, v: tv };
+                        let x = self.after_swap(vals, k, h, t, phase);
+                        q[n] = [x[0], x[1], 1.0 + x[2]];
+                        ids[n] = swap_id(m, h, t);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        let e = self.end_value(k);
+        q[n] = [e[0], e[1], 1.0 + e[2]];
+        ids[n] = END_ID;
+        n + 1
+    }
+}
+
+/// The working arrays of one level: `F`, `G` and the best action per configuration, updated in
+/// place by both threads (relaxed atomics: a sweep may read a neighbour's old or new value,
+/// which Gauss–Seidel allows).
+pub struct Work {
+    cells: Vec<Cell>,
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Cell {
+    v: [AtomicU64; 6],
+    best: AtomicU8,
+}
+
+impl Work {
+    fn new(n: usize) -> Work {
+        Work {
+            cells: (0..n).map(|_| Cell::default()).collect(),
+        }
+    }
+    #[inline]
+    fn get(&self, r: usize, i: usize) -> f64 {
+        f64::from_bits(self.cells[r].v[i].load(Relaxed))
+    }
+    #[inline]
+    fn set(&self, r: usize, i: usize, x: f64) {
+        self.cells[r].v[i].store(x.to_bits(), Relaxed)
+    }
+}
+
+impl Values for Work {
+    #[inline]
+    fn f(&self, r: usize) -> Vals {
+        [self.get(r, 0), self.get(r, 1), self.get(r, 2)]
+    }
+    #[inline]
+    fn g(&self, r: usize) -> Vals {
+        [self.get(r, 3), self.get(r, 4), self.get(r, 5)]
+    }
+    #[inline]
+    fn best(&self, r: usize) -> u8 {
+        self.cells[r].best.load(Relaxed)
+    }
+}
+
+/// How a level's solve went.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Sweeps per phase (win, score, actions).
+    pub sweeps: [u32; 3],
+    pub seconds: f64,
+}
+
+/// Stopping tolerances per phase: sweeps stop once no value moved by more than this (win
+/// probability, score, actions). The error of a value can exceed the last change (by the factor
+/// `1 / (1 - rate)` of the geometric convergence), so the printed figures carry fewer digits.
+pub const TOL: [f64; 3] = [1e-12, 1e-10, 1e-7];
+/// Tighter tolerances for the reduced models (cheap there), as in [`crate::exact`].
+pub const TIGHT: [f64; 3] = [1e-13, 1e-13, 1e-11];
+
+/// Solves one green level. `below`: the turn-start values of level `green - 1` by table rank.
+pub fn solve_level(
+    ix: &Index,
+    green: u8,
+    below: Option<&[Vals]>,
+    threads: usize,
+    tol: [f64; 3],
+    mut log: impl FnMut(&str),
+) -> (Work, Report) {
+    let t0 = std::time::Instant::now();
+    let lv = Level {
+        ix,
+        green: green as f64,
+        below,
+    };
+    let work = Work::new(ix.total);
+    let mut rep = Report::default();
+    // Win probability starts from the value of `end` (achievable, so below the least fixed
+    // point, and every sweep only raises it); `G` starts from 0.
+    for r in 0..ix.total {
+        let c = ix.config(r);
+        let k = Cursor::of(ix, &c);
+        if c.won(&ix.m) {
+            let w = lv.win();
+            for i in 0..3 {
+                work.set(r, i, w[i]);
+                work.set(r, 3 + i, w[i]);
+            }
+            work.cells[r].best.store(END_ID, Relaxed);
+        } else {
+            work.set(r, 0, lv.end_value(&k)[0]);
+            work.cells[r].best.store(END_ID, Relaxed);
+        }
+    }
+    let threads = threads.clamp(1, 8);
+    let order = cached_order(ix, threads, &mut log);
+    for phase in 0..3 {
+        // Start each later phase from a lower bound of its least fixed point: every win scores
+        // at least 1, so the score is at least the win probability (and equal to it at level
+        // 1); every unfinished state takes at least one more action.
+        if phase > 0 {
+            for r in 0..ix.total {
+                if work.f(r)[0] == 1.0 && work.best(r) == END_ID && ix.config(r).won(&ix.m) {
+                    continue;
+                }
+                for base in [0, 3] {
+                    let x = if phase == 1 { work.get(r, base) } else { 1.0 };
+                    work.set(r, base + phase, x);
+                }
+            }
+        }
+        loop {
+            let (delta, total_change) = std::thread::scope(|sc| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|i| {
+                        let (lv, work, order) = (&lv, &work, &order[..]);
+                        sc.spawn(move || sweep(lv, work, order, i, threads, phase))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("sweep thread"))
+                    .fold((0.0f64, 0.0f64), |a, b| (a.0.max(b.0), a.1 + b.1))
+            });
+            rep.sweeps[phase] += 1;
+            log(&format!(
+                "level {green} phase {phase} sweep {} delta {delta:.3e} mean {:.3e} setup {:?} ({:.1} s)",
+                rep.sweeps[phase],
+                total_change / ix.total as f64,
+                setup_value(ix, &work, green),
+                t0.elapsed().as_secs_f64()
+            ));
+            if delta < tol[phase] {
+                break;
+            }
+        }
+    }
+    rep.seconds = t0.elapsed().as_secs_f64();
+    (work, rep)
+}
+
+/// The sweep order depends only on the model: computed once per process.
+fn cached_order(
+    ix: &Index,
+    threads: usize,
+    log: &mut impl FnMut(&str),
+) -> std::sync::Arc<Vec<u32>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static ORDERS: OnceLock<Mutex<HashMap<Model, Arc<Vec<u32>>>>> = OnceLock::new();
+    let orders = ORDERS.get_or_init(Default::default);
+    if let Some(o) = orders.lock().expect("orders").get(&ix.m) {
+        return o.clone();
+    }
+    let o = Arc::new(sweep_order(ix, threads, log));
+    orders.lock().expect("orders").insert(ix.m, o.clone());
+    o
+}
+
+/// Configurations closest to a win first, so that one Gauss–Seidel sweep carries a win back
+/// along a whole chain of swaps. The distance is optimistic: swaps to a win, where a reroll
+/// may show any value and bans are ignored (computed by in-place Bellman–Ford sweeps).
+fn sweep_order(ix: &Index, threads: usize, log: &mut impl FnMut(&str)) -> Vec<u32> {
+    const FAR: u8 = u8::MAX;
+    let m = &ix.m;
+    let dist: Vec<AtomicU8> = (0..ix.total).map(|_| AtomicU8::new(FAR)).collect();
+    for r in 0..ix.total {
+        if ix.config(r).won(m) {
+            dist[r].store(0, Relaxed);
+        }
+    }
+    let relax = |lo: usize, hi: usize| {
+        let mut changed = false;
+        for r in lo..hi {
+            let c = ix.config(r);
+            if c.won(m) {
+                continue;
+            }
+            let k = Cursor::of(ix, &c);
+            let mut best = dist[r].load(Relaxed);
+            for_each_swap(m, &k, |h, t| {
+                let (hc, hv, tc, tv) = (h.c as usize, h.v as usize, t.c as usize, t.v as usize);
+                let mut ct = k.ct;
+                let mut ch = k.ch;
+                let mut kt = k.kt;
+                ch[hc] -= ix.pw[hv];
+                ct[hc] += ix.pw[hv];
+                ct[tc] -= ix.pw[tv];
+                ch[tc] += ix.pw[tv];
+                kt[hc] += 1;
+                kt[tc] -= 1;
+                let r1 = ix.rank_codes(&ct, &ch, kt[0], kt[2]);
+                best = best.min(dist[r1].load(Relaxed).saturating_add(1));
+                for v in 0..m.faces as usize {
+                    let mut ch2 = ch;
+                    ch2[tc] = ch[tc] - ix.pw[tv] + ix.pw[v];
+                    let r2 = ix.rank_codes(&ct, &ch2, kt[0], kt[2]);
+                    best = best.min(dist[r2].load(Relaxed).saturating_add(2));
+                }
+            });
+            if best < dist[r].load(Relaxed) {
+                dist[r].store(best, Relaxed);
+                changed = true;
+            }
+        }
+        changed
+    };
+    let chunk = ix.total.div_ceil(threads);
+    for round in 1.. {
+        let changed = std::thread::scope(|sc| {
+            let hs: Vec<_> = (0..threads)
+                .map(|i| {
+                    let relax = &relax;
+                    sc.spawn(move || relax(i * chunk, ((i + 1) * chunk).min(ix.total)))
+                })
+                .collect();
+            hs.into_iter().any(|h| h.join().expect("distance thread"))
+        });
+        log(&format!("sweep order: distance round {round}"));
+        if !changed {
+            break;
+        }
+    }
+    let mut order: Vec<u32> = (0..ix.total as u32).collect();
+    order.sort_by_key(|&r| dist[r as usize].load(Relaxed));
+    order
+}
+
+/// Calls `f(hand, table)` for every swap of a free configuration (bans aside).
+#[inline]
+fn for_each_swap(m: &Model, k: &Cursor, mut f: impl FnMut(Class, Class)) {
+    for hc in 0..3u8 {
+        for hv in 0..m.faces {
+            if k.c.h[hc as usize][hv as usize] == 0 {
+                continue;
+            }
+            for tc in 0..3u8 {
+                if tc == hc {
+                    continue;
+                }
+                for tv in 0..m.faces {
+                    if k.c.t[tc as usize][tv as usize] != 0 && m.adjacent(hv, tv) {
+                        f(Class { c: hc, v: hv }, Class { c: tc, v: tv });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Blocks of the sweep order handed out round-robin to the threads.
+const BLOCK: usize = 4096;
+
+/// One Gauss–Seidel sweep over this thread's blocks of `order`; returns the largest change.
+fn sweep(
+    lv: &Level,
+    work: &Work,
+    order: &[u32],
+    me: usize,
+    threads: usize,
+    phase: usize,
+) -> (f64, f64) {
+    let ix = lv.ix;
+    let mut q = [[0.0; 3]; MAX_ACTS];
+    let mut ids = [0u8; MAX_ACTS];
+    let mut delta = 0.0f64;
+    let mut total = 0.0f64;
+    for block in order.chunks(BLOCK).skip(me).step_by(threads) {
+        for &r in block {
+            let r = r as usize;
+            let c = ix.config(r);
+            if c.won(&ix.m) {
+                continue;
+            }
+            let k = Cursor::of(ix, &c);
+            let na = lv.actions(work, &k, phase, &mut q, &mut ids);
+            let (f, pick) = combine(&q[..na], phase, usize::MAX);
+            let (g, _) = combine(&q[..na], phase, pick);
+            total += (f[phase] - work.get(r, phase)).abs();
+            delta = delta
+                .max((f[phase] - work.get(r, phase)).abs())
+                .max((g[phase] - work.get(r, 3 + phase)).abs());
+            work.set(r, phase, f[phase]);
+            for i in 0..=phase {
+                work.set(r, 3 + i, g[i]);
+            }
+            work.cells[r].best.store(ids[pick], Relaxed);
+        }
+    }
+    (delta, total)
+}
+
+/// The expected values at the start of a turn at `green` for every table composition (the
+/// hand rolled), from that level's values.
+pub fn turn_starts(ix: &Index, vals: &impl Values, green: u8) -> Vec<Vals> {
+    (0..ix.tables)
+        .map(|tr| {
+            let table = ix.table_config(tr);
+            let mut out = [0.0; 3];
+            for (c, p) in hand_rolls(&ix.m, &table) {
+                let x = if c.won(&ix.m) {
+                    [1.0, green as f64, 0.0]
+                } else {
+                    vals.f(ix.rank(&c))
+                };
+                for i in 0..3 {
+                    out[i] += p * x[i];
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// The expected values at the start of a turn at `green` from a freshly rolled setup table
+/// (as many black dice as half the table, rounded up, the rest red; then the hand rolled).
+pub fn setup_value(ix: &Index, vals: &impl Values, green: u8) -> Vals {
+    let m = &ix.m;
+    let bt = m.blacks.min(m.table.div_ceil(2));
+    let mut setup = Config::EMPTY;
+    setup.h[0][0] = bt;
+    setup.h[1][0] = m.table - bt;
+    let mut out = [0.0; 3];
+    for (t, p) in hand_rolls(m, &setup) {
+        let mut table = Config::EMPTY;
+        table.t = t.h;
+        table.h[0][0] = m.blacks - bt;
+        table.h[1][0] = m.reds - (m.table - bt);
+        table.h[2][0] = 1;
+        for (c, q) in hand_rolls(m, &table) {
+            let x = if c.won(m) {
+                [1.0, green as f64, 0.0]
+            } else {
+                vals.f(ix.rank(&c))
+            };
+            for k in 0..3 {
+                out[k] += p * q * x[k];
+            }
+        }
+    }
+    out
+}
+
+/// One solved level, ready for queries: the values of every state are computed on the fly.
+pub struct Solved<V> {
+    pub ix: Index,
+    pub green: u8,
+    /// Turn-start values one level down by table rank (empty at level 1).
+    pub below: Vec<Vals>,
+    pub vals: V,
+}
+
+impl<V: Values> Solved<V> {
+    fn level(&self) -> Level<'_> {
+        Level {
+            ix: &self.ix,
+            green: self.green as f64,
+            below: (self.green > 1).then_some(&self.below[..]),
+        }
+    }
+
+    /// The values of any state (ban and reroll included), from the stored free states.
+    pub fn value(&self, s: &State) -> Vals {
+        let m = &self.ix.m;
+        if s.cfg.won(m) {
+            return [1.0, self.green as f64, 0.0];
+        }
+        let r = self.ix.rank(&s.cfg);
+        let stay = match s.ban {
+            Some((h, t))
+                if s.cfg.h[h.c as usize][h.v as usize] == 1
+                    && s.cfg.t[t.c as usize][t.v as usize] == 1
+                    && m.adjacent(h.v, t.v)
+                    && self.vals.best(r) == swap_id(m, h, t) =>
+            {
+                self.vals.g(r)
+            }
+            _ => self.vals.f(r),
+        };
+        match s.reroll {
+            None => stay,
+            Some(_) => {
+                let x = self.reroll_value(s);
+                combine(&[stay, x], 2, usize::MAX).0
+            }
+        }
+    }
+
+    /// The reroll action's values (the action counted).
+    fn reroll_value(&self, s: &State) -> Vals {
+        let m = &self.ix.m;
+        let mut out = [0.0, 0.0, 0.0];
+        for v in 0..m.faces {
+            let x = self.value(&s.rerolled(m, v));
+            for i in 0..3 {
+                out[i] += x[i] / m.faces as f64;
+            }
+        }
+        out[2] += 1.0;
+        out
+    }
+
+    /// Every class action of a state with its values (the action counted), best first.
+    pub fn action_values(&self, s: &State) -> Vec<(Act, Vals)> {
+        let m = &self.ix.m;
+        let mut acts = Vec::new();
+        s.actions(m, &mut acts);
+        let mut out: Vec<(Act, Vals)> = acts
+            .into_iter()
+            .map(|a| {
+                let v = match a {
+                    Act::Swap { hand, table } => {
+                        let x = self.value(&s.swap(hand, table));
+                        [x[0], x[1], 1.0 + x[2]]
+                    }
+                    Act::Reroll => self.reroll_value(s),
+                    Act::End => {
+                        let k = Cursor::of(&self.ix, &s.cfg);
+                        let e = self.level().end_value(&k);
+                        [e[0], e[1], 1.0 + e[2]]
+                    }
+                };
+                (a, v)
+            })
+            .collect();
+        out.sort_by(|a, b| crate::exact::rank(&a.1, &b.1));
+        out
+    }
+}
+
+/// Solves levels `1..=greens` in memory (reduced models and tests; the full game goes through
+/// the cache in [`crate::tables`]).
+pub fn solve_all(m: Model, greens: u8, threads: usize) -> Vec<Solved<Work>> {
+    let ix = Index::new(m);
+    let mut out: Vec<Solved<Work>> = Vec::new();
+    for g in 1..=greens {
+        let below = match out.last() {
+            None => Vec::new(),
+            Some(prev) => turn_starts(&ix, &prev.vals, g - 1),
+        };
+        let (vals, _) = solve_level(
+            &ix,
+            g,
+            (g > 1).then_some(&below[..]),
+            threads,
+            TIGHT,
+            |_| {},
+        );
+        out.push(Solved {
+            ix: ix.clone(),
+            green: g,
+            below,
+            vals,
+        });
+    }
+    out
+}

@@ -1,0 +1,431 @@
+//! The full game's exact tables, solved level by level and cached under a directory
+//! (`./data/white-rabbit/` by the command line), one file per variant and green level.
+//!
+//! A file holds the level's free-state values from [`crate::full`]: win probability as `f64`
+//! (it is within 1e-8 of 1 at high levels, beyond `f32`), score and actions as `f32` (relative
+//! error below 1e-7, plenty for ranking and printing), the best action, the turn-start values
+//! of the level below (what `end` leads to) and of this level (what the next level needs), all
+//! in `f64`. A header (magic, format version, model, level, sizes) and a trailing checksum make
+//! a stale, foreign or truncated file be rejected and recomputed.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use crate::exact::Vals;
+use crate::full::{self, Index, Solved, Values, Work};
+use crate::model::{Config, Model, hand_rolls};
+use white_rabbit::Variant;
+
+const MAGIC: &[u8; 8] = b"STOLIKWR";
+/// Bump when the solver's equations or the layout change, so old files are recomputed.
+const VERSION: u32 = 1;
+
+/// One level's values in their compact stored form.
+pub struct Table {
+    p: Vec<f64>,
+    gp: Vec<f64>,
+    /// Score and actions of `F`, then of `G`.
+    sa: Vec<[f32; 4]>,
+    best: Vec<u8>,
+}
+
+impl Values for Table {
+    #[inline]
+    fn f(&self, r: usize) -> Vals {
+        let x = self.sa[r];
+        [self.p[r], x[0] as f64, x[1] as f64]
+    }
+    #[inline]
+    fn g(&self, r: usize) -> Vals {
+        let x = self.sa[r];
+        [self.gp[r], x[2] as f64, x[3] as f64]
+    }
+    #[inline]
+    fn best(&self, r: usize) -> u8 {
+        self.best[r]
+    }
+}
+
+impl Table {
+    fn of(w: &Work, n: usize) -> Table {
+        let mut t = Table {
+            p: Vec::with_capacity(n),
+            gp: Vec::with_capacity(n),
+            sa: Vec::with_capacity(n),
+            best: Vec::with_capacity(n),
+        };
+        for r in 0..n {
+            let (f, g) = (w.f(r), w.g(r));
+            t.p.push(f[0]);
+            t.gp.push(g[0]);
+            t.sa.push([f[1] as f32, f[2] as f32, g[1] as f32, g[2] as f32]);
+            t.best.push(w.best(r));
+        }
+        t
+    }
+}
+
+/// A solved level with the turn-start values of its own level (for the level above).
+pub struct Level {
+    pub solved: Solved<Table>,
+    pub starts: Vec<Vals>,
+}
+
+/// The cache file of a model's level: `classic-green3.bin`, `no-wrap-green1.bin`, or for a
+/// reduced model `b2r2t3f4-classic-green1.bin`.
+pub fn path(dir: &Path, m: &Model, green: u8) -> PathBuf {
+    let id = if m.wrap { "classic" } else { "no-wrap" };
+    let full = Model::of(Variant::Classic);
+    let size = if (m.blacks, m.reds, m.table, m.faces)
+        == (full.blacks, full.reds, full.table, full.faces)
+    {
+        String::new()
+    } else {
+        format!("b{}r{}t{}f{}-", m.blacks, m.reds, m.table, m.faces)
+    };
+    dir.join(format!("{size}{id}-green{green}.bin"))
+}
+
+/// Word-wise FNV-style checksum (fast enough for a gigabyte).
+struct Sum(u64);
+impl Sum {
+    fn add(&mut self, bytes: &[u8]) {
+        for w in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..w.len()].copy_from_slice(w);
+            self.0 = (self.0 ^ u64::from_le_bytes(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+struct Out<W: Write> {
+    w: W,
+    sum: Sum,
+    buf: Vec<u8>,
+}
+
+impl<W: Write> Out<W> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= 1 << 20 {
+            self.flush()?;
+        }
+        Ok(())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        // Chunks are whole multiples of 8 except possibly the last one, so the sum is the same
+        // however the payload is cut.
+        let cut = self.buf.len() / 8 * 8;
+        self.sum.add(&self.buf[..cut]);
+        self.w.write_all(&self.buf[..cut])?;
+        self.buf.drain(..cut);
+        Ok(())
+    }
+}
+
+fn header(m: &Model, green: u8, ix: &Index) -> Vec<u8> {
+    let mut h = MAGIC.to_vec();
+    h.extend_from_slice(&VERSION.to_le_bytes());
+    h.extend_from_slice(&[0; 4]);
+    h.extend_from_slice(&[
+        m.blacks,
+        m.reds,
+        m.table,
+        m.faces,
+        m.wrap as u8,
+        green,
+        0,
+        0,
+    ]);
+    h.extend_from_slice(&(ix.total as u64).to_le_bytes());
+    h.extend_from_slice(&(ix.tables as u64).to_le_bytes());
+    h
+}
+
+fn save(file: &Path, lv: &Level) -> std::io::Result<()> {
+    let s = &lv.solved;
+    if let Some(d) = file.parent() {
+        std::fs::create_dir_all(d)?;
+    }
+    let tmp = file.with_extension("tmp");
+    let mut o = Out {
+        w: BufWriter::new(File::create(&tmp)?),
+        sum: Sum(0xcbf2_9ce4_8422_2325),
+        buf: Vec::new(),
+    };
+    o.put(&header(&s.ix.m, s.green, &s.ix))?;
+    for v in s.below.iter().chain(&lv.starts) {
+        for x in v {
+            o.put(&x.to_le_bytes())?;
+        }
+    }
+    for x in &s.vals.p {
+        o.put(&x.to_le_bytes())?;
+    }
+    for x in &s.vals.gp {
+        o.put(&x.to_le_bytes())?;
+    }
+    for v in &s.vals.sa {
+        for x in v {
+            o.put(&x.to_le_bytes())?;
+        }
+    }
+    o.put(&s.vals.best)?;
+    o.put(&[0u8; 8][..(8 - o.buf.len() % 8) % 8])?;
+    o.flush()?;
+    let sum = o.sum.0;
+    o.w.write_all(&sum.to_le_bytes())?;
+    o.w.flush()?;
+    drop(o);
+    std::fs::rename(tmp, file)
+}
+
+struct In<R: Read> {
+    r: R,
+    sum: Sum,
+}
+
+impl<R: Read> In<R> {
+    fn take(&mut self, n: usize) -> std::io::Result<Vec<u8>> {
+        let mut b = vec![0u8; n];
+        self.r.read_exact(&mut b)?;
+        Ok(b)
+    }
+    /// Reads `n` items of `W` bytes each, summing them (`n * W` is a multiple of 8 here or
+    /// the final chunk).
+    fn items<const W: usize, T>(
+        &mut self,
+        n: usize,
+        f: impl Fn([u8; W]) -> T,
+    ) -> std::io::Result<Vec<T>> {
+        let mut out = Vec::with_capacity(n);
+        let mut left = n;
+        while left > 0 {
+            let k = left.min(1 << 17);
+            let b = self.take(k * W)?;
+            self.sum.add(&b);
+            out.extend(
+                b.chunks_exact(W)
+                    .map(|c| f(c.try_into().expect("chunk size"))),
+            );
+            left -= k;
+        }
+        Ok(out)
+    }
+}
+
+/// Loads a level, or `None` when the file is missing, foreign, stale or damaged.
+fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> {
+    let f = File::open(file).ok()?;
+    let expect_len = 40 + 48 * ix.tables as u64 + 33 * ix.total as u64;
+    let len = f.metadata().ok()?.len();
+    if len < expect_len.div_ceil(8) * 8 + 8 {
+        return None;
+    }
+    let mut i = In {
+        r: BufReader::with_capacity(1 << 20, f),
+        sum: Sum(0xcbf2_9ce4_8422_2325),
+    };
+    let h = i.take(40).ok()?;
+    if h != header(&ix.m, green, ix) {
+        return None;
+    }
+    i.sum.add(&h);
+    let f64s = |b: [u8; 8]| f64::from_le_bytes(b);
+    let tri =
+        |v: Vec<f64>| -> Vec<Vals> { v.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect() };
+    let below = tri(i.items(3 * ix.tables, f64s).ok()?);
+    let starts = tri(i.items(3 * ix.tables, f64s).ok()?);
+    let empty = Table {
+        p: Vec::new(),
+        gp: Vec::new(),
+        sa: Vec::new(),
+        best: Vec::new(),
+    };
+    let vals = if only_starts {
+        empty
+    } else {
+        let p = i.items(ix.total, f64s).ok()?;
+        let gp = i.items(ix.total, f64s).ok()?;
+        let sa = i
+            .items(ix.total, |b: [u8; 16]| {
+                let x = |k: usize| f32::from_le_bytes(b[4 * k..4 * k + 4].try_into().expect("4"));
+                [x(0), x(1), x(2), x(3)]
+            })
+            .ok()?;
+        let mut best = i.take(ix.total).ok()?;
+        let pad = i.take((8 - best.len() % 8) % 8).ok()?;
+        best.extend_from_slice(&pad);
+        i.sum.add(&best);
+        best.truncate(ix.total);
+        let sum = u64::from_le_bytes(i.take(8).ok()?.try_into().ok()?);
+        if sum != i.sum.0 {
+            return None;
+        }
+        Table { p, gp, sa, best }
+    };
+    Some(Level {
+        solved: Solved {
+            ix: ix.clone(),
+            green,
+            below,
+            vals,
+        },
+        starts,
+    })
+}
+
+/// The turn-start values one level below `green`, from the cache.
+fn below_of(dir: &Path, ix: &Index, green: u8) -> Option<Vec<Vals>> {
+    if green == 1 {
+        // `end` loses at level 1; stored as zeros so every file has the same layout.
+        return Some(vec![[0.0; 3]; ix.tables]);
+    }
+    load(&path(dir, &ix.m, green - 1), ix, green - 1, true).map(|l| l.starts)
+}
+
+/// A level from the cache only (`None` if it is not there or not valid).
+pub fn cached(dir: &Path, m: Model, green: u8) -> Option<Level> {
+    let ix = Index::new(m);
+    load(&path(dir, &m, green), &ix, green, false)
+}
+
+/// Loads a level from the cache, solving it (and the levels below it that are missing) when
+/// needed. `log` hears about progress.
+pub fn level(
+    dir: &Path,
+    m: Model,
+    green: u8,
+    threads: usize,
+    log: &mut dyn FnMut(&str),
+) -> std::io::Result<Level> {
+    let ix = Index::new(m);
+    let tol = if ix.total > 100_000 {
+        full::TOL
+    } else {
+        full::TIGHT
+    };
+    let file = path(dir, &m, green);
+    if let Some(l) = load(&file, &ix, green, false) {
+        return Ok(l);
+    }
+    let below = match below_of(dir, &ix, green) {
+        Some(b) => b,
+        None => {
+            level(dir, m, green - 1, threads, log)?;
+            below_of(dir, &ix, green).expect("just written")
+        }
+    };
+    log(&format!("solving {} green {green}", file.display()));
+    let (work, rep) = full::solve_level(
+        &ix,
+        green,
+        (green > 1).then_some(&below[..]),
+        threads,
+        tol,
+        |s| log(s),
+    );
+    let starts = full::turn_starts(&ix, &work, green);
+    let lv = Level {
+        solved: Solved {
+            ix: ix.clone(),
+            green,
+            below,
+            vals: Table::of(&work, ix.total),
+        },
+        starts,
+    };
+    drop(work);
+    save(&file, &lv)?;
+    log(&format!(
+        "level {green}: sweeps {:?}, {:.0} s, file {} bytes",
+        rep.sweeps,
+        rep.seconds,
+        std::fs::metadata(&file)?.len()
+    ));
+    Ok(lv)
+}
+
+/// The turn-start values of a level (solving what is missing), without keeping the level.
+pub fn starts(
+    dir: &Path,
+    m: Model,
+    green: u8,
+    threads: usize,
+    log: &mut dyn FnMut(&str),
+) -> std::io::Result<Vec<Vals>> {
+    let ix = Index::new(m);
+    if let Some(l) = load(&path(dir, &m, green), &ix, green, true) {
+        return Ok(l.starts);
+    }
+    Ok(level(dir, m, green, threads, log)?.starts)
+}
+
+/// The expected values at the start of a turn at a level from a freshly rolled setup table
+/// (the setup's table dice rolled, then the hand), given that level's turn-start values.
+pub fn from_setup(ix: &Index, starts: &[Vals]) -> Vals {
+    let m = &ix.m;
+    // The setup table: 3 black and 3 red dice (a reduced model: as many as the table holds,
+    // black first), rolled like a hand.
+    let mut setup = Config::EMPTY;
+    let bt = m.blacks.min(m.table.div_ceil(2));
+    setup.h[0][0] = bt;
+    setup.h[1][0] = m.table - bt;
+    let mut out = [0.0; 3];
+    for (t, p) in hand_rolls(m, &setup) {
+        let mut c = Config::EMPTY;
+        c.t = t.h;
+        c.h[0][0] = m.blacks - bt;
+        c.h[1][0] = m.reds - (m.table - bt);
+        c.h[2][0] = 1;
+        let x = starts[ix.table_rank(&c)];
+        for k in 0..3 {
+            out[k] += p * x[k];
+        }
+    }
+    out
+}
+
+/// The most actions a deal may take, and a turn, before the player is made to end (as in
+/// [`crate::deals`]).
+const GAME_CAP: u32 = 2000;
+const TURN_CAP: u32 = 100;
+
+/// Plays deals `0..n` of a run (the same deals as [`crate::deals::run`]) with the exact
+/// policy: the best action by the tables. `levels[g - 1]` is green level `g`.
+pub fn run_deals(levels: &[Level], variant: Variant, n: u64, seed: u64) -> crate::deals::Stats {
+    use game::{Game, Outcome};
+    use std::time::Instant;
+    let mut st = crate::deals::Stats::default();
+    for i in 0..n {
+        let mut g = white_rabbit::WhiteRabbit::new(variant, crate::deals::deal_seed(seed, i));
+        let (mut actions, mut in_turn) = (0u32, 0u32);
+        while !g.is_over() {
+            let mv = if actions >= GAME_CAP || in_turn >= TURN_CAP {
+                white_rabbit::Move::End
+            } else {
+                let t = Instant::now();
+                let s = crate::model::from_game(&g);
+                let acts = levels[g.green() as usize - 1].solved.action_values(&s);
+                let mv = crate::deals::engine_move(&g, acts[0].0);
+                st.decision_times.push(t.elapsed());
+                mv
+            };
+            g.play(mv).expect("the exact policy plays legal moves");
+            actions += 1;
+            in_turn = if mv == white_rabbit::Move::End {
+                0
+            } else {
+                in_turn + 1
+            };
+        }
+        st.deals += 1;
+        st.actions += actions as f64;
+        if let Some(Outcome::SoloWon { score }) = g.outcome() {
+            st.wins += 1;
+            st.score += score as f64;
+        }
+    }
+    st
+}
