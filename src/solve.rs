@@ -269,10 +269,9 @@ fn compare_full(
     let greens: Vec<u8> = levels.iter().map(|l| l.solved.green).collect();
     writeln!(out, "{m:?}, cached levels {greens:?}")?;
     let mut rng = hint::Rng::new(args.seed);
-    let (mut sampled, mut optimal) = (0usize, 0usize);
-    let mut loss = [0.0; 3];
+    let mut tally = Tally::default();
     let mut buf = Vec::new();
-    while sampled < n {
+    while tally.sampled < n {
         let lv = &levels[rng.below(levels.len() as u32) as usize].solved;
         let r = (rng.next_u64() % lv.ix.total as u64) as usize;
         let s = rabbit_solver::State::free(lv.ix.config(r));
@@ -283,23 +282,9 @@ fn compare_full(
         let h = hint::hint_values(&m, &s, lv.green, budget);
         let ev = lv.action_values(&s);
         let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
-        let best = ev[0].1;
-        sampled += 1;
-        optimal += (exact::rank(&chosen, &best) == std::cmp::Ordering::Equal) as usize;
-        loss[0] += best[0] - chosen[0];
-        loss[1] += best[1] - chosen[1];
-        loss[2] += chosen[2] - best[2];
+        tally.add(chosen, ev[0].1);
     }
-    let k = n.max(1) as f64;
-    writeln!(
-        out,
-        "hint vs exact over {n} states: optimal {:.4}; mean loss win {:.6} score {:.6} actions {:.4}",
-        optimal as f64 / k,
-        loss[0] / k,
-        loss[1] / k,
-        loss[2] / k
-    )?;
-    Ok(())
+    tally.report(out)
 }
 
 /// Hint mode against exact mode on sampled states (every green level) of a reduced model.
@@ -319,10 +304,9 @@ fn compare(
         e.states(6)
     )?;
     let mut rng = hint::Rng::new(seed);
-    let (mut sampled, mut optimal) = (0usize, 0usize);
-    let mut loss = [0.0; 3];
+    let mut tally = Tally::default();
     let mut buf = Vec::new();
-    while sampled < n {
+    while tally.sampled < n {
         let g = 1 + rng.below(6) as u8;
         let states = e.level_states(g);
         let s = states[rng.below(states.len() as u32) as usize];
@@ -333,21 +317,40 @@ fn compare(
         let h = hint::hint_values(&model, &s, g, budget);
         let ev = e.action_values(&s, g).expect("sampled from the tables");
         let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
-        let best = ev[0].1;
-        sampled += 1;
-        optimal += (exact::rank(&chosen, &best) == std::cmp::Ordering::Equal) as usize;
-        loss[0] += best[0] - chosen[0];
-        loss[1] += best[1] - chosen[1];
-        loss[2] += chosen[2] - best[2];
+        tally.add(chosen, ev[0].1);
     }
-    let k = n.max(1) as f64;
-    writeln!(
-        out,
-        "hint vs exact over {n} states: optimal {:.4}; mean loss win {:.6} score {:.6} actions {:.4}",
-        optimal as f64 / k,
-        loss[0] / k,
-        loss[1] / k,
-        loss[2] / k
-    )?;
-    Ok(())
+    tally.report(out)
+}
+
+/// Hint mode's first choice against exact mode's best, summed over sampled states.
+#[derive(Default)]
+struct Tally {
+    sampled: usize,
+    optimal: usize,
+    /// Lost win probability, lost score, extra actions.
+    loss: [f64; 3],
+}
+
+impl Tally {
+    fn add(&mut self, chosen: exact::Vals, best: exact::Vals) {
+        self.sampled += 1;
+        self.optimal += (exact::rank(&chosen, &best) == std::cmp::Ordering::Equal) as usize;
+        self.loss[0] += best[0] - chosen[0];
+        self.loss[1] += best[1] - chosen[1];
+        self.loss[2] += chosen[2] - best[2];
+    }
+
+    fn report(&self, out: &mut impl Write) -> anyhow::Result<()> {
+        let k = self.sampled.max(1) as f64;
+        writeln!(
+            out,
+            "hint vs exact over {} states: optimal {:.4}; mean loss win {:.6} score {:.6} actions {:.4}",
+            self.sampled,
+            self.optimal as f64 / k,
+            self.loss[0] / k,
+            self.loss[1] / k,
+            self.loss[2] / k
+        )?;
+        Ok(())
+    }
 }
