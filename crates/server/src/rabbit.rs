@@ -140,9 +140,8 @@ async fn play_daily(
     let user = state.require_identity(&req)?;
     let body = body.map(web::Json::into_inner).unwrap_or_default();
     let day = day_text(chosen_day(body.day.as_deref())?);
-    if let Some(id) = state.store.daily_game_of(&day, &user.id).await? {
-        let view = state.hub.table(&id).await?.view(Some(user), None).await?;
-        return Ok(HttpResponse::Ok().json(view));
+    if let Some(existing) = existing_attempt(&state, &day, &user).await? {
+        return Ok(existing);
     }
     let settings = TableSettings {
         daily: Some(day.clone()),
@@ -160,12 +159,26 @@ async fn play_daily(
         }
         // Two requests raced and the other one created it: answer with that table.
         Err(e) if e.code == ErrorCode::Internal => {
-            let Some(id) = state.store.daily_game_of(&day, &user.id).await? else {
-                return Err(e);
-            };
-            let view = state.hub.table(&id).await?.view(Some(user), None).await?;
-            Ok(HttpResponse::Ok().json(view))
+            existing_attempt(&state, &day, &user).await?.ok_or(e)
         }
         Err(e) => Err(e),
     }
+}
+
+/// The caller's table of `day`, as a 200 answer, if they already have one.
+async fn existing_attempt(
+    state: &AppState,
+    day: &str,
+    user: &crate::identity::UserView,
+) -> Result<Option<HttpResponse>, WsError> {
+    let Some(id) = state.store.daily_game_of(day, &user.id).await? else {
+        return Ok(None);
+    };
+    let view = state
+        .hub
+        .table(&id)
+        .await?
+        .view(Some(user.clone()), None)
+        .await?;
+    Ok(Some(HttpResponse::Ok().json(view)))
 }
