@@ -137,6 +137,9 @@ test('accounts: register, log out, log in; finished games listed with a replay',
   await p.goto(`${server.url}/#/profile`);
   await p.locator('.register-form input[name="username"]').fill(name);
   await p.locator('.register-form input[name="password"]').fill('secret-password');
+  // The games list arrives and re-renders the page: what was typed must survive it.
+  await p.locator('.games-list tbody tr').first().waitFor();
+  assert.equal(await p.locator('.register-form input[name="username"]').inputValue(), name);
   await p.locator('.register-form button').click();
   await p.locator('.logout').waitFor();
   await p.locator('.user-link', { hasText: name }).waitFor();

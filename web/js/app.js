@@ -102,9 +102,17 @@ async function start() {
     dot.className = 'net-dot ' + state;
     dot.title = state === 'open' ? t('net.online') : t('net.offline');
   });
-  socket.on('hello', (msg) => {
-    // The socket may know a newer name (e.g. after registering in another tab).
-    if (session.user && msg.user.id === session.user.id && msg.user.name !== session.user.name) session.set(msg.user);
+  socket.on('hello', async (msg) => {
+    // The socket may know a newer name (e.g. after registering in another tab). A hello can
+    // also be stale (sent before this tab logged in), so ask the server who we are now.
+    if (!session.user || msg.user.id !== session.user.id || msg.user.name === session.user.name) return;
+    try {
+      const me = await api.me();
+      const u = session.user;
+      if (!u || me.user.id !== u.id || me.user.name !== u.name || me.user.guest !== u.guest) session.set(me.user);
+    } catch {
+      // Offline: the next hello tries again.
+    }
   });
   renderNav();
   main.append(h('p', { class: 'loading' }, t('loading')));

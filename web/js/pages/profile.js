@@ -115,6 +115,24 @@ export function mount(root) {
     );
   }
 
+  // The forms are built once per identity and language and reused by every render, so that
+  // what the visitor is typing survives the games list arriving (a render replaces the page).
+  let accountKey = null;
+  let accountNodes = [];
+  function accountSection(u) {
+    const key = `${u.id}:${u.guest}:${lang()}`;
+    if (key !== accountKey) {
+      accountKey = key;
+      accountNodes = u.guest
+        ? [h('div', { class: 'account-forms' }, form('register'), form('login'))]
+        : [
+          h('p', {}, h('button', { class: 'btn logout', onClick: logout }, t('account.logout'))),
+          h('div', { class: 'account-forms' }, passwordForm()),
+        ];
+    }
+    return accountNodes;
+  }
+
   function render() {
     clear(root);
     document.title = `${t('nav.profile')} — ${t('app.name')}`;
@@ -122,14 +140,7 @@ export function mount(root) {
     const page = h('section', { class: 'page profile' }, h('h1', {}, u ? u.name : t('nav.profile')));
     if (u) {
       page.append(h('p', { class: 'lead' }, u.guest ? t('account.guest') : t('account.member')));
-      if (u.guest) {
-        page.append(h('div', { class: 'account-forms' }, form('register'), form('login')));
-      } else {
-        page.append(
-          h('p', {}, h('button', { class: 'btn logout', onClick: logout }, t('account.logout'))),
-          h('div', { class: 'account-forms' }, passwordForm()),
-        );
-      }
+      page.append(...accountSection(u));
     }
     page.append(h('section', { class: 'panel' }, h('h2', {}, t('profile.games')), gamesTable()));
     root.append(page);
