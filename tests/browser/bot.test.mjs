@@ -1,27 +1,16 @@
 // A game against the Easy bot, started from the catalogue and played to its end by clicking.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPlayer, waitStatus, playOut, screenshotPath } from './helpers.mjs';
+import { serverAndBrowser, newPlayer, waitStatus, playOut, screenshotPath } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  // Bots answer quickly here: the test is about the flow, not their strength.
-  server = await startServer(['--bot-time-cap-ms', '50']);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// Bots answer quickly here: the test is about the flow, not their strength.
+const env = serverAndBrowser(['--bot-time-cap-ms', '50']);
 
 test('a cephalopod game against the Easy bot reaches its end', async () => {
-  const P = await newPlayer(browser, server.url);
+  const P = await newPlayer(env.browser, env.server.url);
   const page = P.page;
-  await page.goto(server.url + '/#/');
+  await page.goto(env.server.url + '/#/');
   const card = page.locator('.game-card[data-game="cephalopod"]');
   await card.locator('select.bot-level').selectOption('easy');
   await card.locator('.play-bot').click();

@@ -1,31 +1,20 @@
 // Cephalopod 3x3 played to a full board by clicking; captures with several options are
 // chosen through the capture chooser.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPlayer, tableState, waitStatus, createPrivateTable, joinByInvite, playOut, screenshotPath,
+  serverAndBrowser, newPlayer, tableState, waitStatus, createPrivateTable, joinByInvite, playOut, screenshotPath,
 } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('cephalopod: a 3x3 game to the end, with a capture choice', async () => {
-  const A = await newPlayer(browser, server.url);
-  const B = await newPlayer(browser, server.url);
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
   const a = A.page;
   const b = B.page;
-  const invite = await createPrivateTable(a, server.url, 'cephalopod', '3x3');
+  const invite = await createPrivateTable(a, env.server.url, 'cephalopod', '3x3');
   await joinByInvite(b, invite);
   await waitStatus(a, 'playing');
 
@@ -59,11 +48,11 @@ test('cephalopod: a 3x3 game to the end, with a capture choice', async () => {
 });
 
 test('cephalopod: the capture chooser highlights the candidate dice', async () => {
-  const A = await newPlayer(browser, server.url);
-  const B = await newPlayer(browser, server.url);
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
   const a = A.page;
   const b = B.page;
-  const invite = await createPrivateTable(a, server.url, 'cephalopod', '5x5');
+  const invite = await createPrivateTable(a, env.server.url, 'cephalopod', '5x5');
   await joinByInvite(b, invite);
   // Build three dice around c3 then place there: b3, c4 and d3 all show 1.
   const script = [[a, 'b3'], [b, 'c4'], [a, 'd3'], [b, 'a1']];

@@ -1,6 +1,7 @@
 // Shared test helpers: a real stolik server per test file, Chromium through playwright-core,
 // and game actions performed by clicking the board like a player would.
 
+import { before, after } from 'node:test';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdirSync } from 'node:fs';
@@ -79,6 +80,23 @@ export async function launch() {
       '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
     ],
   });
+}
+
+/**
+ * One server and one Chromium for the calling test file, started before its tests and stopped
+ * after them. The returned object's `server` and `browser` are set once the tests run.
+ */
+export function serverAndBrowser(serverArgs = []) {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer(serverArgs);
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 /** A fresh browser context (its own cookie: its own guest) with one page on the site. */

@@ -1,24 +1,13 @@
 // Mill played out by clicking: placements, rows with removals chosen on the board, moves,
 // until the rules end the game (a win, or a draw by repetition or by the quiet-move rule).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPlayer, tableState, waitStatus, playOut, screenshotPath,
+  serverAndBrowser, newPlayer, tableState, waitStatus, playOut, screenshotPath,
 } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 // Side a builds rows on the outer square; side b keeps to the inner corners. Otherwise: the
 // move removing the most tokens, then the first legal move.
@@ -38,15 +27,15 @@ function choose(st) {
 }
 
 test('mill: a game played to its end by clicking', async () => {
-  const A = await newPlayer(browser, server.url);
-  const B = await newPlayer(browser, server.url);
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
   const a = A.page;
   const b = B.page;
   // From the catalogue: the default variant (troika).
   await a.locator('.game-card[data-game="mill"] .create-private').click();
   await a.waitForFunction(() => window.__stolik?.table?.invite);
   const t0 = await tableState(a);
-  await b.goto(`${server.url}/#/table/${t0.id}?token=${encodeURIComponent(t0.invite)}`);
+  await b.goto(`${env.server.url}/#/table/${t0.id}?token=${encodeURIComponent(t0.invite)}`);
   await b.locator('.actions .sit').click();
   await waitStatus(a, 'playing');
 

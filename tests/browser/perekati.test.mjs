@@ -1,28 +1,17 @@
 // Perekati-pole between two browsers on a private table, ending in a threefold repetition;
 // chat both ways, a reload and a dropped connection in the middle of the game.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPlayer, tableState, waitPly, waitStatus, waitMyTurn, playByClicks, screenshotPath,
+  serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, waitMyTurn, playByClicks, screenshotPath,
 } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('perekati: a private table played to a draw by repetition, with chat, reload and reconnect', async () => {
-  const A = await newPlayer(browser, server.url);
-  const B = await newPlayer(browser, server.url);
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
   const a = A.page;
   const b = B.page;
 
@@ -34,7 +23,7 @@ test('perekati: a private table played to a draw by repetition, with chat, reloa
   assert.equal(t0.status, 'open');
   assert.equal(t0.you, 'a');
   assert.equal(t0.private, true);
-  const invite = `${server.url}/#/table/${t0.id}?token=${encodeURIComponent(t0.invite)}`;
+  const invite = `${env.server.url}/#/table/${t0.id}?token=${encodeURIComponent(t0.invite)}`;
 
   // The guest opens the link and sits down; the game starts.
   await b.goto(invite);

@@ -1,32 +1,21 @@
 // Tumbleweed on hex6: setup by clicking two cells, the colour choice, a few placements, two
 // passes; with the territory overlay switched on.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPlayer, tableState, waitPly, waitStatus, waitMyTurn, playByClicks,
+  serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, waitMyTurn, playByClicks,
   createPrivateTable, joinByInvite, screenshotPath,
 } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('tumbleweed: setup, choice, placements and two passes', async () => {
-  const A = await newPlayer(browser, server.url);
-  const B = await newPlayer(browser, server.url);
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
   const a = A.page;
   const b = B.page;
-  const invite = await createPrivateTable(a, server.url, 'tumbleweed', 'hex6');
+  const invite = await createPrivateTable(a, env.server.url, 'tumbleweed', 'hex6');
   await joinByInvite(b, invite);
   await waitStatus(a, 'playing');
 

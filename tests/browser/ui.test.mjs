@@ -1,26 +1,15 @@
 // The pages around the tables: catalogue, rules, languages, lobby, quick match, accounts.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPlayer, tableState, waitStatus, screenshotPath,
+  serverAndBrowser, newPlayer, tableState, waitStatus, screenshotPath,
 } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('catalogue lists the five games with pictures; language switch is remembered', async () => {
-  const P = await newPlayer(browser, server.url, { lang: 'ru' });
+  const P = await newPlayer(env.browser, env.server.url, { lang: 'ru' });
   const p = P.page;
   await p.locator('.game-card').nth(4).waitFor();
   assert.equal(await p.locator('.game-card').count(), 5);
@@ -44,15 +33,15 @@ test('catalogue lists the five games with pictures; language switch is remembere
 });
 
 test('rules pages exist in three languages with diagrams', async () => {
-  const P = await newPlayer(browser, server.url, { lang: 'en' });
+  const P = await newPlayer(env.browser, env.server.url, { lang: 'en' });
   const p = P.page;
   for (const id of ['perekati', 'tumbleweed', 'cephalopod', 'mill', 'white-rabbit']) {
-    await p.goto(`${server.url}/#/rules/${id}`);
+    await p.goto(`${env.server.url}/#/rules/${id}`);
     await p.locator('.rules-section').first().waitFor();
     assert.ok((await p.locator('.diagram svg.board').count()) >= 1, `a diagram for ${id}`);
   }
   await p.screenshot({ path: screenshotPath('rules-white-rabbit.png'), fullPage: true });
-  await p.goto(`${server.url}/#/rules/tumbleweed`);
+  await p.goto(`${env.server.url}/#/rules/tumbleweed`);
   await p.locator('.rules-section').first().waitFor();
   const en = await p.locator('.rules-section h2').first().textContent();
   await p.locator('.lang-select').selectOption('ru');
@@ -62,13 +51,13 @@ test('rules pages exist in three languages with diagrams', async () => {
 });
 
 test('lobby: a public table appears live and another player joins it', async () => {
-  const A = await newPlayer(browser, server.url);
-  const B = await newPlayer(browser, server.url);
-  await B.page.goto(`${server.url}/#/lobby`);
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
+  await B.page.goto(`${env.server.url}/#/lobby`);
   await B.page.locator('.lobby-tables .empty').waitFor();
 
   const a = A.page;
-  await a.goto(`${server.url}/#/lobby`);
+  await a.goto(`${env.server.url}/#/lobby`);
   await a.locator('.create-form select[name="game"]').selectOption('cephalopod');
   await a.locator('.create-form select[name="variant"]').selectOption('3x3');
   await a.locator('.create-form input[name="timed"]').nth(1).check();
@@ -96,8 +85,8 @@ test('lobby: a public table appears live and another player joins it', async () 
 });
 
 test('quick match pairs two players and cancel works', async () => {
-  const A = await newPlayer(browser, server.url);
-  const B = await newPlayer(browser, server.url);
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
   await A.page.locator('.game-card[data-game="mill"] .quick-match').click();
   await A.page.locator('.queue-box').waitFor();
   await A.page.locator('.queue-box .queue-cancel').click();
@@ -122,7 +111,7 @@ test('quick match pairs two players and cancel works', async () => {
 });
 
 test('accounts: register, log out, log in; finished games listed with a replay', async () => {
-  const P = await newPlayer(browser, server.url);
+  const P = await newPlayer(env.browser, env.server.url);
   const p = P.page;
   // Finish a quick solo game first, as a guest: it must stay with the account.
   await p.locator('.game-card[data-game="white-rabbit"] .play-solo').click();
@@ -134,7 +123,7 @@ test('accounts: register, log out, log in; finished games listed with a replay',
   await waitStatus(p, 'finished');
 
   const name = 'tester' + Math.floor(Math.random() * 1e6);
-  await p.goto(`${server.url}/#/profile`);
+  await p.goto(`${env.server.url}/#/profile`);
   await p.locator('.register-form input[name="username"]').fill(name);
   await p.locator('.register-form input[name="password"]').fill('secret-password');
   // The games list arrives and re-renders the page: what was typed must survive it.
@@ -159,7 +148,7 @@ test('accounts: register, log out, log in; finished games listed with a replay',
 });
 
 test('phone-sized screen: the table page fits', async () => {
-  const P = await newPlayer(browser, server.url, { viewport: { width: 390, height: 844 } });
+  const P = await newPlayer(env.browser, env.server.url, { viewport: { width: 390, height: 844 } });
   const p = P.page;
   await p.locator('.game-card[data-game="tumbleweed"] .create-private').click();
   await p.waitForFunction(() => window.__stolik?.table?.invite);

@@ -1,30 +1,19 @@
 // Voice: with Chromium's fake microphone the two seated players' peer connection comes up.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPlayer, waitStatus, createPrivateTable, joinByInvite,
+  serverAndBrowser, newPlayer, waitStatus, createPrivateTable, joinByInvite,
 } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('voice: two players connect over WebRTC signalled through the table', async () => {
-  const A = await newPlayer(browser, server.url);
-  const B = await newPlayer(browser, server.url);
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
   const a = A.page;
   const b = B.page;
-  const invite = await createPrivateTable(a, server.url, 'cephalopod', '3x3');
+  const invite = await createPrivateTable(a, env.server.url, 'cephalopod', '3x3');
   await joinByInvite(b, invite);
   await waitStatus(a, 'playing');
 

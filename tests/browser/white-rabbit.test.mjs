@@ -1,27 +1,16 @@
 // The solo dice puzzle played by clicking: a swap if one is possible, then ending turns until
 // the game is decided.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPlayer, tableState, waitPly, waitStatus, playByClicks, screenshotPath,
+  serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, playByClicks, screenshotPath,
 } from './helpers.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test('white rabbit: swap, then end turns until the game is over', async () => {
-  const P = await newPlayer(browser, server.url);
+  const P = await newPlayer(env.browser, env.server.url);
   const p = P.page;
   await p.locator('.game-card[data-game="white-rabbit"] .play-solo').click();
   await p.waitForFunction(() => window.__stolik?.table && window.__stolik.table.status !== 'open');
@@ -50,7 +39,7 @@ test('white rabbit: swap, then end turns until the game is over', async () => {
 });
 
 test('white rabbit: a hint marks the best action on the board and can be played', async () => {
-  const P = await newPlayer(browser, server.url);
+  const P = await newPlayer(env.browser, env.server.url);
   const p = P.page;
   await p.locator('.game-card[data-game="white-rabbit"] .play-solo').click();
   await p.waitForFunction(() => window.__stolik?.table && window.__stolik.table.status !== 'open');
@@ -72,8 +61,8 @@ test('white rabbit: a hint marks the best action on the board and can be played'
 });
 
 test('daily deal: the same dice for two players, one attempt each, no hints, a leaderboard', async () => {
-  const A = await newPlayer(browser, server.url);
-  const B = await newPlayer(browser, server.url);
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
   const positions = [];
   for (const P of [A, B]) {
     await P.page.locator('.game-card[data-game="white-rabbit"] .daily-deal').click();
