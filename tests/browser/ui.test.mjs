@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, tableState, waitStatus, screenshotPath,
+  serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, screenshotPath,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();
@@ -144,6 +144,46 @@ test('accounts: register, log out, log in; finished games listed with a replay',
   await p.locator('.games-list .replay-link').first().click();
   await p.locator('.replay-controls').waitFor();
   await p.screenshot({ path: screenshotPath('replay.png') });
+  await P.context.close();
+});
+
+/** Presses Tab until the focused element matches `selector`, as a keyboard user would. */
+async function tabTo(page, selector, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+test('keyboard: a White Rabbit swap made with Tab and Enter only', async () => {
+  const P = await newPlayer(env.browser, env.server.url);
+  const p = P.page;
+  await p.locator('.game-card[data-game="white-rabbit"] .play-solo').click();
+  await p.waitForFunction(() => ['playing', 'finished'].includes(window.__stolik?.table?.status));
+  let st = await tableState(p);
+  // End turns (by keyboard too) until a swap is on offer.
+  while (st.status === 'playing' && !st.legal.some((m) => m.includes('~'))) {
+    await tabTo(p, '.board-wrap .end');
+    await p.keyboard.press('Enter');
+    await waitPly(p, st.ply + 1);
+    st = await tableState(p);
+  }
+  if (st.status !== 'playing') {
+    await P.context.close();
+    return; // the deal ended (won at setup or lost) before any swap was possible
+  }
+  const swap = st.legal.find((m) => m.includes('~'));
+  const [hand, table] = swap.split('~');
+  await tabTo(p, `.board-wrap [data-die="${hand}"]`);
+  await p.keyboard.press('Enter');
+  // Selecting keeps the focus on the die; the table die is further along the tab order.
+  await p.locator(`.board-wrap [data-die="${hand}"].selected`).waitFor();
+  await tabTo(p, `.board-wrap [data-die="${table}"]`);
+  await p.keyboard.press('Enter');
+  await waitPly(p, st.ply + 1);
+  const after = await tableState(p);
+  assert.equal(after.moves[after.moves.length - 1], swap);
   await P.context.close();
 });
 
