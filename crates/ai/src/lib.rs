@@ -14,6 +14,7 @@
 
 pub mod alphabeta;
 pub mod cephalopod;
+pub mod cephalopod_mcts;
 pub mod eval;
 pub mod mcts;
 pub mod mill;
@@ -45,8 +46,8 @@ pub enum Level {
     /// A shallow full-width alpha-beta search (two or three plies) with a little noise.
     Medium,
     /// The strongest search within the budget: alpha-beta with iterative deepening and a
-    /// transposition table; Cephalopod 5×5 by UCT with RAVE; Cephalopod 3×3 perfectly from
-    /// its solution.
+    /// transposition table; Cephalopod 5×5 by UCT with RAVE and short playouts scored by an
+    /// evaluation; Cephalopod 3×3 perfectly from its solution.
     Hard,
 }
 
@@ -143,10 +144,17 @@ pub fn choose_move(game: &AnyGame, level: Level, budget: Duration, seed: u64) ->
             {
                 return Some(g.format_move(mv));
             }
+            if level == Level::Hard && g.variant() == ::cephalopod::Variant::FiveByFive {
+                // Dice captures swing too far for alpha-beta on a static evaluation, so Hard
+                // searches with Monte Carlo: RAVE shares what a playout learns about a cell
+                // among all moves onto it, and short playouts scored by a fitted evaluation
+                // let many playouts fit in a small budget (docs/bots.md measures both).
+                return cephalopod_mcts::search(g, &cephalopod_mcts::HARD, deadline, &mut rng)
+                    .map(|m| g.format_move(m));
+            }
             if level == Level::Hard {
-                // Dice captures swing too far for a static evaluation, so Hard searches with
-                // Monte Carlo; RAVE shares what a playout learns about a cell among all moves
-                // onto it, which is what lets few playouts go far (docs/bots.md measures it).
+                // The 3×3 board before its solution is ready: UCT with RAVE and random
+                // playouts.
                 let params = mcts::RaveParams {
                     exploration: 0.1,
                     equivalence: 300.0,
@@ -169,7 +177,7 @@ pub fn choose_move(game: &AnyGame, level: Level, budget: Duration, seed: u64) ->
 /// background thread that solves the whole game (about 35 s and 420 MB, docs/bots.md) and then
 /// puts its complete table in place; until then each move is solved within its budget in the
 /// shared table, which keeps what it proves, and a move the budget cannot prove falls back to
-/// the 5×5 method.
+/// UCT with RAVE and random playouts.
 fn perfect_3x3_move(
     game: &::cephalopod::Cephalopod,
     deadline: Instant,
