@@ -96,12 +96,24 @@ impl RollDistance {
 
 pub struct PerekatiEval {
     distance: RollDistance,
+    /// Hard's knowledge of how games end (see [`ending_pull`]); Easy and Medium play without.
+    hard: bool,
 }
 
 impl PerekatiEval {
+    /// The evaluation of Easy and Medium.
     pub fn new(variant: Variant) -> PerekatiEval {
         PerekatiEval {
             distance: RollDistance::new(variant),
+            hard: false,
+        }
+    }
+
+    /// Hard's evaluation: [`PerekatiEval::new`] plus the ending terms.
+    pub fn hard(variant: Variant) -> PerekatiEval {
+        PerekatiEval {
+            hard: true,
+            ..PerekatiEval::new(variant)
         }
     }
 }
@@ -115,6 +127,8 @@ impl Evaluator<Perekati> for PerekatiEval {
         let mut rolls = [0i32; 2];
         let mut freedom = [0i32; 2];
         let mut stuck = [0i32; 2];
+        let mut movable = [0u32; 2];
+        let mut last_cube = [None; 2];
         for r in 0..rows {
             for c in 0..columns {
                 let Some(cell) = Cell::new(c, r) else {
@@ -127,6 +141,8 @@ impl Evaluator<Perekati> for PerekatiEval {
                     continue;
                 }
                 let s = seat.index();
+                movable[s] += 1;
+                last_cube[s] = Some(cell);
                 rolls[s] += self.distance.rolls(seat, cell, hat) as i32;
                 // Free neighbours: a side whose cubes are all walled in loses its turn and,
                 // behind on home cubes, the game.
@@ -148,7 +164,79 @@ impl Evaluator<Perekati> for PerekatiEval {
         }
         let (m, o) = (me.index(), me.other().index());
         let home = game.home_count(me) as i32 - game.home_count(me.other()) as i32;
-        20 * (rolls[o] - rolls[m]) + 60 * home + 3 * (freedom[m] - freedom[o])
-            - 10 * (stuck[m] - stuck[o])
+        let race = 20 * (rolls[o] - rolls[m]) + 60 * home + 3 * (freedom[m] - freedom[o])
+            - 10 * (stuck[m] - stuck[o]);
+        if !self.hard {
+            return race;
+        }
+        let leader = match home.signum() {
+            1 => m,
+            -1 => o,
+            _ => return race,
+        };
+        let mut ending = ending_pull(home, freedom[m].min(freedom[o]));
+        if movable[leader] == 1
+            && let Some(cell) = last_cube[leader]
+            && let Some(steps) = self.steps_to_dead_end(game, cell)
+        {
+            ending += home.signum() * (DEAD_END - DEAD_END_STEP * steps).max(0);
+        }
+        race + ending
     }
+}
+
+/// A leader whose one movable cube stands in a dead end wins: it rolls out and back twice
+/// and the rocking rule then leaves it without a move. Worth most of a won race.
+const DEAD_END: i32 = 300;
+/// Each roll still needed to reach the dead end.
+const DEAD_END_STEP: i32 = 40;
+
+impl PerekatiEval {
+    /// Rolls from `from` (over empty cells) to the nearest dead end: a cell with at most one
+    /// neighbour that is neither off the board nor a home cube, so that nothing the opponent
+    /// does can open a second way out.
+    fn steps_to_dead_end(&self, game: &Perekati, from: Cell) -> Option<i32> {
+        let (columns, rows) = (self.distance.columns as i32, self.distance.rows as i32);
+        let on_board = |c: i32, r: i32| c >= 0 && r >= 0 && c < columns && r < rows;
+        let cell_at = |c: i32, r: i32| Cell::new(c as u8, r as u8);
+        let mut seen = [false; 64];
+        let mut queue = std::collections::VecDeque::new();
+        seen[from.index()] = true;
+        queue.push_back((from, 0));
+        while let Some((cell, steps)) = queue.pop_front() {
+            let (c, r) = (cell.column() as i32, cell.row() as i32);
+            let mut exits = 0;
+            for (dc, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let (nc, nr) = (c + dc, r + dr);
+                if !on_board(nc, nr) {
+                    continue;
+                }
+                let Some(n) = cell_at(nc, nr) else {
+                    continue;
+                };
+                if !game.is_home(n) {
+                    exits += 1;
+                }
+                if !seen[n.index()] && game.cube(n).is_none() {
+                    seen[n.index()] = true;
+                    queue.push_back((n, steps + 1));
+                }
+            }
+            if exits <= 1 {
+                return Some(steps);
+            }
+        }
+        None
+    }
+}
+
+/// The game ends, scored by home cubes, as soon as either side cannot move (or a position
+/// comes round a third time). A side with more cubes home wins that ending, so it wants the
+/// fewest moves left on the board — its own included: a cube rocked twice in a dead end is
+/// held there by the rocking rule. Without this pull the leader races a last cube against
+/// an opponent's cube parked on its goal cell and the game drags on to a draw.
+fn ending_pull(home_lead: i32, fewest_moves: i32) -> i32 {
+    const WEIGHT: i32 = 15;
+    const FAR: i32 = 8;
+    home_lead.signum() * WEIGHT * (FAR - fewest_moves).max(0)
 }
