@@ -274,3 +274,27 @@ fn ending_pull(home_lead: i32, fewest_moves: i32) -> i32 {
     const FAR: i32 = 8;
     home_lead.signum() * WEIGHT * (FAR - fewest_moves).max(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(name: &str) -> Cell {
+        let b = name.as_bytes();
+        Cell::new(b[0] - b'a', b[1] - b'1').unwrap()
+    }
+
+    #[test]
+    fn dead_ends_are_walled_by_home_cubes_and_the_edge() {
+        // Side b is home on a1, b1, d1: c1 (between two home cubes) and e1 (the corner by a
+        // home cube) each have one way out; side a's cube on c2 is one roll from either.
+        let game =
+            Perekati::from_position(Variant::Malysh, "UUUUu/...../..n../...../..N../uu.u. a", 0)
+                .unwrap();
+        let eval = PerekatiEval::hard(Variant::Malysh);
+        assert_eq!(eval.steps_to_dead_end(&game, cell("c2")), Some(1));
+        // Only over empty cells: from b's cube on c4 the way to c1 is shut by the cube on c2,
+        // so the nearest dead end is e1, five rolls round.
+        assert_eq!(eval.steps_to_dead_end(&game, cell("c4")), Some(5));
+    }
+}
