@@ -121,7 +121,11 @@ pub fn choose_move(game: &AnyGame, level: Level, budget: Duration, seed: u64) ->
     let mut rng = Rng::new(seed);
     match game {
         AnyGame::Perekati(g) => {
-            let eval = perekati::PerekatiEval::new(g.variant());
+            let eval = if level == Level::Hard {
+                perekati::PerekatiEval::hard(g.variant())
+            } else {
+                perekati::PerekatiEval::new(g.variant())
+            };
             pick(g, &eval, level, deadline, &mut rng, 3)
         }
         AnyGame::Tumbleweed(g) => {
