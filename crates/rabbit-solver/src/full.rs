@@ -13,10 +13,14 @@
 //!
 //! The values are the same three-pass least fixed point as [`crate::exact`]: win probability,
 //! then expected score among the win-optimal actions, then least expected actions among those,
-//! each by in-place Gauss–Seidel sweeps on up to two threads, in order of distance to a win,
-//! from lower bounds (the value of `end`; the win probability; 1), so values only rise towards
-//! the least fixed point. Tests check it against the explicit graph on reduced models, state
-//! by state (ban and reroll states included).
+//! each by modified policy iteration with in-place Gauss–Seidel sweeps on up to two threads, in
+//! order of distance to a win: a Bellman sweep (every action) records its greedy policy, then
+//! up to [`POLICY_SWEEPS`] sweeps of that fixed policy (one action per `F` and `G`) carry values
+//! around the slow swap-and-reroll loops at a fraction of the cost; a pass ends on a Bellman
+//! sweep that moves nothing by its tolerance. Starting points are lower bounds (the value of
+//! `end`; the win probability; 1), so win probability and score only rise towards the least
+//! fixed point. Tests check it against the explicit graph on reduced models, state by state
+//! (ban and reroll states included), with and without the policy sweeps.
 
 // Values are small fixed arrays indexed in step with other arrays; index loops read clearest.
 #![allow(clippy::needless_range_loop)]
@@ -587,7 +591,7 @@ pub const TIGHT: [f64; 3] = [1e-13, 1e-13, 1e-11];
 
 /// Solves one green level. `below`: the turn-start values of level `green - 1` by table rank.
 /// After every Bellman sweep that is not the last, up to `policy_sweeps` cheap sweeps of its
-/// greedy policy ([`policy_sweep`]).
+/// greedy policy (`policy_sweep`).
 pub fn solve_level(
     ix: &Index,
     green: u8,
