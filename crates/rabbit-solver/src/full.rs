@@ -13,10 +13,14 @@
 //!
 //! The values are the same three-pass least fixed point as [`crate::exact`]: win probability,
 //! then expected score among the win-optimal actions, then least expected actions among those,
-//! each by in-place Gauss–Seidel sweeps on up to two threads, in order of distance to a win,
-//! from lower bounds (the value of `end`; the win probability; 1), so values only rise towards
-//! the least fixed point. Tests check it against the explicit graph on reduced models, state
-//! by state (ban and reroll states included).
+//! each by modified policy iteration with in-place Gauss–Seidel sweeps on up to two threads, in
+//! order of distance to a win: a Bellman sweep (every action) records its greedy policy, then
+//! up to [`POLICY_SWEEPS`] sweeps of that fixed policy (one action per `F` and `G`) carry values
+//! around the slow swap-and-reroll loops at a fraction of the cost; a pass ends on a Bellman
+//! sweep that moves nothing by its tolerance. Starting points are lower bounds (the value of
+//! `end`; the win probability; 1), so win probability and score only rise towards the least
+//! fixed point. Tests check it against the explicit graph on reduced models, state by state
+//! (ban and reroll states included), with and without the policy sweeps.
 
 // Values are small fixed arrays indexed in step with other arrays; index loops read clearest.
 #![allow(clippy::needless_range_loop)]
@@ -265,6 +269,25 @@ pub fn swap_id(m: &Model, h: Class, t: Class) -> u8 {
     ((h.c * 6 + h.v) * 2 + tsel) * 2 + dir
 }
 
+/// The hand and table classes of a swap id (the inverse of [`swap_id`]).
+#[inline]
+pub fn swap_of(m: &Model, id: u8) -> (Class, Class) {
+    let (dir, tsel, hcv) = (id & 1, (id >> 1) & 1, id >> 2);
+    let h = Class {
+        c: hcv / 6,
+        v: hcv % 6,
+    };
+    let tc = (h.c + 1 + tsel) % 3;
+    let tv = if dir == 0 {
+        if h.v + 1 == m.faces { 0 } else { h.v + 1 }
+    } else if h.v == 0 {
+        m.faces - 1
+    } else {
+        h.v - 1
+    };
+    (h, Class { c: tc, v: tv })
+}
+
 /// Read access to one level's values (the solver's working arrays or a loaded table).
 pub trait Values {
     /// `F`: the free state's values.
@@ -349,9 +372,19 @@ impl Level<'_> {
     }
 
     /// The values of the state after the swap of hand `h` for table `t` from `k` (with the
-    /// reroll pending and the reverse swap banned), not counting the swap.
+    /// reroll pending and the reverse swap banned), not counting the swap, and whether the
+    /// reroll is taken there. `fixed`: evaluate only that choice (a fixed policy) instead of
+    /// the better of staying and rerolling.
     #[inline]
-    fn after_swap(&self, vals: &impl Values, k: &Cursor, h: Class, t: Class, phase: usize) -> Vals {
+    fn after_swap(
+        &self,
+        vals: &impl Values,
+        k: &Cursor,
+        h: Class,
+        t: Class,
+        phase: usize,
+        fixed: Option<bool>,
+    ) -> (Vals, bool) {
         let m = &self.ix.m;
         let pw = &self.ix.pw;
         let (hc, hv, tc, tv) = (h.c as usize, h.v as usize, t.c as usize, t.v as usize);
@@ -360,7 +393,7 @@ impl Level<'_> {
             && (tc == WHITE as usize || k.kt[WHITE as usize] == 0)
             && k.c.t[BLACK as usize][hv] + k.c.t[RED as usize][hv] + 1 == m.table
         {
-            return self.win();
+            return (self.win(), false);
         }
         let mut ct = k.ct;
         let mut ch = k.ch;
@@ -380,32 +413,64 @@ impl Level<'_> {
                 && m.adjacent(tval, h.v)
                 && vals.best(r) == swap_id(m, Class { c: t.c, v: tval }, h)
         };
-        let stay = if ban_bites(r, t.v, k.c.h[tc][tv] == 0) {
-            vals.g(r)
-        } else {
-            vals.f(r)
+        let stay = || {
+            if ban_bites(r, t.v, k.c.h[tc][tv] == 0) {
+                vals.g(r)
+            } else {
+                vals.f(r)
+            }
         };
         // The reroll: the old value lifts the ban; a new one moves it to the new value.
-        let mut reroll = vals.f(r);
-        for v in 0..m.faces as usize {
-            if v == tv {
-                continue;
+        let reroll = || {
+            let mut sum = vals.f(r);
+            for v in 0..m.faces as usize {
+                if v == tv {
+                    continue;
+                }
+                let mut ch2 = ch;
+                ch2[tc] = ch[tc] - pw[tv] + pw[v];
+                let r2 = self.ix.rank_codes(&ct, &ch2, kt[0], kt[2]);
+                let x = if ban_bites(r2, v as u8, k.c.h[tc][v] == 0) {
+                    vals.g(r2)
+                } else {
+                    vals.f(r2)
+                };
+                for i in 0..3 {
+                    sum[i] += x[i];
+                }
             }
-            let mut ch2 = ch;
-            ch2[tc] = ch[tc] - pw[tv] + pw[v];
-            let r2 = self.ix.rank_codes(&ct, &ch2, kt[0], kt[2]);
-            let x = if ban_bites(r2, v as u8, k.c.h[tc][v] == 0) {
-                vals.g(r2)
-            } else {
-                vals.f(r2)
-            };
-            for i in 0..3 {
-                reroll[i] += x[i];
+            let n = m.faces as f64;
+            [sum[0] / n, sum[1] / n, 1.0 + sum[2] / n]
+        };
+        match fixed {
+            Some(false) => (stay(), false),
+            Some(true) => (reroll(), true),
+            None => {
+                let q = [stay(), reroll()];
+                let (x, pick) = combine(&q, phase, usize::MAX);
+                (x, pick == 1)
             }
         }
-        let n = m.faces as f64;
-        let reroll = [reroll[0] / n, reroll[1] / n, 1.0 + reroll[2] / n];
-        combine(&[stay, reroll], phase, usize::MAX).0
+    }
+
+    /// The values of one action of the free configuration `k` with its stay/reroll choice
+    /// fixed (the action counted): one step of a fixed policy.
+    #[inline]
+    fn policy_value(
+        &self,
+        vals: &impl Values,
+        k: &Cursor,
+        id: u8,
+        reroll: bool,
+        phase: usize,
+    ) -> Vals {
+        if id == END_ID {
+            let e = self.end_value(k);
+            return [e[0], e[1], 1.0 + e[2]];
+        }
+        let (h, t) = swap_of(&self.ix.m, id);
+        let x = self.after_swap(vals, k, h, t, phase, Some(reroll)).0;
+        [x[0], x[1], 1.0 + x[2]]
     }
 
     /// Every action of the free configuration `k` with its values (this action counted).
@@ -416,6 +481,7 @@ impl Level<'_> {
         phase: usize,
         q: &mut [Vals; MAX_ACTS],
         ids: &mut [u8; MAX_ACTS],
+        rr: &mut [bool; MAX_ACTS],
     ) -> usize {
         let m = &self.ix.m;
         let mut n = 0;
@@ -434,9 +500,10 @@ impl Level<'_> {
                         }
                         let h = Class { c: hc, v: hv };
                         let t = Class { c: tc, v: tv };
-                        let x = self.after_swap(vals, k, h, t, phase);
+                        let (x, reroll) = self.after_swap(vals, k, h, t, phase, None);
                         q[n] = [x[0], x[1], 1.0 + x[2]];
                         ids[n] = swap_id(m, h, t);
+                        rr[n] = reroll;
                         n += 1;
                     }
                 }
@@ -445,6 +512,7 @@ impl Level<'_> {
         let e = self.end_value(k);
         q[n] = [e[0], e[1], 1.0 + e[2]];
         ids[n] = END_ID;
+        rr[n] = false;
         n + 1
     }
 }
@@ -461,7 +529,14 @@ pub struct Work {
 struct Cell {
     v: [AtomicU64; 6],
     best: AtomicU8,
+    /// The action of `G` ([`NO_ACT`] when `end` is the only action).
+    second: AtomicU8,
+    /// Bit 0: `best` rerolls after its swap; bit 1: `second` does.
+    rerolls: AtomicU8,
 }
+
+/// No action (`G` of a state whose only action is `end`).
+const NO_ACT: u8 = 254;
 
 impl Work {
     fn new(n: usize) -> Work {
@@ -497,8 +572,10 @@ impl Values for Work {
 /// How a level's solve went.
 #[derive(Debug, Clone, Default)]
 pub struct Report {
-    /// Sweeps per phase (win, score, actions).
+    /// Bellman sweeps per phase (win, score, actions).
     pub sweeps: [u32; 3],
+    /// Policy-evaluation sweeps per phase.
+    pub policy_sweeps: [u32; 3],
     pub seconds: f64,
 }
 
@@ -506,16 +583,22 @@ pub struct Report {
 /// probability, score, actions). The error of a value can exceed the last change (by the factor
 /// `1 / (1 - rate)` of the geometric convergence), so the printed figures carry fewer digits.
 pub const TOL: [f64; 3] = [1e-12, 1e-10, 1e-7];
+/// Policy-evaluation sweeps after each Bellman sweep (modified policy iteration), at most:
+/// the default of [`solve_level`]; 0 is plain value iteration.
+pub const POLICY_SWEEPS: u32 = 20;
 /// Tighter tolerances for the reduced models (cheap there), as in [`crate::exact`].
 pub const TIGHT: [f64; 3] = [1e-13, 1e-13, 1e-11];
 
 /// Solves one green level. `below`: the turn-start values of level `green - 1` by table rank.
+/// After every Bellman sweep that is not the last, up to `policy_sweeps` cheap sweeps of its
+/// greedy policy (`policy_sweep`).
 pub fn solve_level(
     ix: &Index,
     green: u8,
     below: Option<&[Vals]>,
     threads: usize,
     tol: [f64; 3],
+    policy_sweeps: u32,
     mut log: impl FnMut(&str),
 ) -> (Work, Report) {
     let t0 = std::time::Instant::now();
@@ -541,6 +624,7 @@ pub fn solve_level(
         } else {
             work.set(r, 0, lv.end_value(&k)[0]);
             work.cells[r].best.store(END_ID, Relaxed);
+            work.cells[r].second.store(NO_ACT, Relaxed);
         }
     }
     let threads = threads.clamp(1, 8);
@@ -584,6 +668,31 @@ pub fn solve_level(
             if delta < tol[phase] {
                 break;
             }
+            // Evaluate the greedy policy further with cheap sweeps before improving it again.
+            let (t1, mut d, mut n) = (std::time::Instant::now(), 0.0, 0);
+            while n < policy_sweeps {
+                d = std::thread::scope(|sc| {
+                    let handles: Vec<_> = (0..threads)
+                        .map(|i| {
+                            let (lv, work, order) = (&lv, &work, &order[..]);
+                            sc.spawn(move || policy_sweep(lv, work, order, i, threads, phase))
+                        })
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("policy sweep thread"))
+                        .fold(0.0f64, f64::max)
+                });
+                n += 1;
+                if d < tol[phase] {
+                    break;
+                }
+            }
+            rep.policy_sweeps[phase] += n;
+            log(&format!(
+                "  {n} policy sweeps, last delta {d:.3e} ({:.1} s)",
+                t1.elapsed().as_secs_f64()
+            ));
         }
     }
     rep.seconds = t0.elapsed().as_secs_f64();
@@ -702,7 +811,9 @@ fn for_each_swap(m: &Model, k: &Cursor, mut f: impl FnMut(Class, Class)) {
 /// Blocks of the sweep order handed out round-robin to the threads.
 const BLOCK: usize = 4096;
 
-/// One Gauss–Seidel sweep over this thread's blocks of `order`; returns the largest change.
+/// One Gauss–Seidel sweep of the Bellman operator (every action) over this thread's blocks of
+/// `order`, which also records the policy it is greedy for; returns the largest change and the
+/// sum of changes.
 fn sweep(
     lv: &Level,
     work: &Work,
@@ -714,6 +825,7 @@ fn sweep(
     let ix = lv.ix;
     let mut q = [[0.0; 3]; MAX_ACTS];
     let mut ids = [0u8; MAX_ACTS];
+    let mut rr = [false; MAX_ACTS];
     let mut delta = 0.0f64;
     let mut total = 0.0f64;
     for block in order.chunks(BLOCK).skip(me).step_by(threads) {
@@ -724,9 +836,9 @@ fn sweep(
                 continue;
             }
             let k = Cursor::of(ix, &c);
-            let na = lv.actions(work, &k, phase, &mut q, &mut ids);
+            let na = lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr);
             let (f, pick) = combine(&q[..na], phase, usize::MAX);
-            let (g, _) = combine(&q[..na], phase, pick);
+            let (g, second) = combine(&q[..na], phase, pick);
             total += (f[phase] - work.get(r, phase)).abs();
             delta = delta
                 .max((f[phase] - work.get(r, phase)).abs())
@@ -735,10 +847,65 @@ fn sweep(
             for i in 0..=phase {
                 work.set(r, 3 + i, g[i]);
             }
-            work.cells[r].best.store(ids[pick], Relaxed);
+            let cell = &work.cells[r];
+            cell.best.store(ids[pick], Relaxed);
+            let (second, second_rr) = if second < na {
+                (ids[second], rr[second])
+            } else {
+                (NO_ACT, false)
+            };
+            cell.second.store(second, Relaxed);
+            cell.rerolls
+                .store(rr[pick] as u8 | (second_rr as u8) << 1, Relaxed);
         }
     }
     (delta, total)
+}
+
+/// One Gauss–Seidel sweep of the policy recorded by the last [`sweep`]: one action per `F`
+/// and `G` instead of all of them. Only the `phase` component changes; the policy (and so
+/// which of `F`/`G` a ban selects) stays fixed. Returns the largest change.
+///
+/// Win probability and score start below the least fixed point and an update by a fixed
+/// policy never exceeds the Bellman operator, so they stay lower bounds (modified policy
+/// iteration from below); for actions the fixed point is unique, so an overshoot is
+/// corrected. Either way a pass ends only on a full Bellman sweep that moves nothing by its
+/// tolerance. (Over-relaxation diverged: a greedy policy can loop forever, which makes its
+/// equations singular. Skipping states that had settled below the tolerance cost more
+/// Bellman sweeps than it saved: the slow loops reach almost every state.)
+fn policy_sweep(
+    lv: &Level,
+    work: &Work,
+    order: &[u32],
+    me: usize,
+    threads: usize,
+    phase: usize,
+) -> f64 {
+    let ix = lv.ix;
+    let mut delta = 0.0f64;
+    for block in order.chunks(BLOCK).skip(me).step_by(threads) {
+        for &r in block {
+            let r = r as usize;
+            let c = ix.config(r);
+            if c.won(&ix.m) {
+                continue;
+            }
+            let k = Cursor::of(ix, &c);
+            let cell = &work.cells[r];
+            let rerolls = cell.rerolls.load(Relaxed);
+            let (best, second) = (cell.best.load(Relaxed), cell.second.load(Relaxed));
+            for (base, id, reroll) in [(0, best, rerolls & 1 != 0), (3, second, rerolls & 2 != 0)] {
+                if id == NO_ACT {
+                    continue;
+                }
+                let y = lv.policy_value(work, &k, id, reroll, phase)[phase];
+                let x = work.get(r, base + phase);
+                delta = delta.max((y - x).abs());
+                work.set(r, base + phase, y);
+            }
+        }
+    }
+    delta
 }
 
 /// The expected values at the start of a turn at `green` for every table composition (the
@@ -880,8 +1047,8 @@ impl<V: Values> Solved<V> {
 }
 
 /// Solves levels `1..=greens` in memory (reduced models and tests; the full game goes through
-/// the cache in [`crate::tables`]).
-pub fn solve_all(m: Model, greens: u8, threads: usize) -> Vec<Solved<Work>> {
+/// the cache in [`crate::tables`]), with `policy_sweeps` as in [`solve_level`].
+pub fn solve_all(m: Model, greens: u8, threads: usize, policy_sweeps: u32) -> Vec<Solved<Work>> {
     let ix = Index::new(m);
     let mut out: Vec<Solved<Work>> = Vec::new();
     for g in 1..=greens {
@@ -895,6 +1062,7 @@ pub fn solve_all(m: Model, greens: u8, threads: usize) -> Vec<Solved<Work>> {
             (g > 1).then_some(&below[..]),
             threads,
             TIGHT,
+            policy_sweeps,
             |_| {},
         );
         out.push(Solved {

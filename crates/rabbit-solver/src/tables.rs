@@ -324,6 +324,7 @@ pub fn level(
         (green > 1).then_some(&below[..]),
         threads,
         tol,
+        full::POLICY_SWEEPS,
         |s| log(s),
     );
     let starts = full::turn_starts(&ix, &work, green);
@@ -339,8 +340,9 @@ pub fn level(
     drop(work);
     save(&file, &lv)?;
     log(&format!(
-        "level {green}: sweeps {:?}, {:.0} s, file {} bytes",
+        "level {green}: sweeps {:?}, policy sweeps {:?}, {:.0} s, file {} bytes",
         rep.sweeps,
+        rep.policy_sweeps,
         rep.seconds,
         std::fs::metadata(&file)?.len()
     ));

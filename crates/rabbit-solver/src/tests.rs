@@ -85,26 +85,29 @@ fn exact_equals_brute_force() {
 }
 
 /// The flat full-game solver equals the explicit graph on a small model: every state of every
-/// level (ban and reroll states included), every action. Called by
+/// level (ban and reroll states included), every action; both as plain value iteration and
+/// with the policy-evaluation sweeps of modified policy iteration. Called by
 /// [`exact_equals_brute_force`], which has the graph at hand already.
 fn flat_solver_equals_explicit_graph(m: Model, exact: &Exact, greens: u8) {
-    let flat = full::solve_all(m, greens, 2);
-    assert_eq!(flat[0].ix.total, model::all_configs(&m).len());
-    for g in 1..=greens {
-        let level = &flat[g as usize - 1];
-        for s in exact.level_states(g) {
-            let ev = exact.value(s, g).unwrap();
-            let fv = level.value(s);
-            assert!(
-                close(&ev, &fv),
-                "{m:?} g{g} {s:?}: graph {ev:?} flat {fv:?}"
-            );
-            let ea = exact.action_values(s, g).unwrap();
-            let fa = level.action_values(s);
-            assert_eq!(ea.len(), fa.len());
-            for (a, q) in &ea {
-                let (_, fq) = fa.iter().find(|x| x.0 == *a).expect("same actions");
-                assert!(close(q, fq), "{m:?} g{g} {s:?} {a:?}: {q:?} vs {fq:?}");
+    for policy_sweeps in [0, full::POLICY_SWEEPS] {
+        let flat = full::solve_all(m, greens, 2, policy_sweeps);
+        assert_eq!(flat[0].ix.total, model::all_configs(&m).len());
+        for g in 1..=greens {
+            let level = &flat[g as usize - 1];
+            for s in exact.level_states(g) {
+                let ev = exact.value(s, g).unwrap();
+                let fv = level.value(s);
+                assert!(
+                    close(&ev, &fv),
+                    "{m:?} g{g} {s:?} ({policy_sweeps}): graph {ev:?} flat {fv:?}"
+                );
+                let ea = exact.action_values(s, g).unwrap();
+                let fa = level.action_values(s);
+                assert_eq!(ea.len(), fa.len());
+                for (a, q) in &ea {
+                    let (_, fq) = fa.iter().find(|x| x.0 == *a).expect("same actions");
+                    assert!(close(q, fq), "{m:?} g{g} {s:?} {a:?}: {q:?} vs {fq:?}");
+                }
             }
         }
     }
@@ -295,7 +298,7 @@ fn tables_cache_round_trips_and_rejects_damage() {
     let dir = std::env::temp_dir().join(format!("rabbit-tables-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut log = |_: &str| {};
-    let flat = full::solve_all(m, 3, 1);
+    let flat = full::solve_all(m, 3, 1, full::POLICY_SWEEPS);
     let l3 = tables::level(&dir, m, 3, 1, &mut log).unwrap();
     let loaded = tables::level(&dir, m, 3, 1, &mut log).unwrap();
     for r in 0..flat[2].ix.total {
