@@ -50,7 +50,7 @@ pub struct SolveArgs {
     /// of the full game.
     #[arg(long)]
     pub reduced: bool,
-    /// With `--deals`: play hint mode's policy alone (no rollouts, microseconds a decision)
+    /// With `--deals`: play hint mode's policy alone (no rollouts, about a millisecond a decision)
     /// instead of full hint mode, so that many deals can be played.
     #[arg(long)]
     pub policy: bool,
