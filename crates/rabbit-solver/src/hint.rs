@@ -123,8 +123,9 @@ pub fn hint_values(m: &Model, s: &State, green: u8, budget: Budget) -> Vec<(Act,
             break;
         }
         for (i, sim) in sims.iter_mut().enumerate() {
-            // After the first rounds only the leaders by one-step score keep being simulated.
-            if k >= MIN_ROLLOUTS && i >= leaders {
+            // After the first rounds only the leaders by one-step score keep being simulated,
+            // and the deadline may stop a round midway (a long no-wrap rollout takes ~15 ms).
+            if k >= MIN_ROLLOUTS && (i >= leaders || start.elapsed() > budget.deadline) {
                 break;
             }
             // Common random numbers: rollout k of every action uses the same generator.
