@@ -127,6 +127,14 @@ impl Board {
         OPTIONS[key]
     }
 
+    /// Every legal move as `(cell, capture mask)`, cells in order, masks ascending (the
+    /// engine's order).
+    fn moves(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        bits(self.empty()).flat_map(move |cell| {
+            bits(self.options(cell as usize) as u32).map(move |mask| (cell as usize, mask as u8))
+        })
+    }
+
     /// Places the mover's die on `cell`, capturing the neighbours in `mask`.
     #[inline(always)]
     fn play(&mut self, cell: usize, mask: u8) {
@@ -341,20 +349,23 @@ pub fn search(
         .find(|m| m.cell() == best.cell as usize && m.capture_mask() == best.mask)
 }
 
+/// The indices of the set bits of `x`, lowest first.
+fn bits(mut x: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros();
+            x &= x - 1;
+            i
+        })
+    })
+}
+
 /// Creates the children of `nodes[at]`, whose position is `board`.
 fn expand(nodes: &mut Vec<Node>, at: usize, board: &Board, rng: &mut Rng) {
     let first = nodes.len();
-    let mut empty = board.empty();
-    while empty != 0 {
-        let cell = empty.trailing_zeros() as usize;
-        empty &= empty - 1;
-        let mut options = board.options(cell);
-        while options != 0 {
-            let mask = options.trailing_zeros() as u8;
-            options &= options - 1;
-            let jitter = 1e-6 * rng.unit() as f32;
-            nodes.push(Node::new(cell as u8, mask, board.turn as u8, jitter));
-        }
+    for (cell, mask) in board.moves() {
+        let jitter = 1e-6 * rng.unit() as f32;
+        nodes.push(Node::new(cell as u8, mask, board.turn as u8, jitter));
     }
     let children = (nodes.len() - first) as u32;
     let node = &mut nodes[at];
@@ -405,17 +416,7 @@ mod tests {
         while !game.is_over() {
             let board = Board::from_game(&game);
             game.legal_moves(&mut moves);
-            let mut mine = Vec::new();
-            let mut empty = board.empty();
-            while empty != 0 {
-                let cell = empty.trailing_zeros() as usize;
-                empty &= empty - 1;
-                let mut options = board.options(cell);
-                while options != 0 {
-                    mine.push((cell, options.trailing_zeros() as u8));
-                    options &= options - 1;
-                }
-            }
+            let mine: Vec<_> = board.moves().collect();
             let theirs: Vec<_> = moves.iter().map(|m| (m.cell(), m.capture_mask())).collect();
             assert_eq!(mine, theirs);
             let mv = moves[rng.below(moves.len())];

@@ -645,18 +645,10 @@ pub fn solve_level(
             }
         }
         loop {
-            let (delta, total_change) = std::thread::scope(|sc| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|i| {
-                        let (lv, work, order) = (&lv, &work, &order[..]);
-                        sc.spawn(move || sweep(lv, work, order, i, threads, phase))
-                    })
-                    .collect();
-                handles
+            let (delta, total_change) =
+                on_threads(threads, |i| sweep(&lv, &work, &order, i, threads, phase))
                     .into_iter()
-                    .map(|h| h.join().expect("sweep thread"))
-                    .fold((0.0f64, 0.0f64), |a, b| (a.0.max(b.0), a.1 + b.1))
-            });
+                    .fold((0.0f64, 0.0f64), |a, b| (a.0.max(b.0), a.1 + b.1));
             rep.sweeps[phase] += 1;
             log(&format!(
                 "level {green} phase {phase} sweep {} delta {delta:.3e} mean {:.3e} setup {:?} ({:.1} s)",
@@ -671,18 +663,11 @@ pub fn solve_level(
             // Evaluate the greedy policy further with cheap sweeps before improving it again.
             let (t1, mut d, mut n) = (std::time::Instant::now(), 0.0, 0);
             while n < policy_sweeps {
-                d = std::thread::scope(|sc| {
-                    let handles: Vec<_> = (0..threads)
-                        .map(|i| {
-                            let (lv, work, order) = (&lv, &work, &order[..]);
-                            sc.spawn(move || policy_sweep(lv, work, order, i, threads, phase))
-                        })
-                        .collect();
-                    handles
-                        .into_iter()
-                        .map(|h| h.join().expect("policy sweep thread"))
-                        .fold(0.0f64, f64::max)
-                });
+                d = on_threads(threads, |i| {
+                    policy_sweep(&lv, &work, &order, i, threads, phase)
+                })
+                .into_iter()
+                .fold(0.0f64, f64::max);
                 n += 1;
                 if d < tol[phase] {
                     break;
@@ -811,6 +796,38 @@ fn for_each_swap(m: &Model, k: &Cursor, mut f: impl FnMut(Class, Class)) {
 /// Blocks of the sweep order handed out round-robin to the threads.
 const BLOCK: usize = 4096;
 
+/// Runs `f(i)` for `i` in `0..threads`, each on its own scoped thread (one share of a sweep
+/// each), and returns the results in order.
+fn on_threads<T: Send>(threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    std::thread::scope(|sc| {
+        let f = &f;
+        let handles: Vec<_> = (0..threads).map(|i| sc.spawn(move || f(i))).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("sweep thread"))
+            .collect()
+    })
+}
+
+/// Thread `me`'s share of a sweep: blocks of [`BLOCK`] ranks of `order` dealt round-robin, won
+/// configurations (nothing to decide) left out; each with its cursor.
+fn share<'a>(
+    ix: &'a Index,
+    order: &'a [u32],
+    me: usize,
+    threads: usize,
+) -> impl Iterator<Item = (usize, Cursor)> + 'a {
+    order
+        .chunks(BLOCK)
+        .skip(me)
+        .step_by(threads)
+        .flatten()
+        .filter_map(move |&r| {
+            let c = ix.config(r as usize);
+            (!c.won(&ix.m)).then(|| (r as usize, Cursor::of(ix, &c)))
+        })
+}
+
 /// One Gauss–Seidel sweep of the Bellman operator (every action) over this thread's blocks of
 /// `order`, which also records the policy it is greedy for; returns the largest change and the
 /// sum of changes.
@@ -828,36 +845,28 @@ fn sweep(
     let mut rr = [false; MAX_ACTS];
     let mut delta = 0.0f64;
     let mut total = 0.0f64;
-    for block in order.chunks(BLOCK).skip(me).step_by(threads) {
-        for &r in block {
-            let r = r as usize;
-            let c = ix.config(r);
-            if c.won(&ix.m) {
-                continue;
-            }
-            let k = Cursor::of(ix, &c);
-            let na = lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr);
-            let (f, pick) = combine(&q[..na], phase, usize::MAX);
-            let (g, second) = combine(&q[..na], phase, pick);
-            total += (f[phase] - work.get(r, phase)).abs();
-            delta = delta
-                .max((f[phase] - work.get(r, phase)).abs())
-                .max((g[phase] - work.get(r, 3 + phase)).abs());
-            work.set(r, phase, f[phase]);
-            for i in 0..=phase {
-                work.set(r, 3 + i, g[i]);
-            }
-            let cell = &work.cells[r];
-            cell.best.store(ids[pick], Relaxed);
-            let (second, second_rr) = if second < na {
-                (ids[second], rr[second])
-            } else {
-                (NO_ACT, false)
-            };
-            cell.second.store(second, Relaxed);
-            cell.rerolls
-                .store(rr[pick] as u8 | (second_rr as u8) << 1, Relaxed);
+    for (r, k) in share(ix, order, me, threads) {
+        let na = lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr);
+        let (f, pick) = combine(&q[..na], phase, usize::MAX);
+        let (g, second) = combine(&q[..na], phase, pick);
+        total += (f[phase] - work.get(r, phase)).abs();
+        delta = delta
+            .max((f[phase] - work.get(r, phase)).abs())
+            .max((g[phase] - work.get(r, 3 + phase)).abs());
+        work.set(r, phase, f[phase]);
+        for i in 0..=phase {
+            work.set(r, 3 + i, g[i]);
         }
+        let cell = &work.cells[r];
+        cell.best.store(ids[pick], Relaxed);
+        let (second, second_rr) = if second < na {
+            (ids[second], rr[second])
+        } else {
+            (NO_ACT, false)
+        };
+        cell.second.store(second, Relaxed);
+        cell.rerolls
+            .store(rr[pick] as u8 | (second_rr as u8) << 1, Relaxed);
     }
     (delta, total)
 }
@@ -883,26 +892,18 @@ fn policy_sweep(
 ) -> f64 {
     let ix = lv.ix;
     let mut delta = 0.0f64;
-    for block in order.chunks(BLOCK).skip(me).step_by(threads) {
-        for &r in block {
-            let r = r as usize;
-            let c = ix.config(r);
-            if c.won(&ix.m) {
+    for (r, k) in share(ix, order, me, threads) {
+        let cell = &work.cells[r];
+        let rerolls = cell.rerolls.load(Relaxed);
+        let (best, second) = (cell.best.load(Relaxed), cell.second.load(Relaxed));
+        for (base, id, reroll) in [(0, best, rerolls & 1 != 0), (3, second, rerolls & 2 != 0)] {
+            if id == NO_ACT {
                 continue;
             }
-            let k = Cursor::of(ix, &c);
-            let cell = &work.cells[r];
-            let rerolls = cell.rerolls.load(Relaxed);
-            let (best, second) = (cell.best.load(Relaxed), cell.second.load(Relaxed));
-            for (base, id, reroll) in [(0, best, rerolls & 1 != 0), (3, second, rerolls & 2 != 0)] {
-                if id == NO_ACT {
-                    continue;
-                }
-                let y = lv.policy_value(work, &k, id, reroll, phase)[phase];
-                let x = work.get(r, base + phase);
-                delta = delta.max((y - x).abs());
-                work.set(r, base + phase, y);
-            }
+            let y = lv.policy_value(work, &k, id, reroll, phase)[phase];
+            let x = work.get(r, base + phase);
+            delta = delta.max((y - x).abs());
+            work.set(r, base + phase, y);
         }
     }
     delta
