@@ -119,14 +119,6 @@ const fn capture_table() -> [u16; 4096] {
     table
 }
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
-
 /// Zobrist keys: one per (side, cell, pips) with pips 1..=6 (index 0 unused), and the key of
 /// side `b` to move.
 pub(crate) struct Zobrist {
@@ -143,7 +135,7 @@ const fn zobrist() -> Zobrist {
         while cell < MAX_CELLS {
             let mut p = 1;
             while p < 7 {
-                let (s, z) = splitmix64(state);
+                let (s, z) = game::splitmix64(state);
                 state = s;
                 die[side][cell][p] = z;
                 p += 1;
@@ -152,7 +144,7 @@ const fn zobrist() -> Zobrist {
         }
         side += 1;
     }
-    let (_, b_to_move) = splitmix64(state);
+    let (_, b_to_move) = game::splitmix64(state);
     Zobrist { die, b_to_move }
 }
 

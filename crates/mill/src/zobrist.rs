@@ -1,15 +1,6 @@
 //! Zobrist keys, fixed at compile time from a splitmix64 stream so that hashes are the same
 //! in every build and on every machine.
 
-const fn splitmix64(n: u64) -> u64 {
-    // The n-th output of splitmix64 seeded with a fixed constant.
-    let mut z = 0x6d69_6c6c_5472_6f69u64
-        .wrapping_add(n.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 const PIECE: usize = 0;
 const SIDE: usize = PIECE + 2 * 24;
 const HAND: usize = SIDE + 1;
@@ -19,9 +10,12 @@ const LEN: usize = QUIET + 101;
 
 static KEYS: [u64; LEN] = {
     let mut keys = [0u64; LEN];
+    let mut state = 0x6d69_6c6c_5472_6f69u64;
     let mut i = 0;
     while i < LEN {
-        keys[i] = splitmix64(i as u64);
+        let (next, key) = game::splitmix64(state);
+        keys[i] = key;
+        state = next;
         i += 1;
     }
     keys

@@ -275,14 +275,6 @@ pub(crate) struct Geometry {
 /// Zobrist keys: `CUBE[side][cell][hat]` and the side-to-move key, fixed at compile time.
 pub(crate) struct Zobrist;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
-
 const ZOBRIST: ([[[u64; 6]; 64]; 2], u64) = {
     let mut keys = [[[0u64; 6]; 64]; 2];
     let mut state = 0x7065_7265_6b61_7469; // "perekati"
@@ -292,7 +284,7 @@ const ZOBRIST: ([[[u64; 6]; 64]; 2], u64) = {
         while c < 64 {
             let mut h = 0;
             while h < 6 {
-                let (next, key) = splitmix64(state);
+                let (next, key) = game::splitmix64(state);
                 state = next;
                 keys[s][c][h] = key;
                 h += 1;
@@ -301,7 +293,7 @@ const ZOBRIST: ([[[u64; 6]; 64]; 2], u64) = {
         }
         s += 1;
     }
-    let (_, side) = splitmix64(state);
+    let (_, side) = game::splitmix64(state);
     (keys, side)
 };
 

@@ -141,14 +141,6 @@ pub(crate) const fn start_board(n: usize) -> [u8; GRID] {
     board
 }
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
-
 /// Zobrist keys: one per grid slot and slot value (owner and height), plus the phase and the
 /// pass counter. Empty slots have key 0 so that only stacks contribute.
 pub(crate) struct Keys {
@@ -168,7 +160,7 @@ const fn make_keys() -> Keys {
     while c < GRID {
         let mut v = 1;
         while v < 32 {
-            let (s, k) = splitmix64(state);
+            let (s, k) = game::splitmix64(state);
             state = s;
             keys.slots[c][v] = k;
             v += 1;
@@ -177,7 +169,7 @@ const fn make_keys() -> Keys {
     }
     let mut p = 0;
     while p < 4 {
-        let (s, k) = splitmix64(state);
+        let (s, k) = game::splitmix64(state);
         state = s;
         keys.phase[p] = k;
         p += 1;
@@ -185,7 +177,7 @@ const fn make_keys() -> Keys {
     // No pass made yet contributes nothing, like an empty slot.
     let mut p = 1;
     while p < 3 {
-        let (s, k) = splitmix64(state);
+        let (s, k) = game::splitmix64(state);
         state = s;
         keys.passes[p] = k;
         p += 1;

@@ -6,14 +6,6 @@ use crate::dice::Die;
 pub(crate) const HAND: u8 = 6;
 const PLACES: usize = 7;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
-
 pub(crate) struct Keys {
     /// `die[d][place][value - 1]`.
     die: [[[u64; 6]; PLACES]; Die::COUNT],
@@ -38,7 +30,7 @@ const fn build() -> Keys {
         while p < PLACES {
             let mut v = 0;
             while v < 6 {
-                let (s, k) = splitmix64(state);
+                let (s, k) = game::splitmix64(state);
                 state = s;
                 keys.die[d][p][v] = k;
                 v += 1;
@@ -47,19 +39,19 @@ const fn build() -> Keys {
         }
         let mut t = 0;
         while t < Die::COUNT {
-            let (s, k) = splitmix64(state);
+            let (s, k) = game::splitmix64(state);
             state = s;
             keys.ban[d][t] = k;
             t += 1;
         }
-        let (s, k) = splitmix64(state);
+        let (s, k) = game::splitmix64(state);
         state = s;
         keys.reroll[d] = k;
         d += 1;
     }
     let mut g = 0;
     while g < 7 {
-        let (s, k) = splitmix64(state);
+        let (s, k) = game::splitmix64(state);
         state = s;
         keys.green[g] = k;
         g += 1;
