@@ -201,14 +201,19 @@ fn order(mut left: Vec<Ranked>) -> Vec<(Act, Vals)> {
             x.v[0] >= b.v[0] - tol(0) - EPS
                 && (x.v[0] > b.v[0] + tol(0) || x.v[1] >= b.v[1] - tol(1) - EPS)
         };
+        // Equal one-step scores go to the reroll: a swap scored exactly like the waiting
+        // reroll leads to the same dice with another die waiting, and preferring it on its
+        // rollouts would put the reroll off again at every step, round in circles.
         let pick = (0..left.len())
             .filter(|&i| close(&left[i]))
             .min_by(|&i, &j| {
-                left[j]
-                    .score
-                    .total_cmp(&left[i].score)
-                    .then(rank(&left[i].v, &left[j].v))
-                    .then(left[i].act.cmp(&left[j].act))
+                let (x, y) = (&left[i], &left[j]);
+                let by_score = if (x.score - y.score).abs() <= 1e-9 {
+                    (y.act == Act::Reroll).cmp(&(x.act == Act::Reroll))
+                } else {
+                    y.score.total_cmp(&x.score)
+                };
+                by_score.then(rank(&x.v, &y.v)).then(x.act.cmp(&y.act))
             })
             .unwrap_or(best);
         let r = left.remove(pick);
@@ -419,6 +424,23 @@ fn scores(m: &Model, s: &State, look: Look, sc: &mut Scratch) -> Vec<(Act, f64)>
     let (d, start, ban, pending) = Dice::of(m, s);
     let cl = sc.closure(&d, start, ban, 600);
     let win_reachable = cl.win.is_some();
+    // The first swap of the shortest way to a win found from here, with the ban as it is: taking
+    // it leaves a way one swap shorter (its rest never undoes it), so following these swaps
+    // always arrives. Other swaps scored as equally near can lead round in circles, because
+    // each is measured with its own ban.
+    let first_of_path = cl.win.map(|w| {
+        let (_, fh, ft, _) = cl.nodes[w];
+        Act::Swap {
+            hand: Class {
+                c: d.col[fh as usize],
+                v: d.val[fh as usize],
+            },
+            table: Class {
+                c: d.col[ft as usize],
+                v: d.val[ft as usize],
+            },
+        }
+    });
     let mut out = Vec::with_capacity(acts.len());
     for a in acts {
         let score = match a {
@@ -428,6 +450,8 @@ fn scores(m: &Model, s: &State, look: Look, sc: &mut Scratch) -> Vec<(Act, f64)>
                 let next = start ^ (1 << h) ^ (1 << t);
                 if d.won(next) {
                     f64::INFINITY
+                } else if first_of_path == Some(a) {
+                    3000.0
                 } else if win_reachable
                     && let Some(w) = sc.closure(&d, next, Some((t, h)), 600).win_distance()
                 {
@@ -1082,6 +1106,27 @@ mod tests {
                     "{}",
                     g.position()
                 );
+            }
+        }
+    }
+
+    /// Following the best hint ends every turn: deal 1002 used to go round in circles (a
+    /// swap scored like the waiting reroll, then the same again with another die waiting).
+    #[test]
+    fn following_the_hints_never_goes_round_in_circles() {
+        for seed in [1002, 1003] {
+            let mut g = WhiteRabbit::new(Variant::Classic, seed);
+            let mut in_turn = 0;
+            while !g.is_over() {
+                assert!(in_turn < 1000, "deal {seed}: a turn of 1000 actions");
+                let best = &crate::hints(&g)[0].action;
+                let mv = g.parse_move(best).expect("a legal hint");
+                g.play(mv).expect("a legal hint");
+                in_turn = if mv == white_rabbit::Move::End {
+                    0
+                } else {
+                    in_turn + 1
+                };
             }
         }
     }
