@@ -424,23 +424,6 @@ fn scores(m: &Model, s: &State, look: Look, sc: &mut Scratch) -> Vec<(Act, f64)>
     let (d, start, ban, pending) = Dice::of(m, s);
     let cl = sc.closure(&d, start, ban, 600);
     let win_reachable = cl.win.is_some();
-    // The first swap of the shortest way to a win found from here, with the ban as it is: taking
-    // it leaves a way one swap shorter (its rest never undoes it), so following these swaps
-    // always arrives. Other swaps scored as equally near can lead round in circles, because
-    // each is measured with its own ban.
-    let first_of_path = cl.win.map(|w| {
-        let (_, fh, ft, _) = cl.nodes[w];
-        Act::Swap {
-            hand: Class {
-                c: d.col[fh as usize],
-                v: d.val[fh as usize],
-            },
-            table: Class {
-                c: d.col[ft as usize],
-                v: d.val[ft as usize],
-            },
-        }
-    });
     let mut out = Vec::with_capacity(acts.len());
     for a in acts {
         let score = match a {
@@ -450,8 +433,6 @@ fn scores(m: &Model, s: &State, look: Look, sc: &mut Scratch) -> Vec<(Act, f64)>
                 let next = start ^ (1 << h) ^ (1 << t);
                 if d.won(next) {
                     f64::INFINITY
-                } else if first_of_path == Some(a) {
-                    3000.0
                 } else if win_reachable
                     && let Some(w) = sc.closure(&d, next, Some((t, h)), 600).win_distance()
                 {

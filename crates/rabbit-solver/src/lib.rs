@@ -36,8 +36,8 @@ pub use model::{Act, Model, State};
 /// The engine crates, re-exported for callers that only depend on the solver.
 pub use {game, white_rabbit};
 
-/// One legal action with its three values.
-#[derive(Debug, Clone, PartialEq)]
+/// One legal action with its three values (serialised as the server's hint API sends it).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Hint {
     /// The action in the engine's notation (`k4~r2`, `reroll`, `end`).
     pub action: String,

@@ -8,7 +8,7 @@
 //! private and their seed stays hidden until the day is over.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use time::{Date, OffsetDateTime, macros::format_description};
 
 use crate::error::{ApiError, ErrorCode, WsError};
@@ -53,17 +53,6 @@ fn chosen_day(text: Option<&str>) -> Result<Date, WsError> {
     text.map_or_else(|| Ok(today()), parse_day)
 }
 
-#[derive(Serialize)]
-struct HintView {
-    action: String,
-    /// Probability of winning.
-    win: f64,
-    /// Expected score (the green counter at the win; 0 for a loss).
-    score: f64,
-    /// Expected number of actions until the game ends, this one included.
-    actions: f64,
-}
-
 /// Every legal action of the caller's White Rabbit game, best first, with its three values.
 async fn hints(
     req: HttpRequest,
@@ -79,15 +68,6 @@ async fn hints(
     })
     .await
     .map_err(|e| WsError::internal("the solver failed", e))?;
-    let hints: Vec<HintView> = hints
-        .into_iter()
-        .map(|h| HintView {
-            action: h.action,
-            win: h.win,
-            score: h.score,
-            actions: h.actions,
-        })
-        .collect();
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "table": id.as_str(),
         "ply": ply,
