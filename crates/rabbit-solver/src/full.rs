@@ -26,6 +26,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, OnceLock};
 
 use crate::exact::{EPS, Vals};
 use crate::model::{Act, BLACK, Class, Config, MAXF, Model, RED, State, WHITE, hand_rolls};
@@ -49,6 +50,9 @@ pub struct Index {
     split_of: [[u8; 7]; 2],
     pub total: usize,
     pub tables: usize,
+    /// The symmetry classes, built on first use (seconds for the full game) and shared by
+    /// clones.
+    orbits: Arc<OnceLock<Orbits>>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -122,7 +126,18 @@ impl Index {
             split_of,
             total,
             tables,
+            orbits: Arc::default(),
         }
+    }
+
+    /// The configurations grouped by the symmetries of the rules ([`Orbits`]).
+    pub fn orbits(&self) -> &Orbits {
+        self.orbits.get_or_init(|| Orbits::new(self))
+    }
+
+    /// How many symmetry classes there are: the length of every per-class array.
+    pub fn classes(&self) -> usize {
+        self.orbits().reps.len()
     }
 
     /// The rank from per-colour codes (table, hand) and the black and white table counts.
@@ -288,14 +303,164 @@ pub fn swap_of(m: &Model, id: u8) -> (Class, Class) {
     (h, Class { c: tc, v: tv })
 }
 
-/// Read access to one level's values (the solver's working arrays or a loaded table).
+/// A symmetry of the rules: the values, the adjacency of swaps, the win (six equal values with
+/// the white die in the hand) and the hand's rolls look the same after it. Black and red trade
+/// places when they have as many dice; values map by `v -> ±v + shift` around the wrap
+/// (the dihedral group of the faces' cycle), or by the mirror `v -> faces - 1 - v` without it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Sym {
+    colours: bool,
+    flip: bool,
+    shift: u8,
+}
+
+impl Sym {
+    /// Every symmetry of a model, the identity first: 24 with the wrap, 4 without (full game).
+    fn all(m: &Model) -> Vec<Sym> {
+        let mut out = Vec::new();
+        for colours in [false, true] {
+            if colours && m.blacks != m.reds {
+                continue;
+            }
+            for flip in [false, true] {
+                for shift in 0..if m.wrap { m.faces } else { 1 } {
+                    out.push(Sym {
+                        colours,
+                        flip,
+                        shift,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn value(&self, m: &Model, v: u8) -> u8 {
+        let f = m.faces;
+        match (m.wrap, self.flip) {
+            (true, flip) => ((if flip { (f - v) % f } else { v }) + self.shift) % f,
+            (false, true) => f - 1 - v,
+            (false, false) => v,
+        }
+    }
+
+    fn colour(&self, c: u8) -> u8 {
+        if self.colours && c != WHITE { 1 - c } else { c }
+    }
+
+    fn class(&self, m: &Model, k: Class) -> Class {
+        Class {
+            c: self.colour(k.c),
+            v: self.value(m, k.v),
+        }
+    }
+
+    fn config(&self, m: &Model, c: &Config) -> Config {
+        let mut out = Config::EMPTY;
+        for col in 0..3u8 {
+            for v in 0..m.faces {
+                let to = self.class(m, Class { c: col, v });
+                out.t[to.c as usize][to.v as usize] = c.t[col as usize][v as usize];
+                out.h[to.c as usize][to.v as usize] = c.h[col as usize][v as usize];
+            }
+        }
+        out
+    }
+}
+
+/// Bits of [`Orbits::of`] that name the symmetry.
+const SYM_BITS: u32 = 5;
+
+/// The configurations grouped into classes of configurations that are images of one another
+/// under a [`Sym`]. Their values are equal (a symmetry maps optimal play to optimal play), so
+/// the solver keeps one entry per class: 1/24 of the configurations with the wrap, 1/4
+/// without. Each class is represented by its configuration of least rank.
+#[derive(Debug)]
+pub struct Orbits {
+    /// Per configuration rank: its class, shifted left by [`SYM_BITS`], and the symmetry that
+    /// maps the class's representative onto it.
+    of: Vec<u32>,
+    /// Per class: the rank of its representative.
+    pub reps: Vec<u32>,
+    /// Per symmetry: an action id of the representative mapped to the configuration's.
+    acts: Vec<[u8; 256]>,
+}
+
+impl Orbits {
+    fn new(ix: &Index) -> Orbits {
+        let m = &ix.m;
+        let syms = Sym::all(m);
+        assert!(syms.len() <= 1 << SYM_BITS && ix.total < 1 << (32 - SYM_BITS));
+        let mut of = vec![u32::MAX; ix.total];
+        let mut reps = Vec::new();
+        for r in 0..ix.total {
+            if of[r] != u32::MAX {
+                continue;
+            }
+            // The least rank not yet seen: its whole orbit is unseen.
+            let cls = reps.len() as u32;
+            reps.push(r as u32);
+            let c = ix.config(r);
+            for (e, s) in syms.iter().enumerate() {
+                let image = ix.rank(&s.config(m, &c));
+                if of[image] == u32::MAX {
+                    of[image] = cls << SYM_BITS | e as u32;
+                }
+            }
+        }
+        let acts = syms
+            .iter()
+            .map(|s| {
+                let mut a: [u8; 256] = std::array::from_fn(|i| i as u8);
+                for hc in 0..3u8 {
+                    for hv in 0..m.faces {
+                        for tc in (0..3u8).filter(|&tc| tc != hc) {
+                            for tv in (0..m.faces).filter(|&tv| m.adjacent(hv, tv)) {
+                                let (h, t) = (Class { c: hc, v: hv }, Class { c: tc, v: tv });
+                                a[swap_id(m, h, t) as usize] =
+                                    swap_id(m, s.class(m, h), s.class(m, t));
+                            }
+                        }
+                    }
+                }
+                a
+            })
+            .collect();
+        Orbits { of, reps, acts }
+    }
+
+    /// The class of a configuration rank, and the symmetry from its representative.
+    #[inline]
+    pub fn class_of(&self, r: usize) -> (usize, u8) {
+        let x = self.of[r];
+        ((x >> SYM_BITS) as usize, (x & ((1 << SYM_BITS) - 1)) as u8)
+    }
+
+    /// An action id of a class's representative as an action of the configuration that the
+    /// symmetry `e` maps it to ([`END_ID`] and the like unchanged).
+    #[inline]
+    pub fn act(&self, e: u8, id: u8) -> u8 {
+        self.acts[e as usize][id as usize]
+    }
+
+    /// The best action of the configuration of rank `r` under `vals`, in its own frame, with
+    /// its class.
+    #[inline]
+    fn best(&self, vals: &impl Values, r: usize) -> (usize, u8) {
+        let (cls, e) = self.class_of(r);
+        (cls, self.act(e, vals.best(cls)))
+    }
+}
+
+/// Read access to one level's values by symmetry class (the solver's working arrays or a
+/// loaded table); [`Orbits::class_of`] finds a configuration's class.
 pub trait Values {
     /// `F`: the free state's values.
-    fn f(&self, r: usize) -> Vals;
+    fn f(&self, cls: usize) -> Vals;
     /// `G`: the free state with its best action banned.
-    fn g(&self, r: usize) -> Vals;
-    /// The id of the best action ([`END_ID`] for `end`).
-    fn best(&self, r: usize) -> u8;
+    fn g(&self, cls: usize) -> Vals;
+    /// The id of the best action of the class's representative ([`END_ID`] for `end`).
+    fn best(&self, cls: usize) -> u8;
 }
 
 /// Combines candidate values with the three-pass rule of [`crate::exact`]: the greatest win
@@ -352,6 +517,7 @@ const MAX_ACTS: usize = 80;
 /// Everything one level's sweep needs besides the values themselves.
 struct Level<'a> {
     ix: &'a Index,
+    orb: &'a Orbits,
     green: f64,
     /// Turn-start values one level down, by table rank (`None` at level 1: `end` loses).
     below: Option<&'a [Vals]>,
@@ -407,22 +573,22 @@ impl Level<'_> {
         let r = self.ix.rank_codes(&ct, &ch, kt[0], kt[2]);
         // The reverse swap is blocked only if both dice are the only ones of their class.
         let h_single_on_table = k.c.t[hc][hv] == 0;
-        let ban_bites = |r: usize, tval: u8, hand_single: bool| {
-            hand_single
+        let value = |r: usize, tval: u8, hand_single: bool| {
+            let (cls, best) = self.orb.best(vals, r);
+            if hand_single
                 && h_single_on_table
                 && m.adjacent(tval, h.v)
-                && vals.best(r) == swap_id(m, Class { c: t.c, v: tval }, h)
-        };
-        let stay = || {
-            if ban_bites(r, t.v, k.c.h[tc][tv] == 0) {
-                vals.g(r)
+                && best == swap_id(m, Class { c: t.c, v: tval }, h)
+            {
+                vals.g(cls)
             } else {
-                vals.f(r)
+                vals.f(cls)
             }
         };
+        let stay = || value(r, t.v, k.c.h[tc][tv] == 0);
         // The reroll: the old value lifts the ban; a new one moves it to the new value.
         let reroll = || {
-            let mut sum = vals.f(r);
+            let mut sum = vals.f(self.orb.class_of(r).0);
             for v in 0..m.faces as usize {
                 if v == tv {
                     continue;
@@ -430,11 +596,7 @@ impl Level<'_> {
                 let mut ch2 = ch;
                 ch2[tc] = ch[tc] - pw[tv] + pw[v];
                 let r2 = self.ix.rank_codes(&ct, &ch2, kt[0], kt[2]);
-                let x = if ban_bites(r2, v as u8, k.c.h[tc][v] == 0) {
-                    vals.g(r2)
-                } else {
-                    vals.f(r2)
-                };
+                let x = value(r2, v as u8, k.c.h[tc][v] == 0);
                 for i in 0..3 {
                     sum[i] += x[i];
                 }
@@ -602,17 +764,20 @@ pub fn solve_level(
     mut log: impl FnMut(&str),
 ) -> (Work, Report) {
     let t0 = std::time::Instant::now();
+    let orb = ix.orbits();
     let lv = Level {
         ix,
+        orb,
         green: green as f64,
         below,
     };
-    let work = Work::new(ix.total);
+    let classes = orb.reps.len();
+    let work = Work::new(classes);
     let mut rep = Report::default();
     // Win probability starts from the value of `end` (achievable, so below the least fixed
     // point, and every sweep only raises it); `G` starts from 0.
-    for r in 0..ix.total {
-        let c = ix.config(r);
+    for r in 0..classes {
+        let c = ix.config(orb.reps[r] as usize);
         let k = Cursor::of(ix, &c);
         if c.won(&ix.m) {
             let w = lv.win();
@@ -634,8 +799,11 @@ pub fn solve_level(
         // at least 1, so the score is at least the win probability (and equal to it at level
         // 1); every unfinished state takes at least one more action.
         if phase > 0 {
-            for r in 0..ix.total {
-                if work.f(r)[0] == 1.0 && work.best(r) == END_ID && ix.config(r).won(&ix.m) {
+            for r in 0..classes {
+                if work.f(r)[0] == 1.0
+                    && work.best(r) == END_ID
+                    && ix.config(orb.reps[r] as usize).won(&ix.m)
+                {
                     continue;
                 }
                 for base in [0, 3] {
@@ -653,7 +821,7 @@ pub fn solve_level(
             log(&format!(
                 "level {green} phase {phase} sweep {} delta {delta:.3e} mean {:.3e} setup {:?} ({:.1} s)",
                 rep.sweeps[phase],
-                total_change / ix.total as f64,
+                total_change / classes as f64,
                 setup_value(ix, &work, green),
                 t0.elapsed().as_secs_f64()
             ));
@@ -702,22 +870,24 @@ fn cached_order(
     o
 }
 
-/// Configurations closest to a win first, so that one Gauss–Seidel sweep carries a win back
-/// along a whole chain of swaps. The distance is optimistic: swaps to a win, where a reroll
-/// may show any value and bans are ignored (computed by in-place Bellman–Ford sweeps).
+/// Classes closest to a win first, so that one Gauss–Seidel sweep carries a win back along a
+/// whole chain of swaps. The distance is optimistic: swaps to a win, where a reroll may show
+/// any value and bans are ignored (computed by in-place Bellman–Ford sweeps).
 fn sweep_order(ix: &Index, threads: usize, log: &mut impl FnMut(&str)) -> Vec<u32> {
     const FAR: u8 = u8::MAX;
     let m = &ix.m;
-    let dist: Vec<AtomicU8> = (0..ix.total).map(|_| AtomicU8::new(FAR)).collect();
-    for r in 0..ix.total {
-        if ix.config(r).won(m) {
+    let orb = ix.orbits();
+    let classes = orb.reps.len();
+    let dist: Vec<AtomicU8> = (0..classes).map(|_| AtomicU8::new(FAR)).collect();
+    for r in 0..classes {
+        if ix.config(orb.reps[r] as usize).won(m) {
             dist[r].store(0, Relaxed);
         }
     }
     let relax = |lo: usize, hi: usize| {
         let mut changed = false;
         for r in lo..hi {
-            let c = ix.config(r);
+            let c = ix.config(orb.reps[r] as usize);
             if c.won(m) {
                 continue;
             }
@@ -734,12 +904,12 @@ fn sweep_order(ix: &Index, threads: usize, log: &mut impl FnMut(&str)) -> Vec<u3
                 ch[tc] += ix.pw[tv];
                 kt[hc] += 1;
                 kt[tc] -= 1;
-                let r1 = ix.rank_codes(&ct, &ch, kt[0], kt[2]);
+                let r1 = orb.class_of(ix.rank_codes(&ct, &ch, kt[0], kt[2])).0;
                 best = best.min(dist[r1].load(Relaxed).saturating_add(1));
                 for v in 0..m.faces as usize {
                     let mut ch2 = ch;
                     ch2[tc] = ch[tc] - ix.pw[tv] + ix.pw[v];
-                    let r2 = ix.rank_codes(&ct, &ch2, kt[0], kt[2]);
+                    let r2 = orb.class_of(ix.rank_codes(&ct, &ch2, kt[0], kt[2])).0;
                     best = best.min(dist[r2].load(Relaxed).saturating_add(2));
                 }
             });
@@ -750,13 +920,13 @@ fn sweep_order(ix: &Index, threads: usize, log: &mut impl FnMut(&str)) -> Vec<u3
         }
         changed
     };
-    let chunk = ix.total.div_ceil(threads);
+    let chunk = classes.div_ceil(threads);
     for round in 1.. {
         let changed = std::thread::scope(|sc| {
             let hs: Vec<_> = (0..threads)
                 .map(|i| {
                     let relax = &relax;
-                    sc.spawn(move || relax(i * chunk, ((i + 1) * chunk).min(ix.total)))
+                    sc.spawn(move || relax(i * chunk, ((i + 1) * chunk).min(classes)))
                 })
                 .collect();
             hs.into_iter().any(|h| h.join().expect("distance thread"))
@@ -766,7 +936,7 @@ fn sweep_order(ix: &Index, threads: usize, log: &mut impl FnMut(&str)) -> Vec<u3
             break;
         }
     }
-    let mut order: Vec<u32> = (0..ix.total as u32).collect();
+    let mut order: Vec<u32> = (0..classes as u32).collect();
     order.sort_by_key(|&r| dist[r as usize].load(Relaxed));
     order
 }
@@ -809,8 +979,8 @@ fn on_threads<T: Send>(threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> 
     })
 }
 
-/// Thread `me`'s share of a sweep: blocks of [`BLOCK`] ranks of `order` dealt round-robin, won
-/// configurations (nothing to decide) left out; each with its cursor.
+/// Thread `me`'s share of a sweep: blocks of [`BLOCK`] classes of `order` dealt round-robin,
+/// won configurations (nothing to decide) left out; each with its representative's cursor.
 fn share<'a>(
     ix: &'a Index,
     order: &'a [u32],
@@ -823,7 +993,7 @@ fn share<'a>(
         .step_by(threads)
         .flatten()
         .filter_map(move |&r| {
-            let c = ix.config(r as usize);
+            let c = ix.config(ix.orbits().reps[r as usize] as usize);
             (!c.won(&ix.m)).then(|| (r as usize, Cursor::of(ix, &c)))
         })
 }
@@ -920,7 +1090,7 @@ pub fn turn_starts(ix: &Index, vals: &impl Values, green: u8) -> Vec<Vals> {
                 let x = if c.won(&ix.m) {
                     [1.0, green as f64, 0.0]
                 } else {
-                    vals.f(ix.rank(&c))
+                    vals.f(ix.orbits().class_of(ix.rank(&c)).0)
                 };
                 for i in 0..3 {
                     out[i] += p * x[i];
@@ -950,7 +1120,7 @@ pub fn setup_value(ix: &Index, vals: &impl Values, green: u8) -> Vals {
             let x = if c.won(m) {
                 [1.0, green as f64, 0.0]
             } else {
-                vals.f(ix.rank(&c))
+                vals.f(ix.orbits().class_of(ix.rank(&c)).0)
             };
             for k in 0..3 {
                 out[k] += p * q * x[k];
@@ -973,6 +1143,7 @@ impl<V: Values> Solved<V> {
     fn level(&self) -> Level<'_> {
         Level {
             ix: &self.ix,
+            orb: self.ix.orbits(),
             green: self.green as f64,
             below: (self.green > 1).then_some(&self.below[..]),
         }
@@ -984,17 +1155,17 @@ impl<V: Values> Solved<V> {
         if s.cfg.won(m) {
             return [1.0, self.green as f64, 0.0];
         }
-        let r = self.ix.rank(&s.cfg);
+        let (cls, best) = self.ix.orbits().best(&self.vals, self.ix.rank(&s.cfg));
         let stay = match s.ban {
             Some((h, t))
                 if s.cfg.h[h.c as usize][h.v as usize] == 1
                     && s.cfg.t[t.c as usize][t.v as usize] == 1
                     && m.adjacent(h.v, t.v)
-                    && self.vals.best(r) == swap_id(m, h, t) =>
+                    && best == swap_id(m, h, t) =>
             {
-                self.vals.g(r)
+                self.vals.g(cls)
             }
-            _ => self.vals.f(r),
+            _ => self.vals.f(cls),
         };
         match s.reroll {
             None => stay,
@@ -1074,4 +1245,51 @@ pub fn solve_all(m: Model, greens: u8, threads: usize, policy_sweeps: u32) -> Ve
         });
     }
     out
+}
+
+#[cfg(test)]
+mod orbit_tests {
+    use super::*;
+    use white_rabbit::Variant;
+
+    /// Every configuration is the image of its class's representative under the symmetry
+    /// recorded for it, the representative has the least rank of its class, and a symmetry
+    /// keeps swaps swaps (so mapped action ids are swaps of the image).
+    #[test]
+    fn orbits_map_representatives_onto_their_class() {
+        for m in crate::tests::SMALL {
+            let ix = Index::new(m);
+            let orb = ix.orbits();
+            let syms = Sym::all(&m);
+            for r in 0..ix.total {
+                let (cls, e) = orb.class_of(r);
+                let rep = orb.reps[cls] as usize;
+                assert!(rep <= r);
+                let image = syms[e as usize].config(&m, &ix.config(rep));
+                assert_eq!(image, ix.config(r), "{m:?} rank {r}");
+            }
+            for (e, s) in syms.iter().enumerate() {
+                for id in 0..72u8 {
+                    let (h, t) = swap_of(&m, id);
+                    if h.v < m.faces && t.v < m.faces && m.adjacent(h.v, t.v) {
+                        let (h2, t2) = swap_of(&m, orb.act(e as u8, id));
+                        assert_eq!((h2, t2), (s.class(&m, h), s.class(&m, t)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The full game's classes: the wrap's 24 symmetries and the mirror's 4 leave this many.
+    #[test]
+    fn full_game_classes() {
+        let classic = Index::new(Model::of(Variant::Classic));
+        let no_wrap = Index::new(Model::of(Variant::NoWrap));
+        assert_eq!(
+            (classic.classes(), no_wrap.classes()),
+            (1_897_756, 11_368_980),
+            "of {}",
+            classic.total
+        );
+    }
 }

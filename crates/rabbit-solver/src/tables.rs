@@ -19,7 +19,7 @@ use white_rabbit::Variant;
 
 const MAGIC: &[u8; 8] = b"STOLIKWR";
 /// Bump when the solver's equations or the layout change, so old files are recomputed.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// One level's values in their compact stored form.
 pub struct Table {
@@ -138,7 +138,7 @@ fn header(m: &Model, green: u8, ix: &Index) -> Vec<u8> {
         0,
         0,
     ]);
-    h.extend_from_slice(&(ix.total as u64).to_le_bytes());
+    h.extend_from_slice(&(ix.classes() as u64).to_le_bytes());
     h.extend_from_slice(&(ix.tables as u64).to_le_bytes());
     h
 }
@@ -218,7 +218,8 @@ impl<R: Read> In<R> {
 /// Loads a level, or `None` when the file is missing, foreign, stale or damaged.
 fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> {
     let f = File::open(file).ok()?;
-    let expect_len = 40 + 48 * ix.tables as u64 + 33 * ix.total as u64;
+    let n = ix.classes();
+    let expect_len = 40 + 48 * ix.tables as u64 + 33 * n as u64;
     let len = f.metadata().ok()?.len();
     if len < expect_len.div_ceil(8) * 8 + 8 {
         return None;
@@ -246,19 +247,19 @@ fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> 
     let vals = if only_starts {
         empty
     } else {
-        let p = i.items(ix.total, f64s).ok()?;
-        let gp = i.items(ix.total, f64s).ok()?;
+        let p = i.items(n, f64s).ok()?;
+        let gp = i.items(n, f64s).ok()?;
         let sa = i
-            .items(ix.total, |b: [u8; 16]| {
+            .items(n, |b: [u8; 16]| {
                 let x = |k: usize| f32::from_le_bytes(b[4 * k..4 * k + 4].try_into().expect("4"));
                 [x(0), x(1), x(2), x(3)]
             })
             .ok()?;
-        let mut best = i.take(ix.total).ok()?;
+        let mut best = i.take(n).ok()?;
         let pad = i.take((8 - best.len() % 8) % 8).ok()?;
         best.extend_from_slice(&pad);
         i.sum.add(&best);
-        best.truncate(ix.total);
+        best.truncate(n);
         let sum = u64::from_le_bytes(i.take(8).ok()?.try_into().ok()?);
         if sum != i.sum.0 {
             return None;
@@ -333,7 +334,7 @@ pub fn level(
             ix: ix.clone(),
             green,
             below,
-            vals: Table::of(&work, ix.total),
+            vals: Table::of(&work, ix.classes()),
         },
         starts,
     };

@@ -6,7 +6,7 @@ use crate::hint::{self, Budget};
 use crate::model::{self, Act, Model, State};
 use crate::{brute, daily_seed, full, hints_with};
 
-const SMALL: [Model; 4] = [
+pub(crate) const SMALL: [Model; 4] = [
     Model {
         blacks: 2,
         reds: 2,
@@ -301,7 +301,7 @@ fn tables_cache_round_trips_and_rejects_damage() {
     let flat = full::solve_all(m, 3, 1, full::POLICY_SWEEPS);
     let l3 = tables::level(&dir, m, 3, 1, &mut log).unwrap();
     let loaded = tables::level(&dir, m, 3, 1, &mut log).unwrap();
-    for r in 0..flat[2].ix.total {
+    for r in 0..flat[2].ix.classes() {
         for (a, b) in [
             (flat[2].vals.f(r), loaded.solved.vals.f(r)),
             (l3.solved.vals.g(r), loaded.solved.vals.g(r)),
