@@ -794,6 +794,9 @@ pub fn solve_level(
     }
     let threads = threads.clamp(1, 8);
     let order = cached_order(ix, threads, &mut log);
+    // Each thread's policy equations, in the order of its share of a sweep.
+    let rows: Vec<std::sync::Mutex<Vec<[Row; 2]>>> =
+        (0..threads).map(|_| Default::default()).collect();
     for phase in 0..3 {
         // Start each later phase from a lower bound of its least fixed point: every win scores
         // at least 1, so the score is at least the win probability (and equal to it at level
@@ -828,17 +831,28 @@ pub fn solve_level(
             if delta < tol[phase] {
                 break;
             }
-            // Evaluate the greedy policy further with cheap sweeps before improving it again.
+            // Evaluate the greedy policy further with cheap sweeps before improving it again:
+            // its equations written out once, then swept on a compact copy of the values.
             let (t1, mut d, mut n) = (std::time::Instant::now(), 0.0, 0);
-            while n < policy_sweeps {
-                d = on_threads(threads, |i| {
-                    policy_sweep(&lv, &work, &order, i, threads, phase)
-                })
-                .into_iter()
-                .fold(0.0f64, f64::max);
-                n += 1;
-                if d < tol[phase] {
-                    break;
+            if policy_sweeps > 0 {
+                on_threads(threads, |i| {
+                    policy_rows(&lv, &work, &order, &rows, i, threads, phase)
+                });
+                let x: Vec<AtomicU64> = (0..2 * classes)
+                    .map(|i| AtomicU64::new(work.get(i / 2, 3 * (i % 2) + phase).to_bits()))
+                    .collect();
+                let rows: Vec<_> = rows.iter().map(|r| r.lock().expect("rows")).collect();
+                while n < policy_sweeps {
+                    d = on_threads(threads, |i| policy_sweep(&x, &order, &rows[i], i, threads))
+                        .into_iter()
+                        .fold(0.0f64, f64::max);
+                    n += 1;
+                    if d < tol[phase] {
+                        break;
+                    }
+                }
+                for (i, v) in x.iter().enumerate() {
+                    work.set(i / 2, 3 * (i % 2) + phase, f64::from_bits(v.load(Relaxed)));
                 }
             }
             rep.policy_sweeps[phase] += n;
@@ -1041,9 +1055,111 @@ fn sweep(
     (delta, total)
 }
 
-/// One Gauss–Seidel sweep of the policy recorded by the last [`sweep`]: one action per `F`
-/// and `G` instead of all of them. Only the `phase` component changes; the policy (and so
-/// which of `F`/`G` a ban selects) stays fixed. Returns the largest change.
+/// One equation of the fixed policy recorded by the last [`sweep`], for the `F` or `G` of a
+/// class in one phase: `x = b + w · Σ x[e]` over the entries, where an entry is `2 · class`
+/// for an `F` and `2 · class + 1` for a `G`. A swap that stays has one entry (`w = 1`), one
+/// followed by its reroll one per face (`w = 1 / faces`), a win or `end` none.
+#[derive(Clone, Copy, Default)]
+struct Row {
+    b: f64,
+    w: f64,
+    n: u8,
+    e: [u32; MAXF],
+}
+
+/// A row that is not there (`G` of a state whose only action is `end`, a won class).
+const NO_ROW: u8 = u8::MAX;
+
+/// A [`Values`] that records which `F`s and `G`s an evaluation reads (all read as 0), so
+/// that one evaluation of a fixed action by [`Level::policy_value`] yields its [`Row`]: the
+/// rows come from the same code as the values.
+struct Recorder<'a> {
+    work: &'a Work,
+    row: std::cell::Cell<Row>,
+}
+
+impl Recorder<'_> {
+    fn read(&self, e: u32) -> Vals {
+        let mut row = self.row.get();
+        row.e[row.n as usize] = e;
+        row.n += 1;
+        self.row.set(row);
+        [0.0; 3]
+    }
+}
+
+impl Values for Recorder<'_> {
+    fn f(&self, cls: usize) -> Vals {
+        self.read(2 * cls as u32)
+    }
+    fn g(&self, cls: usize) -> Vals {
+        self.read(2 * cls as u32 + 1)
+    }
+    fn best(&self, cls: usize) -> u8 {
+        self.work.best(cls)
+    }
+}
+
+/// Thread `me`'s share of a sweep as positions in `order` (the blocks of [`share`]).
+fn positions(len: usize, me: usize, threads: usize) -> impl Iterator<Item = usize> {
+    (0..len.div_ceil(BLOCK))
+        .skip(me)
+        .step_by(threads)
+        .flat_map(move |b| b * BLOCK..((b + 1) * BLOCK).min(len))
+}
+
+/// The equations of the policy recorded by the last [`sweep`] in `phase`: for every position
+/// of `order`, the rows of its class's `F` and `G` (thread `me` builds its own blocks).
+fn policy_rows(
+    lv: &Level,
+    work: &Work,
+    order: &[u32],
+    rows: &[std::sync::Mutex<Vec<[Row; 2]>>],
+    me: usize,
+    threads: usize,
+    phase: usize,
+) {
+    let ix = lv.ix;
+    let mut mine = rows[me].lock().expect("rows");
+    mine.clear();
+    for pos in positions(order.len(), me, threads) {
+        let cls = order[pos] as usize;
+        let c = ix.config(lv.orb.reps[cls] as usize);
+        let mut out = [Row {
+            n: NO_ROW,
+            ..Row::default()
+        }; 2];
+        if !c.won(&ix.m) {
+            let k = Cursor::of(ix, &c);
+            let cell = &work.cells[cls];
+            let rerolls = cell.rerolls.load(Relaxed);
+            let (best, second) = (cell.best.load(Relaxed), cell.second.load(Relaxed));
+            for (i, (id, reroll)) in [(best, rerolls & 1 != 0), (second, rerolls & 2 != 0)]
+                .into_iter()
+                .enumerate()
+            {
+                if id == NO_ACT {
+                    continue;
+                }
+                let rec = Recorder {
+                    work,
+                    row: Default::default(),
+                };
+                let b = lv.policy_value(&rec, &k, id, reroll, phase)[phase];
+                let mut row = rec.row.get();
+                row.b = b;
+                row.w = if row.n == 0 { 0.0 } else { 1.0 / row.n as f64 };
+                out[i] = row;
+            }
+        }
+        mine.push(out);
+    }
+}
+
+/// One Gauss–Seidel sweep of the policy's equations ([`policy_rows`]) over thread `me`'s
+/// blocks, on `x` (the `phase` component of every `F` and `G`, interleaved by class). Only
+/// that component changes; the policy (and so which of `F`/`G` a ban selects) stays fixed.
+/// Returns the largest change.
 ///
 /// Win probability and score start below the least fixed point and an update by a fixed
 /// policy never exceeds the Bellman operator, so they stay lower bounds (modified policy
@@ -1053,27 +1169,28 @@ fn sweep(
 /// equations singular. Skipping states that had settled below the tolerance cost more
 /// Bellman sweeps than it saved: the slow loops reach almost every state.)
 fn policy_sweep(
-    lv: &Level,
-    work: &Work,
+    x: &[AtomicU64],
     order: &[u32],
+    rows: &[[Row; 2]],
     me: usize,
     threads: usize,
-    phase: usize,
 ) -> f64 {
-    let ix = lv.ix;
+    let get = |i: u32| f64::from_bits(x[i as usize].load(Relaxed));
     let mut delta = 0.0f64;
-    for (r, k) in share(ix, order, me, threads) {
-        let cell = &work.cells[r];
-        let rerolls = cell.rerolls.load(Relaxed);
-        let (best, second) = (cell.best.load(Relaxed), cell.second.load(Relaxed));
-        for (base, id, reroll) in [(0, best, rerolls & 1 != 0), (3, second, rerolls & 2 != 0)] {
-            if id == NO_ACT {
+    for (pos, r) in positions(order.len(), me, threads).zip(rows) {
+        let cls = order[pos];
+        for (fg, row) in r.iter().enumerate() {
+            if row.n == NO_ROW {
                 continue;
             }
-            let y = lv.policy_value(work, &k, id, reroll, phase)[phase];
-            let x = work.get(r, base + phase);
-            delta = delta.max((y - x).abs());
-            work.set(r, base + phase, y);
+            let mut sum = 0.0;
+            for &e in &row.e[..row.n as usize] {
+                sum += get(e);
+            }
+            let y = row.b + row.w * sum;
+            let at = 2 * cls + fg as u32;
+            delta = delta.max((y - get(at)).abs());
+            x[at as usize].store(y.to_bits(), Relaxed);
         }
     }
     delta
