@@ -26,7 +26,7 @@ pub struct Stats {
     pub wins: u64,
     pub score: f64,
     pub actions: f64,
-    /// Time of every decision (hint mode only).
+    /// Time of every decision.
     pub decision_times: Vec<Duration>,
 }
 
@@ -62,42 +62,25 @@ const GAME_CAP: u32 = 6000;
 /// limit; long swap-and-reroll chains are how turns are won).
 const TURN_CAP: u32 = 1000;
 
-/// Plays one deal to its end: `(won, score, actions)`.
-pub fn play(
+/// Plays one deal to its end with `choose(game, actions so far in the turn)` picking every
+/// move (each choice timed into `times`): `(won, score, actions)`.
+pub fn play_by(
     variant: Variant,
     seed: u64,
-    player: Player,
     times: &mut Vec<Duration>,
+    mut choose: impl FnMut(&WhiteRabbit, u32) -> Move,
 ) -> (bool, u32, u32) {
     let mut g = WhiteRabbit::new(variant, seed);
-    let m = Model::of(variant);
-    let mut buf = Vec::new();
-    let mut sc = hint::Scratch::default();
     let mut in_turn = 0;
     let mut actions = 0;
     while !g.is_over() {
         let mv = if actions >= GAME_CAP || in_turn >= TURN_CAP {
             Move::End
         } else {
-            match player {
-                Player::Hint(budget) => {
-                    let t = Instant::now();
-                    let h = crate::hints_with(&g, budget);
-                    times.push(t.elapsed());
-                    g.parse_move(&h[0].action)
-                        .expect("hint mode names legal moves")
-                }
-                Player::Greedy => {
-                    let a = hint::greedy(&m, &model::from_game(&g), in_turn, &mut buf);
-                    engine_move(&g, a)
-                }
-                Player::Policy => {
-                    let t = Instant::now();
-                    let a = hint::policy(&m, &model::from_game(&g), in_turn, &mut sc);
-                    times.push(t.elapsed());
-                    engine_move(&g, a)
-                }
-            }
+            let t = Instant::now();
+            let mv = choose(&g, in_turn);
+            times.push(t.elapsed());
+            mv
         };
         g.play(mv).expect("players only choose legal moves");
         actions += 1;
@@ -106,6 +89,22 @@ pub fn play(
     match g.outcome() {
         Some(Outcome::SoloWon { score }) => (true, score, actions),
         _ => (false, 0, actions),
+    }
+}
+
+/// The chooser of a [`Player`] for [`play_by`].
+fn chooser(variant: Variant, player: Player) -> impl FnMut(&WhiteRabbit, u32) -> Move {
+    let m = Model::of(variant);
+    let mut buf = Vec::new();
+    let mut sc = hint::Scratch::default();
+    move |g, in_turn| match player {
+        Player::Hint(budget) => {
+            let h = crate::hints_with(g, budget);
+            g.parse_move(&h[0].action)
+                .expect("hint mode names legal moves")
+        }
+        Player::Greedy => engine_move(g, hint::greedy(&m, &model::from_game(g), in_turn, &mut buf)),
+        Player::Policy => engine_move(g, hint::policy(&m, &model::from_game(g), in_turn, &mut sc)),
     }
 }
 
@@ -121,10 +120,24 @@ pub fn engine_move(g: &WhiteRabbit, a: Act) -> Move {
 
 /// Plays deals `0..n` of a run.
 pub fn run(variant: Variant, n: u64, seed: u64, player: Player) -> Stats {
+    run_by(variant, n, seed, chooser(variant, player))
+}
+
+/// Plays deals `0..n` of a run with `choose` picking the moves (see [`play_by`]).
+pub fn run_by(
+    variant: Variant,
+    n: u64,
+    seed: u64,
+    mut choose: impl FnMut(&WhiteRabbit, u32) -> Move,
+) -> Stats {
     let mut s = Stats::default();
     for i in 0..n {
-        let (won, score, actions) =
-            play(variant, deal_seed(seed, i), player, &mut s.decision_times);
+        let (won, score, actions) = play_by(
+            variant,
+            deal_seed(seed, i),
+            &mut s.decision_times,
+            &mut choose,
+        );
         s.deals += 1;
         s.wins += won as u64;
         s.score += score as f64;

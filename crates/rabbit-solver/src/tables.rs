@@ -1,9 +1,11 @@
 //! The full game's exact tables, solved level by level and cached under a directory
 //! (`./data/white-rabbit/` by the command line), one file per variant and green level.
 //!
-//! A file holds the level's free-state values from [`crate::full`]: win probability as `f64`
-//! (it is within 1e-8 of 1 at high levels, beyond `f32`), score and actions as `f32` (relative
-//! error below 1e-7, plenty for ranking and printing), the best action, the turn-start values
+//! A file holds the level's free-state values from [`crate::full`], one entry per symmetry
+//! class: win probability and score as `f64` (win probability is within 1e-8 of 1 at high
+//! levels, and both are compared to within [`crate::exact::EPS`] when actions are ranked, so
+//! `f32` rounding would reorder actions of equal value and send the exact policy round in
+//! circles), actions as `f32` (compared last, relative error below 1e-7), the best action, the turn-start values
 //! of the level below (what `end` leads to) and of this level (what the next level needs), all
 //! in `f64`. A header (magic, format version, model, level, sizes) and a trailing checksum make
 //! a stale, foreign or truncated file be rejected and recomputed.
@@ -19,27 +21,27 @@ use white_rabbit::Variant;
 
 const MAGIC: &[u8; 8] = b"STOLIKWR";
 /// Bump when the solver's equations or the layout change, so old files are recomputed.
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// One level's values in their compact stored form.
 pub struct Table {
     p: Vec<f64>,
     gp: Vec<f64>,
-    /// Score and actions of `F`, then of `G`.
-    sa: Vec<[f32; 4]>,
+    /// Score of `F` and of `G`.
+    s: Vec<[f64; 2]>,
+    /// Actions of `F` and of `G`.
+    a: Vec<[f32; 2]>,
     best: Vec<u8>,
 }
 
 impl Values for Table {
     #[inline]
     fn f(&self, r: usize) -> Vals {
-        let x = self.sa[r];
-        [self.p[r], x[0] as f64, x[1] as f64]
+        [self.p[r], self.s[r][0], self.a[r][0] as f64]
     }
     #[inline]
     fn g(&self, r: usize) -> Vals {
-        let x = self.sa[r];
-        [self.gp[r], x[2] as f64, x[3] as f64]
+        [self.gp[r], self.s[r][1], self.a[r][1] as f64]
     }
     #[inline]
     fn best(&self, r: usize) -> u8 {
@@ -52,14 +54,16 @@ impl Table {
         let mut t = Table {
             p: Vec::with_capacity(n),
             gp: Vec::with_capacity(n),
-            sa: Vec::with_capacity(n),
+            s: Vec::with_capacity(n),
+            a: Vec::with_capacity(n),
             best: Vec::with_capacity(n),
         };
         for r in 0..n {
             let (f, g) = (w.f(r), w.g(r));
             t.p.push(f[0]);
             t.gp.push(g[0]);
-            t.sa.push([f[1] as f32, f[2] as f32, g[1] as f32, g[2] as f32]);
+            t.s.push([f[1], g[1]]);
+            t.a.push([f[2] as f32, g[2] as f32]);
             t.best.push(w.best(r));
         }
         t
@@ -166,7 +170,12 @@ fn save(file: &Path, lv: &Level) -> std::io::Result<()> {
     for x in &s.vals.gp {
         o.put(&x.to_le_bytes())?;
     }
-    for v in &s.vals.sa {
+    for v in &s.vals.s {
+        for x in v {
+            o.put(&x.to_le_bytes())?;
+        }
+    }
+    for v in &s.vals.a {
         for x in v {
             o.put(&x.to_le_bytes())?;
         }
@@ -219,7 +228,7 @@ impl<R: Read> In<R> {
 fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> {
     let f = File::open(file).ok()?;
     let n = ix.classes();
-    let expect_len = 40 + 48 * ix.tables as u64 + 33 * n as u64;
+    let expect_len = 40 + 48 * ix.tables as u64 + 41 * n as u64;
     let len = f.metadata().ok()?.len();
     if len < expect_len.div_ceil(8) * 8 + 8 {
         return None;
@@ -241,7 +250,8 @@ fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> 
     let empty = Table {
         p: Vec::new(),
         gp: Vec::new(),
-        sa: Vec::new(),
+        s: Vec::new(),
+        a: Vec::new(),
         best: Vec::new(),
     };
     let vals = if only_starts {
@@ -249,10 +259,16 @@ fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> 
     } else {
         let p = i.items(n, f64s).ok()?;
         let gp = i.items(n, f64s).ok()?;
-        let sa = i
+        let sc = i
             .items(n, |b: [u8; 16]| {
+                let x = |k: usize| f64::from_le_bytes(b[8 * k..8 * k + 8].try_into().expect("8"));
+                [x(0), x(1)]
+            })
+            .ok()?;
+        let a = i
+            .items(n, |b: [u8; 8]| {
                 let x = |k: usize| f32::from_le_bytes(b[4 * k..4 * k + 4].try_into().expect("4"));
-                [x(0), x(1), x(2), x(3)]
+                [x(0), x(1)]
             })
             .ok()?;
         let mut best = i.take(n).ok()?;
@@ -264,7 +280,13 @@ fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> 
         if sum != i.sum.0 {
             return None;
         }
-        Table { p, gp, sa, best }
+        Table {
+            p,
+            gp,
+            s: sc,
+            a,
+            best,
+        }
     };
     Some(Level {
         solved: Solved {
@@ -390,45 +412,12 @@ pub fn from_setup(ix: &Index, starts: &[Vals]) -> Vals {
     out
 }
 
-/// The most actions a deal may take, and a turn, before the player is made to end (as in
-/// [`crate::deals`]).
-const GAME_CAP: u32 = 2000;
-const TURN_CAP: u32 = 100;
-
 /// Plays deals `0..n` of a run (the same deals as [`crate::deals::run`]) with the exact
 /// policy: the best action by the tables. `levels[g - 1]` is green level `g`.
 pub fn run_deals(levels: &[Level], variant: Variant, n: u64, seed: u64) -> crate::deals::Stats {
-    use game::{Game, Outcome};
-    use std::time::Instant;
-    let mut st = crate::deals::Stats::default();
-    for i in 0..n {
-        let mut g = white_rabbit::WhiteRabbit::new(variant, crate::deals::deal_seed(seed, i));
-        let (mut actions, mut in_turn) = (0u32, 0u32);
-        while !g.is_over() {
-            let mv = if actions >= GAME_CAP || in_turn >= TURN_CAP {
-                white_rabbit::Move::End
-            } else {
-                let t = Instant::now();
-                let s = crate::model::from_game(&g);
-                let acts = levels[g.green() as usize - 1].solved.action_values(&s);
-                let mv = crate::deals::engine_move(&g, acts[0].0);
-                st.decision_times.push(t.elapsed());
-                mv
-            };
-            g.play(mv).expect("the exact policy plays legal moves");
-            actions += 1;
-            in_turn = if mv == white_rabbit::Move::End {
-                0
-            } else {
-                in_turn + 1
-            };
-        }
-        st.deals += 1;
-        st.actions += actions as f64;
-        if let Some(Outcome::SoloWon { score }) = g.outcome() {
-            st.wins += 1;
-            st.score += score as f64;
-        }
-    }
-    st
+    crate::deals::run_by(variant, n, seed, |g, _| {
+        let s = crate::model::from_game(g);
+        let acts = levels[g.green() as usize - 1].solved.action_values(&s);
+        crate::deals::engine_move(g, acts[0].0)
+    })
 }
