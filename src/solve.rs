@@ -244,7 +244,8 @@ fn run_deals(
 }
 
 /// Hint mode against cached exact tables (the full game's, or a reduced model's), on uniformly
-/// sampled configurations (free states, at least two actions) of every cached green level.
+/// sampled configurations (free states, at least two actions) of every cached green level; for
+/// the full game with all six levels cached, also on positions met along deals.
 fn compare_full(
     args: &SolveArgs,
     variant: Variant,
@@ -282,8 +283,34 @@ fn compare_full(
         let h = hint::hint_values(&m, &s, lv.green, budget);
         let ev = lv.action_values(&s);
         let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
-        tally.add(chosen, ev[0].1);
+        tally.add(lv.green, chosen, ev[0].1);
     }
+    writeln!(out, "uniformly sampled free configurations:")?;
+    tally.report(out)?;
+    if args.reduced || levels.len() < 6 {
+        return Ok(());
+    }
+    // The positions a player meets: every tenth decision with a choice along seeded deals
+    // played by the exact policy (bans and pending rerolls included).
+    let mut tally = Tally::default();
+    for deal in 0.. {
+        let mut game = WhiteRabbit::new(variant, deals::deal_seed(args.seed, deal));
+        while !game.is_over() && tally.sampled < n {
+            let lv = &levels[game.green() as usize - 1].solved;
+            let s = rabbit_solver::model::from_game(&game);
+            let ev = lv.action_values(&s);
+            if ev.len() >= 2 && rng.below(10) == 0 {
+                let h = hint::hint_values(&m, &s, lv.green, budget);
+                let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
+                tally.add(lv.green, chosen, ev[0].1);
+            }
+            game.play(deals::engine_move(&game, ev[0].0))?;
+        }
+        if tally.sampled >= n {
+            break;
+        }
+    }
+    writeln!(out, "positions of deals played by the exact policy:")?;
     tally.report(out)
 }
 
@@ -317,7 +344,7 @@ fn compare(
         let h = hint::hint_values(&model, &s, g, budget);
         let ev = e.action_values(&s, g).expect("sampled from the tables");
         let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
-        tally.add(chosen, ev[0].1);
+        tally.add(g, chosen, ev[0].1);
     }
     tally.report(out)
 }
@@ -327,26 +354,52 @@ fn compare(
 struct Tally {
     sampled: usize,
     optimal: usize,
+    /// Optimal in win probability and score (the expected actions may be more).
+    optimal_win_score: usize,
     /// Lost win probability, lost score, extra actions.
     loss: [f64; 3],
+    /// The same by green level (index = level; empty until a state of that level is seen).
+    by_green: Vec<Tally>,
 }
 
 impl Tally {
-    fn add(&mut self, chosen: exact::Vals, best: exact::Vals) {
+    fn add(&mut self, green: u8, chosen: exact::Vals, best: exact::Vals) {
+        let g = green as usize;
+        if self.by_green.len() <= g {
+            self.by_green.resize_with(g + 1, Tally::default);
+        }
+        self.by_green[g].count(chosen, best);
+        self.count(chosen, best);
+    }
+
+    fn count(&mut self, chosen: exact::Vals, best: exact::Vals) {
         self.sampled += 1;
         self.optimal += (exact::rank(&chosen, &best) == std::cmp::Ordering::Equal) as usize;
+        self.optimal_win_score +=
+            (best[0] - chosen[0] <= exact::EPS && best[1] - chosen[1] <= exact::EPS) as usize;
         self.loss[0] += best[0] - chosen[0];
         self.loss[1] += best[1] - chosen[1];
         self.loss[2] += chosen[2] - best[2];
     }
 
     fn report(&self, out: &mut impl Write) -> anyhow::Result<()> {
+        self.line(out, "hint vs exact over")?;
+        for (g, t) in self.by_green.iter().enumerate() {
+            if t.sampled > 0 {
+                t.line(out, &format!("  green {g}:"))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn line(&self, out: &mut impl Write, head: &str) -> anyhow::Result<()> {
         let k = self.sampled.max(1) as f64;
         writeln!(
             out,
-            "hint vs exact over {} states: optimal {:.4}; mean loss win {:.6} score {:.6} actions {:.4}",
+            "{head} {} states: optimal {:.4} (in win and score {:.4}); mean loss win {:.6} score {:.6} actions {:.4}",
             self.sampled,
             self.optimal as f64 / k,
+            self.optimal_win_score as f64 / k,
             self.loss[0] / k,
             self.loss[1] / k,
             self.loss[2] / k
