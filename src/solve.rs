@@ -245,7 +245,8 @@ fn run_deals(
 
 /// Hint mode against cached exact tables (the full game's, or a reduced model's), on uniformly
 /// sampled configurations (free states, at least two actions) of every cached green level; for
-/// the full game with all six levels cached, also on positions met along deals.
+/// the full game with all six levels cached, also on the positions met when following the
+/// hints through seeded deals.
 fn compare_full(
     args: &SolveArgs,
     variant: Variant,
@@ -290,27 +291,26 @@ fn compare_full(
     if args.reduced || levels.len() < 6 {
         return Ok(());
     }
-    // The positions a player meets: every tenth decision with a choice along seeded deals
-    // played by the exact policy (bans and pending rerolls included).
+    // The positions a player meets who follows the hints: every decision with a choice along
+    // seeded deals played by hint mode (bans and pending rerolls included).
     let mut tally = Tally::default();
-    for deal in 0.. {
-        let mut game = WhiteRabbit::new(variant, deals::deal_seed(args.seed, deal));
+    let mut played = 0;
+    while tally.sampled < n {
+        let mut game = WhiteRabbit::new(variant, deals::deal_seed(args.seed, played));
+        played += 1;
         while !game.is_over() && tally.sampled < n {
             let lv = &levels[game.green() as usize - 1].solved;
             let s = rabbit_solver::model::from_game(&game);
-            let ev = lv.action_values(&s);
-            if ev.len() >= 2 && rng.below(10) == 0 {
-                let h = hint::hint_values(&m, &s, lv.green, budget);
+            let h = hint::hint_values(&m, &s, lv.green, budget);
+            if h.len() >= 2 {
+                let ev = lv.action_values(&s);
                 let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
                 tally.add(lv.green, chosen, ev[0].1);
             }
-            game.play(deals::engine_move(&game, ev[0].0))?;
-        }
-        if tally.sampled >= n {
-            break;
+            game.play(deals::engine_move(&game, h[0].0))?;
         }
     }
-    writeln!(out, "positions of deals played by the exact policy:")?;
+    writeln!(out, "positions of {played} deals played by hint mode:")?;
     tally.report(out)
 }
 
