@@ -1,9 +1,11 @@
 //! Exact mode for the full game: flat per-configuration arrays instead of an explicit graph.
 //!
 //! Every configuration (counts per place, colour and value) gets a dense index from a mixed
-//! radix over the ranks of its six per-colour multisets ([`Index`]). For each configuration and
-//! green level the solver stores only the free state (no ban, no pending reroll): its values
-//! `F`, its best action, and the values `G` of the same state with that best action banned.
+//! radix over the ranks of its six per-colour multisets ([`Index`]), and configurations that
+//! the rules cannot tell apart (black and red exchanged, faces turned or mirrored) share a
+//! class ([`Orbits`]). For each class and green level the solver stores only the free state
+//! (no ban, no pending reroll): its values `F`, its best action, and the values `G` of the
+//! same state with that best action banned.
 //! Every ban/reroll state is then evaluated on the fly: a ban blocks at most one action, and
 //! only matters when it blocks the best one (then `G` applies). So the swap into `c'` with
 //! reroll pending is worth the better of `F`/`G` of `c'` and the mean over the six rerolls.
@@ -15,9 +17,9 @@
 //! then expected score among the win-optimal actions, then least expected actions among those,
 //! each by modified policy iteration with in-place Gauss–Seidel sweeps on up to two threads, in
 //! order of distance to a win: a Bellman sweep (every action) records its greedy policy, then
-//! up to [`POLICY_SWEEPS`] sweeps of that fixed policy (one action per `F` and `G`) carry values
-//! around the slow swap-and-reroll loops at a fraction of the cost; a pass ends on a Bellman
-//! sweep that moves nothing by its tolerance. Starting points are lower bounds (the value of
+//! up to [`POLICY_SWEEPS`] sweeps of that fixed policy (its equations written out as sparse
+//! rows) carry values around the slow swap-and-reroll loops at a fraction of the cost; a pass
+//! ends on a Bellman sweep that moves nothing by its tolerance. Starting points are lower bounds (the value of
 //! `end`; the win probability; 1), so win probability and score only rise towards the least
 //! fixed point. Tests check it against the explicit graph on reduced models, state by state
 //! (ban and reroll states included), with and without the policy sweeps.
