@@ -797,8 +797,7 @@ pub fn solve_level(
     let threads = threads.clamp(1, 8);
     let order = cached_order(ix, threads, &mut log);
     // Each thread's policy equations, in the order of its share of a sweep.
-    let rows: Vec<std::sync::Mutex<Vec<[Row; 2]>>> =
-        (0..threads).map(|_| Default::default()).collect();
+    let rows: Vec<std::sync::Mutex<Rows>> = (0..threads).map(|_| Default::default()).collect();
     for phase in 0..3 {
         // Start each later phase from a lower bound of its least fixed point: every win scores
         // at least 1, so the score is at least the win probability (and equal to it at level
@@ -845,7 +844,7 @@ pub fn solve_level(
                     .collect();
                 let rows: Vec<_> = rows.iter().map(|r| r.lock().expect("rows")).collect();
                 while n < policy_sweeps {
-                    d = on_threads(threads, |i| policy_sweep(&x, &order, &rows[i], i, threads))
+                    d = on_threads(threads, |i| policy_sweep(&x, &rows[i]))
                         .into_iter()
                         .fold(0.0f64, f64::max);
                     n += 1;
@@ -1069,6 +1068,10 @@ struct Row {
     e: [u32; MAXF],
 }
 
+/// One thread's share of the policy's equations: each class with the rows of its `F` and
+/// `G`, in sweep order.
+type Rows = Vec<(u32, [Row; 2])>;
+
 /// A row that is not there (`G` of a state whose only action is `end`, a won class).
 const NO_ROW: u8 = u8::MAX;
 
@@ -1111,12 +1114,12 @@ fn positions(len: usize, me: usize, threads: usize) -> impl Iterator<Item = usiz
 }
 
 /// The equations of the policy recorded by the last [`sweep`] in `phase`: for every position
-/// of `order`, the rows of its class's `F` and `G` (thread `me` builds its own blocks).
+/// of `order` in thread `me`'s blocks, its class and the rows of the class's `F` and `G`.
 fn policy_rows(
     lv: &Level,
     work: &Work,
     order: &[u32],
-    rows: &[std::sync::Mutex<Vec<[Row; 2]>>],
+    rows: &[std::sync::Mutex<Rows>],
     me: usize,
     threads: usize,
     phase: usize,
@@ -1154,12 +1157,12 @@ fn policy_rows(
                 out[i] = row;
             }
         }
-        mine.push(out);
+        mine.push((cls as u32, out));
     }
 }
 
-/// One Gauss–Seidel sweep of the policy's equations ([`policy_rows`]) over thread `me`'s
-/// blocks, on `x` (the `phase` component of every `F` and `G`, interleaved by class). Only
+/// One Gauss–Seidel sweep of one thread's policy equations ([`policy_rows`]: class and rows,
+/// in sweep order), on `x` (the `phase` component of every `F` and `G`, interleaved by class). Only
 /// that component changes; the policy (and so which of `F`/`G` a ban selects) stays fixed.
 /// Returns the largest change.
 ///
@@ -1170,17 +1173,10 @@ fn policy_rows(
 /// tolerance. (Over-relaxation diverged: a greedy policy can loop forever, which makes its
 /// equations singular. Skipping states that had settled below the tolerance cost more
 /// Bellman sweeps than it saved: the slow loops reach almost every state.)
-fn policy_sweep(
-    x: &[AtomicU64],
-    order: &[u32],
-    rows: &[[Row; 2]],
-    me: usize,
-    threads: usize,
-) -> f64 {
+fn policy_sweep(x: &[AtomicU64], rows: &[(u32, [Row; 2])]) -> f64 {
     let get = |i: u32| f64::from_bits(x[i as usize].load(Relaxed));
     let mut delta = 0.0f64;
-    for (pos, r) in positions(order.len(), me, threads).zip(rows) {
-        let cls = order[pos];
+    for (cls, r) in rows {
         for (fg, row) in r.iter().enumerate() {
             if row.n == NO_ROW {
                 continue;
