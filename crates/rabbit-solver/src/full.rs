@@ -53,8 +53,8 @@ pub struct Index {
     pub total: usize,
     pub tables: usize,
     /// The symmetry classes, built on first use (seconds for the full game) and shared by
-    /// clones.
-    orbits: Arc<OnceLock<Orbits>>,
+    /// clones and by every index of the model.
+    orbits: Arc<OnceLock<Arc<Orbits>>>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -134,7 +134,9 @@ impl Index {
 
     /// The configurations grouped by the symmetries of the rules ([`Orbits`]).
     pub fn orbits(&self) -> &Orbits {
-        self.orbits.get_or_init(|| Orbits::new(self))
+        static ORBITS: PerModel<Orbits> = OnceLock::new();
+        self.orbits
+            .get_or_init(|| per_model(&ORBITS, self.m, || Orbits::new(self)))
     }
 
     /// How many symmetry classes there are: the length of every per-class array.
@@ -867,22 +869,25 @@ pub fn solve_level(
     (work, rep)
 }
 
-/// The sweep order depends only on the model: computed once per process.
-fn cached_order(
-    ix: &Index,
-    threads: usize,
-    log: &mut impl FnMut(&str),
-) -> std::sync::Arc<Vec<u32>> {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    static ORDERS: OnceLock<Mutex<HashMap<Model, Arc<Vec<u32>>>>> = OnceLock::new();
-    let orders = ORDERS.get_or_init(Default::default);
-    if let Some(o) = orders.lock().expect("orders").get(&ix.m) {
-        return o.clone();
+/// Built once per model and process, shared by every user.
+type PerModel<T> = OnceLock<std::sync::Mutex<std::collections::HashMap<Model, Arc<T>>>>;
+
+/// What depends only on the model and costs seconds to minutes to build (the symmetry classes,
+/// the sweep order): built on first use, then shared for the life of the process.
+fn per_model<T>(cache: &'static PerModel<T>, m: Model, build: impl FnOnce() -> T) -> Arc<T> {
+    let cache = cache.get_or_init(Default::default);
+    if let Some(x) = cache.lock().expect("per-model cache").get(&m) {
+        return x.clone();
     }
-    let o = Arc::new(sweep_order(ix, threads, log));
-    orders.lock().expect("orders").insert(ix.m, o.clone());
-    o
+    let x = Arc::new(build());
+    cache.lock().expect("per-model cache").insert(m, x.clone());
+    x
+}
+
+/// The sweep order of a model.
+fn cached_order(ix: &Index, threads: usize, log: &mut impl FnMut(&str)) -> Arc<Vec<u32>> {
+    static ORDERS: PerModel<Vec<u32>> = OnceLock::new();
+    per_model(&ORDERS, ix.m, || sweep_order(ix, threads, log))
 }
 
 /// Classes closest to a win first, so that one Gauss–Seidel sweep carries a win back along a
