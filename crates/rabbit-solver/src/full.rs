@@ -1167,9 +1167,9 @@ fn policy_rows(
 }
 
 /// One Gauss–Seidel sweep of one thread's policy equations ([`policy_rows`]: class and rows,
-/// in sweep order), on `x` (the `phase` component of every `F` and `G`, interleaved by class). Only
-/// that component changes; the policy (and so which of `F`/`G` a ban selects) stays fixed.
-/// Returns the largest change.
+/// in sweep order) on `x`, the `phase` component of every `F` and `G` interleaved by class.
+/// Only that component changes; the policy (and so which of `F`/`G` a ban selects) stays
+/// fixed. Returns the largest change.
 ///
 /// Win probability and score start below the least fixed point and an update by a fixed
 /// policy never exceeds the Bellman operator, so they stay lower bounds (modified policy
