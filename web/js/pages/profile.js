@@ -134,6 +134,10 @@ export function mount(root) {
   }
 
   function render() {
+    // A render moves the reused account forms out of the page and back: the field being typed
+    // in would lose the focus (and the keystrokes after it), so it gets it back.
+    const typing = root.contains(document.activeElement) ? document.activeElement : null;
+    const caret = typing?.selectionStart != null ? [typing.selectionStart, typing.selectionEnd] : null;
     clear(root);
     document.title = `${t('nav.profile')} — ${t('app.name')}`;
     const u = session.user;
@@ -144,6 +148,10 @@ export function mount(root) {
     }
     page.append(h('section', { class: 'panel' }, h('h2', {}, t('profile.games')), gamesTable()));
     root.append(page);
+    if (typing?.isConnected) {
+      typing.focus();
+      if (caret) typing.setSelectionRange(caret[0], caret[1]);
+    }
   }
 
   async function load() {
