@@ -283,8 +283,7 @@ fn compare_full(
         }
         let h = hint::hint_values(&m, &s, lv.green, budget);
         let ev = lv.action_values(&s);
-        let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
-        tally.add(lv.green, chosen, ev[0].1);
+        tally.add(lv.green, h[0].0, &ev);
     }
     writeln!(out, "uniformly sampled free configurations:")?;
     tally.report(out)?;
@@ -304,8 +303,7 @@ fn compare_full(
             let h = hint::hint_values(&m, &s, lv.green, budget);
             if h.len() >= 2 {
                 let ev = lv.action_values(&s);
-                let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
-                tally.add(lv.green, chosen, ev[0].1);
+                tally.add(lv.green, h[0].0, &ev);
             }
             game.play(deals::engine_move(&game, h[0].0))?;
         }
@@ -343,8 +341,7 @@ fn compare(
         }
         let h = hint::hint_values(&model, &s, g, budget);
         let ev = e.action_values(&s, g).expect("sampled from the tables");
-        let chosen = ev.iter().find(|x| x.0 == h[0].0).expect("same actions").1;
-        tally.add(g, chosen, ev[0].1);
+        tally.add(g, h[0].0, &ev);
     }
     tally.report(out)
 }
@@ -363,7 +360,20 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, green: u8, chosen: exact::Vals, best: exact::Vals) {
+    /// Counts hint mode's choice `chosen` at a state of level `green` whose actions exact mode
+    /// rates `exact` (best first).
+    fn add(
+        &mut self,
+        green: u8,
+        chosen: rabbit_solver::Act,
+        exact: &[(rabbit_solver::Act, exact::Vals)],
+    ) {
+        let best = exact[0].1;
+        let chosen = exact
+            .iter()
+            .find(|x| x.0 == chosen)
+            .expect("hint and exact mode see the same actions")
+            .1;
         let g = green as usize;
         if self.by_green.len() <= g {
             self.by_green.resize_with(g + 1, Tally::default);

@@ -1007,13 +1007,14 @@ fn share<'a>(
     me: usize,
     threads: usize,
 ) -> impl Iterator<Item = (usize, Cursor)> + 'a {
+    let reps = &ix.orbits().reps;
     order
         .chunks(BLOCK)
         .skip(me)
         .step_by(threads)
         .flatten()
         .filter_map(move |&r| {
-            let c = ix.config(ix.orbits().reps[r as usize] as usize);
+            let c = ix.config(reps[r as usize] as usize);
             (!c.won(&ix.m)).then(|| (r as usize, Cursor::of(ix, &c)))
         })
 }
@@ -1077,7 +1078,7 @@ struct Row {
 /// `G`, in sweep order.
 type Rows = Vec<(u32, [Row; 2])>;
 
-/// A row that is not there (`G` of a state whose only action is `end`, a won class).
+/// A row that is not there (`G` of a state whose only action is `end`).
 const NO_ROW: u8 = u8::MAX;
 
 /// A [`Values`] that records which `F`s and `G`s an evaluation reads (all read as 0), so
@@ -1110,16 +1111,8 @@ impl Values for Recorder<'_> {
     }
 }
 
-/// Thread `me`'s share of a sweep as positions in `order` (the blocks of [`share`]).
-fn positions(len: usize, me: usize, threads: usize) -> impl Iterator<Item = usize> {
-    (0..len.div_ceil(BLOCK))
-        .skip(me)
-        .step_by(threads)
-        .flat_map(move |b| b * BLOCK..((b + 1) * BLOCK).min(len))
-}
-
-/// The equations of the policy recorded by the last [`sweep`] in `phase`: for every position
-/// of `order` in thread `me`'s blocks, its class and the rows of the class's `F` and `G`.
+/// The equations of the policy recorded by the last [`sweep`] in `phase`: for every class of
+/// thread `me`'s share of a sweep, the rows of its `F` and `G`.
 fn policy_rows(
     lv: &Level,
     work: &Work,
@@ -1129,38 +1122,32 @@ fn policy_rows(
     threads: usize,
     phase: usize,
 ) {
-    let ix = lv.ix;
     let mut mine = rows[me].lock().expect("rows");
     mine.clear();
-    for pos in positions(order.len(), me, threads) {
-        let cls = order[pos] as usize;
-        let c = ix.config(lv.orb.reps[cls] as usize);
+    for (cls, k) in share(lv.ix, order, me, threads) {
         let mut out = [Row {
             n: NO_ROW,
             ..Row::default()
         }; 2];
-        if !c.won(&ix.m) {
-            let k = Cursor::of(ix, &c);
-            let cell = &work.cells[cls];
-            let rerolls = cell.rerolls.load(Relaxed);
-            let (best, second) = (cell.best.load(Relaxed), cell.second.load(Relaxed));
-            for (i, (id, reroll)) in [(best, rerolls & 1 != 0), (second, rerolls & 2 != 0)]
-                .into_iter()
-                .enumerate()
-            {
-                if id == NO_ACT {
-                    continue;
-                }
-                let rec = Recorder {
-                    work,
-                    row: Default::default(),
-                };
-                let b = lv.policy_value(&rec, &k, id, reroll, phase)[phase];
-                let mut row = rec.row.get();
-                row.b = b;
-                row.w = if row.n == 0 { 0.0 } else { 1.0 / row.n as f64 };
-                out[i] = row;
+        let cell = &work.cells[cls];
+        let rerolls = cell.rerolls.load(Relaxed);
+        let (best, second) = (cell.best.load(Relaxed), cell.second.load(Relaxed));
+        for (i, (id, reroll)) in [(best, rerolls & 1 != 0), (second, rerolls & 2 != 0)]
+            .into_iter()
+            .enumerate()
+        {
+            if id == NO_ACT {
+                continue;
             }
+            let rec = Recorder {
+                work,
+                row: Default::default(),
+            };
+            let b = lv.policy_value(&rec, &k, id, reroll, phase)[phase];
+            let mut row = rec.row.get();
+            row.b = b;
+            row.w = if row.n == 0 { 0.0 } else { 1.0 / row.n as f64 };
+            out[i] = row;
         }
         mine.push((cls as u32, out));
     }
