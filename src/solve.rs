@@ -60,8 +60,22 @@ pub struct SolveArgs {
     /// Threads for solving the exact tables.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Policy-evaluation sweeps after each Bellman sweep when solving the exact tables, at
+    /// most (more pays off without the wrap, whose policy evaluation converges slowly).
+    #[arg(long, default_value_t = rabbit_solver::full::POLICY_SWEEPS)]
+    pub policy_sweeps: u32,
     /// The position (five fields; quote it or give it as separate words).
     pub position: Vec<String>,
+}
+
+impl SolveArgs {
+    /// How missing exact tables are solved.
+    fn effort(&self) -> tables::Effort {
+        tables::Effort {
+            threads: self.threads,
+            policy_sweeps: self.policy_sweeps,
+        }
+    }
 }
 
 /// Runs the command, writing its report to `out`.
@@ -86,7 +100,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
         if args.exact {
             let t = Instant::now();
             let levels = (1..=6)
-                .map(|g| tables::level(&args.data, Model::of(variant), g, args.threads, &mut log))
+                .map(|g| tables::level(&args.data, Model::of(variant), g, args.effort(), &mut log))
                 .collect::<Result<Vec<_>, _>>()?;
             eprintln!("tables loaded in {:.1} s", t.elapsed().as_secs_f64());
             return run_deals(variant, n, args.seed, Some(&levels), Player::Policy, out);
@@ -118,7 +132,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
             &args.data,
             Model::of(variant),
             game.green(),
-            args.threads,
+            args.effort(),
             &mut log,
         )?;
         let t = Instant::now();
@@ -157,7 +171,7 @@ fn print_levels(args: &SolveArgs, variant: Variant, out: &mut impl Write) -> any
     )?;
     let mut opening = [0.0; 3];
     for g in 1..=6 {
-        let starts = tables::starts(&args.data, model, g, args.threads, &mut log)?;
+        let starts = tables::starts(&args.data, model, g, args.effort(), &mut log)?;
         let v = tables::from_setup(&ix, &starts);
         writeln!(
             out,

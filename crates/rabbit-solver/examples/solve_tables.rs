@@ -23,7 +23,10 @@ fn main() {
     let dir = std::path::Path::new("data/white-rabbit");
     for g in 1..=top {
         let t = std::time::Instant::now();
-        tables::level(dir, m, g, 2, &mut |s| eprintln!("{s}")).expect("tables");
+        tables::level(dir, m, g, tables::Effort::threads(2), &mut |s| {
+            eprintln!("{s}")
+        })
+        .expect("tables");
         eprintln!("level {g} ready in {:.1} s", t.elapsed().as_secs_f64());
     }
 }

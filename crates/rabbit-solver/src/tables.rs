@@ -314,13 +314,31 @@ pub fn cached(dir: &Path, m: Model, green: u8) -> Option<Level> {
     load(&path(dir, &m, green), &ix, green, false)
 }
 
+/// How much a missing level's solve may spend per round: see [`full::solve_level`].
+#[derive(Debug, Clone, Copy)]
+pub struct Effort {
+    pub threads: usize,
+    /// Policy-evaluation sweeps after each Bellman sweep, at most.
+    pub policy_sweeps: u32,
+}
+
+impl Effort {
+    /// `threads` threads and the default number of policy sweeps.
+    pub fn threads(threads: usize) -> Effort {
+        Effort {
+            threads,
+            policy_sweeps: full::POLICY_SWEEPS,
+        }
+    }
+}
+
 /// Loads a level from the cache, solving it (and the levels below it that are missing) when
 /// needed. `log` hears about progress.
 pub fn level(
     dir: &Path,
     m: Model,
     green: u8,
-    threads: usize,
+    effort: Effort,
     log: &mut dyn FnMut(&str),
 ) -> std::io::Result<Level> {
     let ix = Index::new(m);
@@ -336,7 +354,7 @@ pub fn level(
     let below = match below_of(dir, &ix, green) {
         Some(b) => b,
         None => {
-            level(dir, m, green - 1, threads, log)?;
+            level(dir, m, green - 1, effort, log)?;
             below_of(dir, &ix, green).expect("just written")
         }
     };
@@ -345,9 +363,9 @@ pub fn level(
         &ix,
         green,
         (green > 1).then_some(&below[..]),
-        threads,
+        effort.threads,
         tol,
-        full::POLICY_SWEEPS,
+        effort.policy_sweeps,
         |s| log(s),
     );
     let starts = full::turn_starts(&ix, &work, green);
@@ -377,14 +395,14 @@ pub fn starts(
     dir: &Path,
     m: Model,
     green: u8,
-    threads: usize,
+    effort: Effort,
     log: &mut dyn FnMut(&str),
 ) -> std::io::Result<Vec<Vals>> {
     let ix = Index::new(m);
     if let Some(l) = load(&path(dir, &m, green), &ix, green, true) {
         return Ok(l.starts);
     }
-    Ok(level(dir, m, green, threads, log)?.starts)
+    Ok(level(dir, m, green, effort, log)?.starts)
 }
 
 /// The expected values at the start of a turn at a level from a freshly rolled setup table
