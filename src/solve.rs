@@ -61,20 +61,21 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// Policy-evaluation sweeps after each Bellman sweep when solving the exact tables, at
-    /// most (more pays off without the wrap, whose policy evaluation converges slowly).
-    #[arg(long, default_value_t = rabbit_solver::full::POLICY_SWEEPS)]
-    pub policy_sweeps: u32,
+    /// most (default 20 with the wrap, 60 without: its policy evaluation converges slowly).
+    #[arg(long)]
+    pub policy_sweeps: Option<u32>,
     /// The position (five fields; quote it or give it as separate words).
     pub position: Vec<String>,
 }
 
 impl SolveArgs {
-    /// How missing exact tables are solved.
-    fn effort(&self) -> tables::Effort {
-        tables::Effort {
-            threads: self.threads,
-            policy_sweeps: self.policy_sweeps,
+    /// How missing exact tables of `m` are solved.
+    fn effort(&self, m: &Model) -> tables::Effort {
+        let mut effort = tables::Effort::new(m, self.threads);
+        if let Some(n) = self.policy_sweeps {
+            effort.policy_sweeps = n;
         }
+        effort
     }
 }
 
@@ -100,7 +101,15 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
         if args.exact {
             let t = Instant::now();
             let levels = (1..=6)
-                .map(|g| tables::level(&args.data, Model::of(variant), g, args.effort(), &mut log))
+                .map(|g| {
+                    tables::level(
+                        &args.data,
+                        Model::of(variant),
+                        g,
+                        args.effort(&Model::of(variant)),
+                        &mut log,
+                    )
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             eprintln!("tables loaded in {:.1} s", t.elapsed().as_secs_f64());
             return run_deals(variant, n, args.seed, Some(&levels), Player::Policy, out);
@@ -132,7 +141,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
             &args.data,
             Model::of(variant),
             game.green(),
-            args.effort(),
+            args.effort(&Model::of(variant)),
             &mut log,
         )?;
         let t = Instant::now();
@@ -171,7 +180,7 @@ fn print_levels(args: &SolveArgs, variant: Variant, out: &mut impl Write) -> any
     )?;
     let mut opening = [0.0; 3];
     for g in 1..=6 {
-        let starts = tables::starts(&args.data, model, g, args.effort(), &mut log)?;
+        let starts = tables::starts(&args.data, model, g, args.effort(&model), &mut log)?;
         let v = tables::from_setup(&ix, &starts);
         writeln!(
             out,

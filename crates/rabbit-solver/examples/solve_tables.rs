@@ -23,7 +23,7 @@ fn main() {
     let dir = std::path::Path::new("data/white-rabbit");
     for g in 1..=top {
         let t = std::time::Instant::now();
-        tables::level(dir, m, g, tables::Effort::threads(2), &mut |s| {
+        tables::level(dir, m, g, tables::Effort::new(&m, 2), &mut |s| {
             eprintln!("{s}")
         })
         .expect("tables");

@@ -749,9 +749,21 @@ pub struct Report {
 /// probability, score, actions). The error of a value can exceed the last change (by the factor
 /// `1 / (1 - rate)` of the geometric convergence), so the printed figures carry fewer digits.
 pub const TOL: [f64; 3] = [1e-12, 1e-10, 1e-7];
-/// Policy-evaluation sweeps after each Bellman sweep (modified policy iteration), at most:
-/// the default of [`solve_level`]; 0 is plain value iteration.
+/// Policy-evaluation sweeps after each Bellman sweep (modified policy iteration), at most;
+/// 0 is plain value iteration. With the 6–1 wrap more did not pay.
 pub const POLICY_SWEEPS: u32 = 20;
+/// The same without the wrap: 20 sweeps rarely finish evaluating a policy there, and 60 take
+/// fewer rounds and less time (150 more again; docs/white-rabbit.md).
+pub const POLICY_SWEEPS_NO_WRAP: u32 = 60;
+
+/// The default cap on policy sweeps per round for a model.
+pub fn policy_sweeps(m: &Model) -> u32 {
+    if m.wrap {
+        POLICY_SWEEPS
+    } else {
+        POLICY_SWEEPS_NO_WRAP
+    }
+}
 /// Tighter tolerances for the reduced models (cheap there), as in [`crate::exact`].
 pub const TIGHT: [f64; 3] = [1e-13, 1e-13, 1e-11];
 

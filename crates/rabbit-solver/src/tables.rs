@@ -323,11 +323,11 @@ pub struct Effort {
 }
 
 impl Effort {
-    /// `threads` threads and the default number of policy sweeps.
-    pub fn threads(threads: usize) -> Effort {
+    /// `threads` threads and the model's default number of policy sweeps.
+    pub fn new(m: &Model, threads: usize) -> Effort {
         Effort {
             threads,
-            policy_sweeps: full::POLICY_SWEEPS,
+            policy_sweeps: full::policy_sweeps(m),
         }
     }
 }

@@ -300,8 +300,8 @@ fn tables_cache_round_trips_and_rejects_damage() {
     let _ = std::fs::remove_dir_all(&dir);
     let mut log = |_: &str| {};
     let flat = full::solve_all(m, 3, 1, full::POLICY_SWEEPS);
-    let l3 = tables::level(&dir, m, 3, Effort::threads(1), &mut log).unwrap();
-    let loaded = tables::level(&dir, m, 3, Effort::threads(1), &mut log).unwrap();
+    let l3 = tables::level(&dir, m, 3, Effort::new(&m, 1), &mut log).unwrap();
+    let loaded = tables::level(&dir, m, 3, Effort::new(&m, 1), &mut log).unwrap();
     for r in 0..flat[2].ix.classes() {
         for (a, b) in [
             (flat[2].vals.f(r), loaded.solved.vals.f(r)),
@@ -316,7 +316,7 @@ fn tables_cache_round_trips_and_rejects_damage() {
             );
         }
     }
-    let starts = tables::starts(&dir, m, 2, Effort::threads(1), &mut log).unwrap();
+    let starts = tables::starts(&dir, m, 2, Effort::new(&m, 1), &mut log).unwrap();
     let setup = tables::from_setup(&flat[1].ix, &starts);
     let direct = full::setup_value(&flat[1].ix, &flat[1].vals, 2);
     assert!(close(&setup, &direct), "{setup:?} {direct:?}");
@@ -326,7 +326,7 @@ fn tables_cache_round_trips_and_rejects_damage() {
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(&file, &bytes[..len as usize - 9]).unwrap();
     let mut solved_again = false;
-    let again = tables::level(&dir, m, 3, Effort::threads(1), &mut |s: &str| {
+    let again = tables::level(&dir, m, 3, Effort::new(&m, 1), &mut |s: &str| {
         solved_again |= s.starts_with("solving")
     })
     .unwrap();
@@ -337,7 +337,7 @@ fn tables_cache_round_trips_and_rejects_damage() {
     bytes[100] ^= 1;
     std::fs::write(&file, &bytes).unwrap();
     let mut solved_again = false;
-    tables::level(&dir, m, 3, Effort::threads(1), &mut |s: &str| {
+    tables::level(&dir, m, 3, Effort::new(&m, 1), &mut |s: &str| {
         solved_again |= s.starts_with("solving")
     })
     .unwrap();
@@ -363,7 +363,7 @@ fn the_exact_policy_from_the_tables_plays_as_predicted() {
     };
     let dir = std::env::temp_dir().join(format!("rabbit-policy-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    tables::level(&dir, m, 1, Effort::threads(2), &mut |_: &str| {}).unwrap();
+    tables::level(&dir, m, 1, Effort::new(&m, 2), &mut |_: &str| {}).unwrap();
     let lv = tables::cached(&dir, m, 1).expect("cached").solved;
     let mut rng = hint::Rng::new(7);
     let (mut predicted, mut played, turns) = (0.0, 0.0, 400);
