@@ -830,6 +830,9 @@ pub fn solve_level(
                 }
             }
         }
+        // The cap on policy sweeps, and the largest changes of this pass's Bellman sweeps.
+        let mut cap = policy_sweeps;
+        let mut deltas: Vec<f64> = Vec::new();
         loop {
             let (delta, total_change) =
                 on_threads(threads, |i| sweep(&lv, &work, &order, i, threads, phase))
@@ -846,10 +849,24 @@ pub fn solve_level(
             if delta < tol[phase] {
                 break;
             }
+            // Modified policy iteration from below can go round for good when a greedy policy
+            // loops forever: its sweeps inflate the loop's actions, the Bellman sweep leaves
+            // the loop, the loop's values drop, the next Bellman sweep takes it again (no-wrap
+            // level 6 with 60 sweeps: largest changes 124 and 6 in turn). The same largest
+            // change two rounds apart is that cycle's mark: halve the cap, down to plain value
+            // iteration, which converges.
+            if let [.., d2, _] = deltas[..]
+                && (delta - d2).abs() <= 1e-9 * delta
+                && cap > 0
+            {
+                cap /= 2;
+                log(&format!("  going round: policy sweeps capped at {cap}"));
+            }
+            deltas.push(delta);
             // Evaluate the greedy policy further with cheap sweeps before improving it again:
             // its equations written out once, then swept on a compact copy of the values.
             let (t1, mut d, mut n) = (std::time::Instant::now(), 0.0, 0);
-            if policy_sweeps > 0 {
+            if cap > 0 {
                 on_threads(threads, |i| {
                     policy_rows(&lv, &work, &order, &rows, i, threads, phase)
                 });
@@ -857,7 +874,7 @@ pub fn solve_level(
                     .map(|i| AtomicU64::new(work.get(i / 2, 3 * (i % 2) + phase).to_bits()))
                     .collect();
                 let rows: Vec<_> = rows.iter().map(|r| r.lock().expect("rows")).collect();
-                while n < policy_sweeps {
+                while n < cap {
                     d = on_threads(threads, |i| policy_sweep(&x, &rows[i]))
                         .into_iter()
                         .fold(0.0f64, f64::max);
