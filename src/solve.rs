@@ -100,16 +100,9 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
     if let Some(n) = args.deals {
         if args.exact {
             let t = Instant::now();
+            let m = Model::of(variant);
             let levels = (1..=6)
-                .map(|g| {
-                    tables::level(
-                        &args.data,
-                        Model::of(variant),
-                        g,
-                        args.effort(&Model::of(variant)),
-                        &mut log,
-                    )
-                })
+                .map(|g| tables::level(&args.data, m, g, args.effort(&m), &mut log))
                 .collect::<Result<Vec<_>, _>>()?;
             eprintln!("tables loaded in {:.1} s", t.elapsed().as_secs_f64());
             return run_deals(variant, n, args.seed, Some(&levels), Player::Policy, out);
@@ -137,13 +130,8 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let game = WhiteRabbit::from_position(variant, &position, args.seed)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let hints = if args.exact {
-        let level = tables::level(
-            &args.data,
-            Model::of(variant),
-            game.green(),
-            args.effort(&Model::of(variant)),
-            &mut log,
-        )?;
+        let m = Model::of(variant);
+        let level = tables::level(&args.data, m, game.green(), args.effort(&m), &mut log)?;
         let t = Instant::now();
         let h = rabbit_solver::full_hints(&game, &level.solved);
         eprintln!("decision in {:.3} ms", t.elapsed().as_secs_f64() * 1e3);

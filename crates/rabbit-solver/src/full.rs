@@ -830,9 +830,9 @@ pub fn solve_level(
                 }
             }
         }
-        // The cap on policy sweeps, and the largest changes of this pass's Bellman sweeps.
+        // The cap on policy sweeps, and the largest changes of the last two Bellman sweeps.
         let mut cap = policy_sweeps;
-        let mut deltas: Vec<f64> = Vec::new();
+        let mut earlier = [f64::NAN; 2];
         loop {
             let (delta, total_change) =
                 on_threads(threads, |i| sweep(&lv, &work, &order, i, threads, phase))
@@ -856,14 +856,11 @@ pub fn solve_level(
             // change (to 0.1 %) two rounds apart is that cycle's mark, where converging passes
             // shrink by a factor: halve the cap, down to plain value iteration, which
             // converges. (A false alarm only costs time.)
-            if let [.., d2, _] = deltas[..]
-                && (delta - d2).abs() <= 1e-3 * delta
-                && cap > 0
-            {
+            if (delta - earlier[0]).abs() <= 1e-3 * delta && cap > 0 {
                 cap /= 2;
                 log(&format!("  going round: policy sweeps capped at {cap}"));
             }
-            deltas.push(delta);
+            earlier = [earlier[1], delta];
             // Evaluate the greedy policy further with cheap sweeps before improving it again:
             // its equations written out once, then swept on a compact copy of the values.
             let (t1, mut d, mut n) = (std::time::Instant::now(), 0.0, 0);
