@@ -756,6 +756,12 @@ pub const POLICY_SWEEPS: u32 = 20;
 /// fewer rounds and less time (150 more again; docs/white-rabbit.md).
 pub const POLICY_SWEEPS_NO_WRAP: u32 = 60;
 
+/// Bellman sweeps of the actions pass after which the policy's endless loops are left before
+/// its equations are swept ([`leave_endless_loops`]), if going round did not switch that on
+/// earlier. Every level that converged took 16 or fewer; leaving loops from the 3rd, 5th or
+/// 8th sweep on took as many on the mid-size model, from the 1st about 25 times as many.
+const LEAVE_LOOPS_AFTER: u32 = 12;
+
 /// The default cap on policy sweeps per round for a model.
 pub fn policy_sweeps(m: &Model) -> u32 {
     if m.wrap {
@@ -833,6 +839,7 @@ pub fn solve_level(
         // The cap on policy sweeps, and the largest changes of the last two Bellman sweeps.
         let mut cap = policy_sweeps;
         let mut earlier = [f64::NAN; 2];
+        let mut leave_loops = false;
         loop {
             let (delta, total_change) =
                 on_threads(threads, |i| sweep(&lv, &work, &order, i, threads, phase))
@@ -854,9 +861,18 @@ pub fn solve_level(
             // the loop, the loop's values drop, the next Bellman sweep takes it again (no-wrap
             // level 6 with 60 sweeps: largest changes 124 and 6 in turn). The same largest
             // change (to 0.1 %) two rounds apart is that cycle's mark, where converging passes
-            // shrink by a factor: halve the cap, down to plain value iteration, which
-            // converges. (A false alarm only costs time.)
-            if (delta - earlier[0]).abs() <= 1e-3 * delta && cap > 0 {
+            // shrink by a factor. In the actions pass the first mark (or a slow pass) has the
+            // policy's endless loops left before its equations are swept; any further mark
+            // halves the cap, down to plain value iteration, which converges. (A false alarm
+            // only costs time.)
+            let mark = (delta - earlier[0]).abs() <= 1e-3 * delta;
+            if phase == 2 && !leave_loops && (mark || rep.sweeps[2] >= LEAVE_LOOPS_AFTER) {
+                leave_loops = true;
+                let why = if mark { "going round" } else { "slow" };
+                log(&format!(
+                    "  {why}: endless loops of the policy left from now on"
+                ));
+            } else if mark && cap > 0 {
                 cap /= 2;
                 log(&format!("  going round: policy sweeps capped at {cap}"));
             }
@@ -871,7 +887,17 @@ pub fn solve_level(
                 let x: Vec<AtomicU64> = (0..2 * classes)
                     .map(|i| AtomicU64::new(work.get(i / 2, 3 * (i % 2) + phase).to_bits()))
                     .collect();
-                let rows: Vec<_> = rows.iter().map(|r| r.lock().expect("rows")).collect();
+                let mut rows: Vec<_> = rows.iter().map(|r| r.lock().expect("rows")).collect();
+                if leave_loops {
+                    let exit_ok = |r: usize| {
+                        work.get(r, 3) >= work.get(r, 0) - EPS
+                            && work.get(r, 4) >= work.get(r, 1) - EPS
+                    };
+                    let (left, held) = leave_endless_loops(&mut rows, &x, exit_ok);
+                    if left + held > 0 {
+                        log(&format!("  endless loops: {left} left, {held} values held"));
+                    }
+                }
                 while n < cap {
                     d = on_threads(threads, |i| policy_sweep(&x, &rows[i]))
                         .into_iter()
@@ -1180,6 +1206,116 @@ fn policy_rows(
     }
 }
 
+/// Every endless loop of the policy in its equations: a cycle of rows of one entry (swaps
+/// that stay), which never ends the game. Values indexed as in [`policy_sweep`]'s `x`.
+fn endless_loops<R: std::ops::Deref<Target = Rows>>(rows: &[R], values: usize) -> Vec<Vec<u32>> {
+    const NONE: u32 = u32::MAX;
+    let mut next = vec![NONE; values];
+    for (cls, r) in rows.iter().flat_map(|share| share.iter()) {
+        for (fg, row) in r.iter().enumerate() {
+            if row.n == 1 {
+                next[(2 * cls + fg as u32) as usize] = row.e[0];
+            }
+        }
+    }
+    // Walk on from every value not yet seen; a walk that comes back to itself found a cycle.
+    // `seen[v]`: 0 unseen, else the number of the walk that passed it.
+    let mut seen = vec![0u32; values];
+    let mut loops = Vec::new();
+    for (walk, start) in (1..).zip(0..values) {
+        if seen[start] != 0 || next[start] == NONE {
+            continue;
+        }
+        let mut v = start as u32;
+        while v != NONE && seen[v as usize] == 0 {
+            seen[v as usize] = walk;
+            v = next[v as usize];
+        }
+        if v != NONE && seen[v as usize] == walk {
+            let mut cycle = vec![v];
+            let mut u = next[v as usize];
+            while u != v {
+                cycle.push(u);
+                u = next[u as usize];
+            }
+            loops.push(cycle);
+        }
+    }
+    loops
+}
+
+/// Makes the actions pass's policy end the game before its equations are swept. An endless
+/// loop's equations `x = 1 + x'` have no solution: sweeping them inflates the loop by its
+/// length per sweep, the next Bellman sweep leaves it, and the one after, from the values
+/// dropped back, can take it again — modified policy iteration from below going round for
+/// good (no-wrap level 6). Each loop is left where that costs least: one state on it takes its
+/// second-best action (`G`'s row), if that is as good in win and score (`exit_ok`). A loop
+/// with no such exit, or still there after a few rounds, is held at the Bellman sweep's
+/// values: only Bellman sweeps move it, as in value iteration. Returns the loops left and
+/// the values held. (Only the speed of the pass depends on this: it ends on a Bellman sweep
+/// that moves nothing.)
+fn leave_endless_loops<R: std::ops::DerefMut<Target = Rows>>(
+    rows: &mut [R],
+    x: &[AtomicU64],
+    exit_ok: impl Fn(usize) -> bool,
+) -> (usize, usize) {
+    const ROUNDS: usize = 4;
+    let get = |i: u32| f64::from_bits(x[i as usize].load(Relaxed));
+    let (mut left, mut held) = (0, 0);
+    for round in 0..=ROUNDS {
+        let loops = endless_loops(rows, x.len());
+        if loops.is_empty() {
+            break;
+        }
+        let mut on = vec![u32::MAX; x.len()];
+        for (i, l) in loops.iter().enumerate() {
+            for &v in l {
+                on[v as usize] = i as u32;
+            }
+        }
+        // Per loop, the class whose `F` leaves it for the smallest rise.
+        let mut exit: Vec<Option<(f64, u32)>> = vec![None; loops.len()];
+        if round < ROUNDS {
+            for (cls, r) in rows.iter().flat_map(|share| share.iter()) {
+                let l = on[2 * *cls as usize];
+                if l == u32::MAX || r[1].n == NO_ROW || !exit_ok(*cls as usize) {
+                    continue;
+                }
+                let rise = get(2 * cls + 1) - get(2 * cls);
+                if exit[l as usize].is_none_or(|(best, _)| rise < best) {
+                    exit[l as usize] = Some((rise, *cls));
+                }
+            }
+        }
+        for (cls, r) in rows.iter_mut().flat_map(|share| share.iter_mut()) {
+            for fg in 0..2 {
+                let at = 2 * *cls + fg as u32;
+                let l = on[at as usize];
+                if l == u32::MAX {
+                    continue;
+                }
+                match exit[l as usize] {
+                    Some((_, c)) if c == *cls && fg == 0 => {
+                        r[0] = r[1];
+                        left += 1;
+                    }
+                    Some(_) => {}
+                    None => {
+                        r[fg] = Row {
+                            b: get(at),
+                            w: 0.0,
+                            n: 0,
+                            ..r[fg]
+                        };
+                        held += 1;
+                    }
+                }
+            }
+        }
+    }
+    (left, held)
+}
+
 /// One Gauss–Seidel sweep of one thread's policy equations ([`policy_rows`]: class and rows,
 /// in sweep order) on `x`, the `phase` component of every `F` and `G` interleaved by class.
 /// Only that component changes; the policy (and so which of `F`/`G` a ban selects) stays
@@ -1425,5 +1561,79 @@ mod orbit_tests {
             "of {}",
             classic.total
         );
+    }
+}
+
+#[cfg(test)]
+mod loop_tests {
+    use super::*;
+
+    /// A row reading the values `e` (a swap that stays when there is one).
+    fn row(b: f64, e: &[u32]) -> Row {
+        let mut r = Row {
+            b,
+            w: if e.is_empty() {
+                0.0
+            } else {
+                1.0 / e.len() as f64
+            },
+            n: e.len() as u8,
+            ..Row::default()
+        };
+        r.e[..e.len()].copy_from_slice(e);
+        r
+    }
+
+    /// Classes 0 and 1 swap into each other's `F` for good; class 2 leads into that loop,
+    /// class 3 rerolls into it. `G` of class 0 ends the game; class 1 has no `G`.
+    fn policy() -> (Rows, Vec<AtomicU64>) {
+        let none = Row {
+            n: NO_ROW,
+            ..Row::default()
+        };
+        let rows = vec![
+            (0, [row(1.0, &[2]), row(1.0, &[])]),
+            (1, [row(1.0, &[0]), none]),
+            (2, [row(1.0, &[0]), none]),
+            (3, [row(1.0, &[0, 2, 4, 6, 0, 2]), none]),
+        ];
+        let x = [5.0, 9.0, 4.0, 0.0, 6.0, 0.0, 7.0, 0.0];
+        (rows, x.map(|v: f64| AtomicU64::new(v.to_bits())).into())
+    }
+
+    #[test]
+    fn endless_loops_are_the_cycles_of_swaps_that_stay() {
+        let (mut rows, x) = policy();
+        let mut loops = endless_loops(&[&mut rows], x.len());
+        loops.iter_mut().for_each(|l| l.sort());
+        assert_eq!(loops, vec![vec![0, 2]]);
+        rows[2].1[0] = row(1.0, &[]);
+        rows[1].1[0] = row(1.0, &[4]);
+        assert!(endless_loops(&[&mut rows], x.len()).is_empty());
+    }
+
+    #[test]
+    fn a_loop_is_left_by_a_second_best_action_as_good_in_win_and_score() {
+        let (mut rows, x) = policy();
+        let (left, held) = leave_endless_loops(&mut [&mut rows], &x, |_| true);
+        assert_eq!((left, held), (1, 0));
+        // Class 0 is the only one with a `G` to leave by: it ends the game now.
+        assert_eq!(rows[0].1[0].n, 0);
+        assert_eq!(rows[1].1[0].e[0], 0);
+        assert!(endless_loops(&[&mut rows], x.len()).is_empty());
+    }
+
+    #[test]
+    fn a_loop_with_no_way_out_is_held_at_its_values() {
+        let (mut rows, x) = policy();
+        let (left, held) = leave_endless_loops(&mut [&mut rows], &x, |_| false);
+        assert_eq!((left, held), (0, 2));
+        let swept = policy_sweep(&x, &rows);
+        assert_eq!(f64::from_bits(x[0].load(Relaxed)), 5.0);
+        assert_eq!(f64::from_bits(x[2].load(Relaxed)), 4.0);
+        // Class 2 leads into the loop: 1 + 5; class 3 rerolls: 1 + (5+4+6+7+5+4)/6.
+        assert_eq!(f64::from_bits(x[4].load(Relaxed)), 6.0);
+        assert!((f64::from_bits(x[6].load(Relaxed)) - (1.0 + 31.0 / 6.0)).abs() < 1e-12);
+        assert!(swept > 0.0);
     }
 }
