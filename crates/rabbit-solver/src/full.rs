@@ -758,8 +758,8 @@ pub const POLICY_SWEEPS_NO_WRAP: u32 = 60;
 
 /// Bellman sweeps of the actions pass after which the policy's endless loops are left before
 /// its equations are swept ([`leave_endless_loops`]), if going round did not switch that on
-/// earlier. Every level that converged took 16 or fewer; leaving loops from the 3rd, 5th or
-/// 8th sweep on took as many on the mid-size model, from the 1st about 25 times as many.
+/// earlier. Levels that converged without it took 12–18; on the mid-size model leaving loops
+/// from the 3rd, 5th or 8th sweep on took as many sweeps, from the 1st about 25 times as many.
 const LEAVE_LOOPS_AFTER: u32 = 12;
 
 /// The default cap on policy sweeps per round for a model.
