@@ -518,6 +518,16 @@ fn combine(q: &[Vals], phase: usize, skip: usize) -> (Vals, usize) {
 /// The largest number of class actions in a free state (swaps and `end`).
 const MAX_ACTS: usize = 80;
 
+/// Among a class's actions `ids`, the index of the one its value `at` bans: none for an `F`
+/// (`usize::MAX`), the best action for a `G`.
+fn banned(work: &Work, at: u32, ids: &[u8]) -> usize {
+    let best = work.best((at / 2) as usize);
+    match at % 2 {
+        0 => usize::MAX,
+        _ => ids.iter().position(|&id| id == best).unwrap_or(usize::MAX),
+    }
+}
+
 /// Everything one level's sweep needs besides the values themselves.
 struct Level<'a> {
     ix: &'a Index,
@@ -658,15 +668,7 @@ impl Level<'_> {
         let k = Cursor::of(self.ix, &self.ix.config(self.orb.reps[cls] as usize));
         let (mut q, mut ids, mut rr) = ([[0.0; 3]; MAX_ACTS], [0u8; MAX_ACTS], [false; MAX_ACTS]);
         let na = self.actions(work, &k, 2, &mut q, &mut ids, &mut rr);
-        let skip = if at.is_multiple_of(2) {
-            usize::MAX
-        } else {
-            let best = work.best(cls);
-            ids[..na]
-                .iter()
-                .position(|&id| id == best)
-                .unwrap_or(usize::MAX)
-        };
+        let skip = banned(work, at, &ids[..na]);
         let (top, _) = combine(&q[..na], 1, skip);
         let allowed = (0..na)
             .filter(|&i| i != skip && q[i][0] >= top[0] - EPS && q[i][1] >= top[1] - EPS)
@@ -731,16 +733,7 @@ impl Level<'_> {
                 for (&at, k) in part.iter().zip(&cursors) {
                     let (cls, base) = ((at / 2) as usize, 3 * (at % 2) as usize);
                     let na = self.actions(work, k, phase, &mut q, &mut ids, &mut rr);
-                    let skip = if base == 0 {
-                        usize::MAX
-                    } else {
-                        let best = work.best(cls);
-                        ids[..na]
-                            .iter()
-                            .position(|&id| id == best)
-                            .unwrap_or(usize::MAX)
-                    };
-                    let x = combine(&q[..na], phase, skip).0[phase];
+                    let x = combine(&q[..na], phase, banned(work, at, &ids[..na])).0[phase];
                     delta = delta.max((x - work.get(cls, base + phase)).abs());
                     work.set(cls, base + phase, x);
                 }
