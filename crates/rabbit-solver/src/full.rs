@@ -728,7 +728,8 @@ impl Level<'_> {
                 };
                 work.set(cls, base + phase, x);
             }
-            for _ in 0..10_000 {
+            // A budget of about a minute of sweeps however large the part.
+            for _ in 0..(100_000_000 / part.len().max(1)).clamp(100, 10_000) {
                 let mut delta = 0.0f64;
                 for (&at, k) in part.iter().zip(&cursors) {
                     let (cls, base) = ((at / 2) as usize, 3 * (at % 2) as usize);
