@@ -649,6 +649,11 @@ impl Level<'_> {
         [x[0], x[1], 1.0 + x[2]]
     }
 
+    /// The free configuration of a class's representative.
+    fn cursor(&self, cls: usize) -> Cursor {
+        Cursor::of(self.ix, &self.ix.config(self.orb.reps[cls] as usize))
+    }
+
     /// The actions of the class's `F` (`at = 2·class`) or `G` (`at = 2·class + 1`) in the
     /// actions pass, with the indices of those as good in win and score as the best of them
     /// (for `G`, the best action of the last sweep excluded).
@@ -665,7 +670,7 @@ impl Level<'_> {
         Vec<usize>,
     ) {
         let cls = (at / 2) as usize;
-        let k = Cursor::of(self.ix, &self.ix.config(self.orb.reps[cls] as usize));
+        let k = self.cursor(cls);
         let (mut q, mut ids, mut rr) = ([[0.0; 3]; MAX_ACTS], [0u8; MAX_ACTS], [false; MAX_ACTS]);
         let na = self.actions(work, &k, 2, &mut q, &mut ids, &mut rr);
         let skip = banned(work, at, &ids[..na]);
@@ -708,12 +713,7 @@ impl Level<'_> {
         let from = top(work);
         let cursors: Vec<Cursor> = part
             .iter()
-            .map(|&at| {
-                Cursor::of(
-                    self.ix,
-                    &self.ix.config(self.orb.reps[(at / 2) as usize] as usize),
-                )
-            })
+            .map(|&at| self.cursor((at / 2) as usize))
             .collect();
         let (mut q, mut ids, mut rr) = ([[0.0; 3]; MAX_ACTS], [0u8; MAX_ACTS], [false; MAX_ACTS]);
         for phase in 0..2 {
@@ -1400,8 +1400,8 @@ fn policy_row(lv: &Level, work: &Work, k: &Cursor, id: u8, reroll: bool, phase: 
 
 /// Every endless loop of the policy in its equations: a cycle of rows of one entry (swaps
 /// that stay), which never ends the game. Values indexed as in [`policy_sweep`]'s `x`.
-fn endless_loops<R: std::ops::Deref<Target = Rows>>(rows: &[R], values: usize) -> Vec<Vec<u32>> {
-    let next = successors(rows, values);
+fn endless_loops(next: &[u32]) -> Vec<Vec<u32>> {
+    let values = next.len();
     // Walk on from every value not yet seen; a walk that comes back to itself found a cycle.
     // `seen[v]`: 0 unseen, else the number of the walk that passed it.
     let mut seen = vec![0u32; values];
@@ -1519,11 +1519,11 @@ fn leave_endless_loops<R: std::ops::DerefMut<Target = Rows>>(
     let get = |i: u32| f64::from_bits(x[i as usize].load(Relaxed));
     let mut out = LoopExits::default();
     for round in 0..=ROUNDS {
-        let loops = endless_loops(rows, x.len());
+        let next = successors(rows, x.len());
+        let loops = endless_loops(&next);
         if loops.is_empty() {
             break;
         }
-        let next = successors(rows, x.len());
         let mut on = vec![u32::MAX; x.len()];
         for (i, l) in loops.iter().enumerate() {
             for &v in l {
@@ -1897,12 +1897,12 @@ mod loop_tests {
     #[test]
     fn endless_loops_are_the_cycles_of_swaps_that_stay() {
         let (mut rows, x) = policy();
-        let mut loops = endless_loops(&[&mut rows], x.len());
+        let mut loops = endless_loops(&successors(&[&mut rows], x.len()));
         loops.iter_mut().for_each(|l| l.sort());
         assert_eq!(loops, vec![vec![0, 2]]);
         rows[2].1[0] = row(1.0, &[]);
         rows[1].1[0] = row(1.0, &[4]);
-        assert!(endless_loops(&[&mut rows], x.len()).is_empty());
+        assert!(endless_loops(&successors(&[&mut rows], x.len())).is_empty());
     }
 
     #[test]
@@ -1921,7 +1921,7 @@ mod loop_tests {
         // Class 0 is the only one with a `G` to leave by: it ends the game now.
         assert_eq!(rows[0].1[0].n, 0);
         assert_eq!(rows[1].1[0].e[0], 0);
-        assert!(endless_loops(&[&mut rows], x.len()).is_empty());
+        assert!(endless_loops(&successors(&[&mut rows], x.len())).is_empty());
     }
 
     #[test]
@@ -1963,7 +1963,7 @@ mod loop_tests {
         assert_eq!((done.to_second, done.to_other, done.held), (0, 1, 0));
         assert_eq!(rows[0].1[0].e[0], 2);
         assert_eq!(rows[1].1[0].e[0], 6);
-        assert!(endless_loops(&[&mut rows], x.len()).is_empty());
+        assert!(endless_loops(&successors(&[&mut rows], x.len())).is_empty());
     }
 
     /// Win probability and score solved again from below on a part of a solved level, the
