@@ -5,7 +5,8 @@
 //! the rules cannot tell apart (black and red exchanged, faces turned or mirrored) share a
 //! class ([`Orbits`]). For each class and green level the solver stores only the free state
 //! (no ban, no pending reroll): its values `F`, its best action, and the values `G` of the
-//! same state with that best action banned.
+//! same state with that best action banned (for win probability and score, the best by those
+//! two alone: [`Values`]).
 //! Every ban/reroll state is then evaluated on the fly: a ban blocks at most one action, and
 //! only matters when it blocks the best one (then `G` applies). So the swap into `c'` with
 //! reroll pending is worth the better of `F`/`G` of `c'` and the mean over the six rerolls.
@@ -447,24 +448,52 @@ impl Orbits {
         self.acts[e as usize][id as usize]
     }
 
-    /// The best action of the configuration of rank `r` under `vals`, in its own frame, with
-    /// its class.
+    /// The class of the configuration of rank `r` and, in its own frame, the actions whose ban
+    /// selects `G` under `vals`: for win and score ([`Values::ws_best`]) and for actions
+    /// ([`Values::best`]).
     #[inline]
-    fn best(&self, vals: &impl Values, r: usize) -> (usize, u8) {
+    fn bests(&self, vals: &impl Values, r: usize) -> (usize, [u8; 2]) {
         let (cls, e) = self.class_of(r);
-        (cls, self.act(e, vals.best(cls)))
+        (
+            cls,
+            [self.act(e, vals.ws_best(cls)), self.act(e, vals.best(cls))],
+        )
     }
 }
 
 /// Read access to one level's values by symmetry class (the solver's working arrays or a
 /// loaded table); [`Orbits::class_of`] finds a configuration's class.
+///
+/// A ban matters only when it blocks a best action, and "best" differs by pass: the action
+/// the score pass chose ([`Values::ws_best`]) decides the win probability and score of a ban,
+/// the action the actions pass chose ([`Values::best`]) its expected actions. Keeping the
+/// first fixed through the actions pass keeps win and score of every ban state what the
+/// earlier passes solved them to, so the actions pass chooses among fixed windows. (When the
+/// actions pass's best changed which ban reads `G` for win and score too, a loop of `G`s kept
+/// win and score solved for a different ban — `x = x'` holds at any level — and could end up
+/// above every way out: no-wrap level 6 went round for that.)
 pub trait Values {
     /// `F`: the free state's values.
     fn f(&self, cls: usize) -> Vals;
-    /// `G`: the free state with its best action banned.
+    /// `G`: the free state with a best action banned — win probability and score with
+    /// [`Values::ws_best`] banned, expected actions with [`Values::best`] banned.
     fn g(&self, cls: usize) -> Vals;
     /// The id of the best action of the class's representative ([`END_ID`] for `end`).
     fn best(&self, cls: usize) -> u8;
+    /// The id of the best action by win probability and score alone (the score pass's choice;
+    /// the same as [`Values::best`] until the actions pass).
+    fn ws_best(&self, cls: usize) -> u8;
+    /// The values of the class's free state under a ban that blocks its `ws_best` (`ws_g`)
+    /// and/or its `best` (`act_g`).
+    #[inline]
+    fn banned(&self, cls: usize, ws_g: bool, act_g: bool) -> Vals {
+        let ws = if ws_g { self.g(cls) } else { self.f(cls) };
+        if ws_g == act_g {
+            return ws;
+        }
+        let a = if act_g { self.g(cls) } else { self.f(cls) };
+        [ws[0], ws[1], a[2]]
+    }
 }
 
 /// Combines candidate values with the three-pass rule of [`crate::exact`]: the greatest win
@@ -518,10 +547,16 @@ fn combine(q: &[Vals], phase: usize, skip: usize) -> (Vals, usize) {
 /// The largest number of class actions in a free state (swaps and `end`).
 const MAX_ACTS: usize = 80;
 
-/// Among a class's actions `ids`, the index of the one its value `at` bans: none for an `F`
-/// (`usize::MAX`), the best action for a `G`.
-fn banned(work: &Work, at: u32, ids: &[u8]) -> usize {
-    let best = work.best((at / 2) as usize);
+/// Among a class's actions `ids`, the index of the one its value `at` bans in `phase`: none
+/// for an `F` (`usize::MAX`), for a `G` the best action ([`Values::ws_best`] for win and
+/// score, [`Values::best`] for actions).
+fn banned(work: &Work, at: u32, ids: &[u8], phase: usize) -> usize {
+    let cls = (at / 2) as usize;
+    let best = if phase < 2 {
+        work.ws_best(cls)
+    } else {
+        work.best(cls)
+    };
     match at % 2 {
         0 => usize::MAX,
         _ => ids.iter().position(|&id| id == best).unwrap_or(usize::MAX),
@@ -588,16 +623,14 @@ impl Level<'_> {
         // The reverse swap is blocked only if both dice are the only ones of their class.
         let h_single_on_table = k.c.t[hc][hv] == 0;
         let value = |r: usize, tval: u8, hand_single: bool| {
-            let (cls, best) = self.orb.best(vals, r);
-            if hand_single
-                && h_single_on_table
-                && m.adjacent(tval, h.v)
-                && best == swap_id(m, Class { c: t.c, v: tval }, h)
-            {
-                vals.g(cls)
-            } else {
-                vals.f(cls)
-            }
+            let (cls, bests) = self.orb.bests(vals, r);
+            let blocked = hand_single && h_single_on_table && m.adjacent(tval, h.v);
+            let reverse = swap_id(m, Class { c: t.c, v: tval }, h);
+            vals.banned(
+                cls,
+                blocked && bests[0] == reverse,
+                blocked && bests[1] == reverse,
+            )
         };
         let stay = || value(r, t.v, k.c.h[tc][tv] == 0);
         // The reroll: the old value lifts the ban; a new one moves it to the new value.
@@ -673,7 +706,7 @@ impl Level<'_> {
         let k = self.cursor(cls);
         let (mut q, mut ids, mut rr) = ([[0.0; 3]; MAX_ACTS], [0u8; MAX_ACTS], [false; MAX_ACTS]);
         let na = self.actions(work, &k, 2, &mut q, &mut ids, &mut rr);
-        let skip = banned(work, at, &ids[..na]);
+        let skip = banned(work, at, &ids[..na], 2);
         let (top, _) = combine(&q[..na], 1, skip);
         let allowed = (0..na)
             .filter(|&i| i != skip && q[i][0] >= top[0] - EPS && q[i][1] >= top[1] - EPS)
@@ -734,7 +767,7 @@ impl Level<'_> {
                 for (&at, k) in part.iter().zip(&cursors) {
                     let (cls, base) = ((at / 2) as usize, 3 * (at % 2) as usize);
                     let na = self.actions(work, k, phase, &mut q, &mut ids, &mut rr);
-                    let x = combine(&q[..na], phase, banned(work, at, &ids[..na])).0[phase];
+                    let x = combine(&q[..na], phase, banned(work, at, &ids[..na], phase)).0[phase];
                     delta = delta.max((x - work.get(cls, base + phase)).abs());
                     work.set(cls, base + phase, x);
                 }
@@ -835,6 +868,8 @@ pub struct Work {
 struct Cell {
     v: [AtomicU64; 6],
     best: AtomicU8,
+    /// The best action by win probability and score ([`Values::ws_best`]).
+    ws_best: AtomicU8,
     /// The action of `G` ([`NO_ACT`] when `end` is the only action).
     second: AtomicU8,
     /// Bit 0: `best` rerolls after its swap; bit 1: `second` does.
@@ -872,6 +907,10 @@ impl Values for Work {
     #[inline]
     fn best(&self, r: usize) -> u8 {
         self.cells[r].best.load(Relaxed)
+    }
+    #[inline]
+    fn ws_best(&self, r: usize) -> u8 {
+        self.cells[r].ws_best.load(Relaxed)
     }
 }
 
@@ -952,9 +991,11 @@ pub fn solve_level(
                 work.set(r, 3 + i, w[i]);
             }
             work.cells[r].best.store(END_ID, Relaxed);
+            work.cells[r].ws_best.store(END_ID, Relaxed);
         } else {
             work.set(r, 0, lv.end_value(&k)[0]);
             work.cells[r].best.store(END_ID, Relaxed);
+            work.cells[r].ws_best.store(END_ID, Relaxed);
             work.cells[r].second.store(NO_ACT, Relaxed);
         }
     }
@@ -1105,6 +1146,12 @@ pub fn solve_level(
             ));
         }
     }
+    let apart = (0..classes)
+        .filter(|&r| work.best(r) != work.ws_best(r))
+        .count();
+    log(&format!(
+        "level {green}: the best action by expected actions is not the best by win and score alone in {apart} classes"
+    ));
     rep.seconds = t0.elapsed().as_secs_f64();
     (work, rep)
 }
@@ -1285,11 +1332,17 @@ fn sweep(
             .max((f[phase] - work.get(r, phase)).abs())
             .max((g[phase] - work.get(r, 3 + phase)).abs());
         work.set(r, phase, f[phase]);
-        for i in 0..=phase {
-            work.set(r, 3 + i, g[i]);
-        }
         let cell = &work.cells[r];
         cell.best.store(ids[pick], Relaxed);
+        // Win and score of `G` belong to the score pass's best action ([`Values`]).
+        if phase < 2 {
+            for i in 0..=phase {
+                work.set(r, 3 + i, g[i]);
+            }
+            cell.ws_best.store(ids[pick], Relaxed);
+        } else {
+            work.set(r, 5, g[2]);
+        }
         let (second, second_rr) = if second < na {
             (ids[second], rr[second])
         } else {
@@ -1348,6 +1401,14 @@ impl Values for Recorder<'_> {
     }
     fn best(&self, cls: usize) -> u8 {
         self.work.best(cls)
+    }
+    fn ws_best(&self, cls: usize) -> u8 {
+        self.work.ws_best(cls)
+    }
+    /// The entry the equation's component reads: the phase's own best decides (in the win
+    /// and score passes `ws_best` is `best`).
+    fn banned(&self, cls: usize, _ws_g: bool, act_g: bool) -> Vals {
+        self.read(2 * cls as u32 + act_g as u32)
     }
 }
 
@@ -1718,18 +1779,17 @@ impl<V: Values> Solved<V> {
         if s.cfg.won(m) {
             return [1.0, self.green as f64, 0.0];
         }
-        let (cls, best) = self.ix.orbits().best(&self.vals, self.ix.rank(&s.cfg));
-        let stay = match s.ban {
-            Some((h, t))
-                if s.cfg.h[h.c as usize][h.v as usize] == 1
+        let (cls, bests) = self.ix.orbits().bests(&self.vals, self.ix.rank(&s.cfg));
+        let blocks = |best: u8| match s.ban {
+            Some((h, t)) => {
+                s.cfg.h[h.c as usize][h.v as usize] == 1
                     && s.cfg.t[t.c as usize][t.v as usize] == 1
                     && m.adjacent(h.v, t.v)
-                    && best == swap_id(m, h, t) =>
-            {
-                self.vals.g(cls)
+                    && best == swap_id(m, h, t)
             }
-            _ => self.vals.f(cls),
+            None => false,
         };
+        let stay = self.vals.banned(cls, blocks(bests[0]), blocks(bests[1]));
         match s.reroll {
             None => stay,
             Some(_) => {

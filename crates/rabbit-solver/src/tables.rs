@@ -5,8 +5,8 @@
 //! class: win probability and score as `f64` (win probability is within 1e-8 of 1 at high
 //! levels, and both are compared to within [`crate::exact::EPS`] when actions are ranked, so
 //! `f32` rounding would reorder actions of equal value and send the exact policy round in
-//! circles), actions as `f32` (compared last, relative error below 1e-7), the best action,
-//! and the turn-start values of the level below (what `end` leads to) and of this level (what
+//! circles), actions as `f32` (compared last, relative error below 1e-7), the best action
+//! and the best by win and score alone ([`Values::ws_best`]), and the turn-start values of the level below (what `end` leads to) and of this level (what
 //! the next level needs), all in `f64`. A header (magic, format version, model, level, sizes)
 //! and a trailing checksum make a stale, foreign or truncated file be rejected and recomputed.
 
@@ -21,7 +21,12 @@ use white_rabbit::Variant;
 
 const MAGIC: &[u8; 8] = b"STOLIKWR";
 /// Bump when the solver's equations or the layout change, so old files are recomputed.
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
+/// Format 3 (no `ws_best`) is still read, with `ws_best` taken as `best`: its solver used
+/// one best action for every pass, so that is what its values mean; on the reduced models
+/// both solvers give the same values to every printed digit (docs/white-rabbit.md), and the
+/// no-wrap levels 1–5 cost two hours to solve again.
+const OLD_VERSION: u32 = 3;
 
 /// One level's values in their compact stored form.
 pub struct Table {
@@ -32,6 +37,7 @@ pub struct Table {
     /// Actions of `F` and of `G`.
     a: Vec<[f32; 2]>,
     best: Vec<u8>,
+    ws_best: Vec<u8>,
 }
 
 impl Values for Table {
@@ -47,6 +53,10 @@ impl Values for Table {
     fn best(&self, r: usize) -> u8 {
         self.best[r]
     }
+    #[inline]
+    fn ws_best(&self, r: usize) -> u8 {
+        self.ws_best[r]
+    }
 }
 
 impl Table {
@@ -57,6 +67,7 @@ impl Table {
             s: Vec::with_capacity(n),
             a: Vec::with_capacity(n),
             best: Vec::with_capacity(n),
+            ws_best: Vec::with_capacity(n),
         };
         for r in 0..n {
             let (f, g) = (w.f(r), w.g(r));
@@ -65,6 +76,7 @@ impl Table {
             t.s.push([f[1], g[1]]);
             t.a.push([f[2] as f32, g[2] as f32]);
             t.best.push(w.best(r));
+            t.ws_best.push(w.ws_best(r));
         }
         t
     }
@@ -128,9 +140,9 @@ impl<W: Write> Out<W> {
     }
 }
 
-fn header(m: &Model, green: u8, ix: &Index) -> Vec<u8> {
+fn header(m: &Model, green: u8, ix: &Index, version: u32) -> Vec<u8> {
     let mut h = MAGIC.to_vec();
-    h.extend_from_slice(&VERSION.to_le_bytes());
+    h.extend_from_slice(&version.to_le_bytes());
     h.extend_from_slice(&[0; 4]);
     h.extend_from_slice(&[
         m.blacks,
@@ -148,6 +160,16 @@ fn header(m: &Model, green: u8, ix: &Index) -> Vec<u8> {
 }
 
 fn save(file: &Path, lv: &Level) -> std::io::Result<()> {
+    save_as(file, lv, VERSION)
+}
+
+/// A level in the old format (without `ws_best`), for the test that it is still read.
+#[cfg(test)]
+pub(crate) fn save_old(file: &Path, lv: &Level) -> std::io::Result<()> {
+    save_as(file, lv, OLD_VERSION)
+}
+
+fn save_as(file: &Path, lv: &Level, version: u32) -> std::io::Result<()> {
     let s = &lv.solved;
     if let Some(d) = file.parent() {
         std::fs::create_dir_all(d)?;
@@ -158,7 +180,7 @@ fn save(file: &Path, lv: &Level) -> std::io::Result<()> {
         sum: Sum(0xcbf2_9ce4_8422_2325),
         buf: Vec::new(),
     };
-    o.put(&header(&s.ix.m, s.green, &s.ix))?;
+    o.put(&header(&s.ix.m, s.green, &s.ix, version))?;
     for v in s.below.iter().chain(&lv.starts) {
         for x in v {
             o.put(&x.to_le_bytes())?;
@@ -182,6 +204,10 @@ fn save(file: &Path, lv: &Level) -> std::io::Result<()> {
     }
     o.put(&s.vals.best)?;
     o.put(&[0u8; 8][..(8 - o.buf.len() % 8) % 8])?;
+    if version == VERSION {
+        o.put(&s.vals.ws_best)?;
+        o.put(&[0u8; 8][..(8 - o.buf.len() % 8) % 8])?;
+    }
     o.flush()?;
     let sum = o.sum.0;
     o.w.write_all(&sum.to_le_bytes())?;
@@ -228,17 +254,18 @@ impl<R: Read> In<R> {
 fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> {
     let f = File::open(file).ok()?;
     let n = ix.classes();
-    let expect_len = 40 + 48 * ix.tables as u64 + 41 * n as u64;
     let len = f.metadata().ok()?.len();
-    if len < expect_len.div_ceil(8) * 8 + 8 {
-        return None;
-    }
     let mut i = In {
         r: BufReader::with_capacity(1 << 20, f),
         sum: Sum(0xcbf2_9ce4_8422_2325),
     };
     let h = i.take(40).ok()?;
-    if h != header(&ix.m, green, ix) {
+    let version = [VERSION, OLD_VERSION]
+        .into_iter()
+        .find(|&v| h == header(&ix.m, green, ix, v))?;
+    let per_class = if version == VERSION { 42 } else { 41 };
+    let expect_len = 40 + 48 * ix.tables as u64 + per_class * n as u64;
+    if len < expect_len.div_ceil(8) * 8 + 8 {
         return None;
     }
     i.sum.add(&h);
@@ -253,6 +280,7 @@ fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> 
         s: Vec::new(),
         a: Vec::new(),
         best: Vec::new(),
+        ws_best: Vec::new(),
     };
     let vals = if only_starts {
         empty
@@ -271,11 +299,20 @@ fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> 
                 [x(0), x(1)]
             })
             .ok()?;
-        let mut best = i.take(n).ok()?;
-        let pad = i.take((8 - best.len() % 8) % 8).ok()?;
-        best.extend_from_slice(&pad);
-        i.sum.add(&best);
-        best.truncate(n);
+        let mut bytes = || -> Option<Vec<u8>> {
+            let mut b = i.take(n).ok()?;
+            let pad = i.take((8 - b.len() % 8) % 8).ok()?;
+            b.extend_from_slice(&pad);
+            i.sum.add(&b);
+            b.truncate(n);
+            Some(b)
+        };
+        let best = bytes()?;
+        let ws_best = if version == VERSION {
+            bytes()?
+        } else {
+            best.clone()
+        };
         let sum = u64::from_le_bytes(i.take(8).ok()?.try_into().ok()?);
         if sum != i.sum.0 {
             return None;
@@ -286,6 +323,7 @@ fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Option<Level> 
             s: sc,
             a,
             best,
+            ws_best,
         }
     };
     Some(Level {

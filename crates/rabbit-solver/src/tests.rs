@@ -316,6 +316,19 @@ fn tables_cache_round_trips_and_rejects_damage() {
             );
         }
     }
+    let ws_best = |t: &tables::Level| {
+        (0..flat[2].ix.classes())
+            .map(|r| t.solved.vals.ws_best(r))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ws_best(&l3), ws_best(&loaded));
+    // A file of the old format (no `ws_best`) is read with `ws_best` as `best`.
+    tables::save_old(&tables::path(&dir, &m, 3), &loaded).unwrap();
+    let old = tables::cached(&dir, m, 3).expect("old format read");
+    for r in 0..flat[2].ix.classes() {
+        assert_eq!(old.solved.vals.f(r), loaded.solved.vals.f(r));
+        assert_eq!(old.solved.vals.ws_best(r), loaded.solved.vals.best(r));
+    }
     let starts = tables::starts(&dir, m, 2, Effort::new(&m, 1), &mut log).unwrap();
     let setup = tables::from_setup(&flat[1].ix, &starts);
     let direct = full::setup_value(&flat[1].ix, &flat[1].vals, 2);
