@@ -6,8 +6,9 @@
 //! levels, and both are compared to within [`crate::exact::EPS`] when actions are ranked, so
 //! `f32` rounding would reorder actions of equal value and send the exact policy round in
 //! circles), actions as `f32` (compared last, relative error below 1e-7), the best action
-//! and the best by win and score alone ([`Values::ws_best`]), and the turn-start values of the level below (what `end` leads to) and of this level (what
-//! the next level needs), all in `f64`. A header (magic, format version, model, level, sizes)
+//! and the best by win and score alone ([`Values::ws_best`]), and the turn-start values of
+//! the level below (what `end` leads to) and of this level (what the next level needs), all
+//! in `f64`. A header (magic, format version, model, level, sizes)
 //! and a trailing checksum make a stale, foreign or truncated file be rejected and recomputed.
 
 use std::fs::File;
