@@ -789,13 +789,14 @@ impl Level<'_> {
         );
         let (k, q, ids, rr, allowed) = self.choices(work, at);
         let mut line = format!(
-            "class {cls} {fg} {:?} best {} second {}:",
+            "class {cls} {fg} {:?} best {} (by win and score {}) second {}:",
             if at.is_multiple_of(2) {
                 work.f(cls)
             } else {
                 work.g(cls)
             },
             work.best(cls),
+            work.ws_best(cls),
             work.cells[cls].second.load(Relaxed)
         );
         for i in allowed {
