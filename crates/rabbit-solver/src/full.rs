@@ -550,7 +550,7 @@ const MAX_ACTS: usize = 80;
 /// Among a class's actions `ids`, the index of the one its value `at` bans in `phase`: none
 /// for an `F` (`usize::MAX`), for a `G` the best action ([`Values::ws_best`] for win and
 /// score, [`Values::best`] for actions).
-fn banned(work: &Work, at: u32, ids: &[u8], phase: usize) -> usize {
+fn ban_index(work: &Work, at: u32, ids: &[u8], phase: usize) -> usize {
     let cls = (at / 2) as usize;
     let best = if phase < 2 {
         work.ws_best(cls)
@@ -623,14 +623,12 @@ impl Level<'_> {
         // The reverse swap is blocked only if both dice are the only ones of their class.
         let h_single_on_table = k.c.t[hc][hv] == 0;
         let value = |r: usize, tval: u8, hand_single: bool| {
+            if !(hand_single && h_single_on_table && m.adjacent(tval, h.v)) {
+                return vals.f(self.orb.class_of(r).0);
+            }
             let (cls, bests) = self.orb.bests(vals, r);
-            let blocked = hand_single && h_single_on_table && m.adjacent(tval, h.v);
             let reverse = swap_id(m, Class { c: t.c, v: tval }, h);
-            vals.banned(
-                cls,
-                blocked && bests[0] == reverse,
-                blocked && bests[1] == reverse,
-            )
+            vals.banned(cls, bests[0] == reverse, bests[1] == reverse)
         };
         let stay = || value(r, t.v, k.c.h[tc][tv] == 0);
         // The reroll: the old value lifts the ban; a new one moves it to the new value.
@@ -706,7 +704,7 @@ impl Level<'_> {
         let k = self.cursor(cls);
         let (mut q, mut ids, mut rr) = ([[0.0; 3]; MAX_ACTS], [0u8; MAX_ACTS], [false; MAX_ACTS]);
         let na = self.actions(work, &k, 2, &mut q, &mut ids, &mut rr);
-        let skip = banned(work, at, &ids[..na], 2);
+        let skip = ban_index(work, at, &ids[..na], 2);
         let (top, _) = combine(&q[..na], 1, skip);
         let allowed = (0..na)
             .filter(|&i| i != skip && q[i][0] >= top[0] - EPS && q[i][1] >= top[1] - EPS)
@@ -767,7 +765,8 @@ impl Level<'_> {
                 for (&at, k) in part.iter().zip(&cursors) {
                     let (cls, base) = ((at / 2) as usize, 3 * (at % 2) as usize);
                     let na = self.actions(work, k, phase, &mut q, &mut ids, &mut rr);
-                    let x = combine(&q[..na], phase, banned(work, at, &ids[..na], phase)).0[phase];
+                    let x =
+                        combine(&q[..na], phase, ban_index(work, at, &ids[..na], phase)).0[phase];
                     delta = delta.max((x - work.get(cls, base + phase)).abs());
                     work.set(cls, base + phase, x);
                 }
@@ -1781,16 +1780,18 @@ impl<V: Values> Solved<V> {
             return [1.0, self.green as f64, 0.0];
         }
         let (cls, bests) = self.ix.orbits().bests(&self.vals, self.ix.rank(&s.cfg));
-        let blocks = |best: u8| match s.ban {
-            Some((h, t)) => {
+        // The ban bites only when both its dice are single and still neighbours.
+        let reverse = s
+            .ban
+            .filter(|(h, t)| {
                 s.cfg.h[h.c as usize][h.v as usize] == 1
                     && s.cfg.t[t.c as usize][t.v as usize] == 1
                     && m.adjacent(h.v, t.v)
-                    && best == swap_id(m, h, t)
-            }
-            None => false,
-        };
-        let stay = self.vals.banned(cls, blocks(bests[0]), blocks(bests[1]));
+            })
+            .map(|(h, t)| swap_id(m, h, t));
+        let stay = self
+            .vals
+            .banned(cls, reverse == Some(bests[0]), reverse == Some(bests[1]));
         match s.reroll {
             None => stay,
             Some(_) => {
