@@ -13,7 +13,7 @@
 //! - [`hint`]: hint mode, rollout estimates within a deadline, and the greedy baseline.
 //! - [`deals`]: seeded deals played by a player (hint mode or greedy) through the engine.
 //!
-//! The server's entry points are [`hints`] and [`daily_seed`].
+//! The server's entry point is [`hints`].
 
 pub mod deals;
 pub mod exact;
@@ -111,18 +111,4 @@ fn label(game: &WhiteRabbit, values: &[(Act, Vals)]) -> Vec<Hint> {
             actions: v[2],
         })
         .collect()
-}
-
-/// The seed of the daily deal for a calendar day given as "YYYY-MM-DD" (same for everyone that
-/// day; different days differ). FNV-1a over the text, then the splitmix64 finaliser.
-pub fn daily_seed(day: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in "stolik/white-rabbit/daily/"
-        .bytes()
-        .chain(day.trim().bytes())
-    {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hint::mix(h)
 }

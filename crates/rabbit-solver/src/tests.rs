@@ -5,7 +5,7 @@ use crate::exact::{Exact, rank};
 use crate::hint::{self, Budget};
 use crate::model::{self, Act, Model, State};
 use crate::tables::Effort;
-use crate::{brute, daily_seed, full, hints_with};
+use crate::{brute, full, hints_with};
 
 pub(crate) const SMALL: [Model; 4] = [
     Model {
@@ -272,22 +272,6 @@ fn hint_mode_is_close_to_exact_on_a_small_model() {
     }
     assert!(total > 20);
     assert!(good as f64 >= 0.5 * total as f64, "{good}/{total}");
-}
-
-#[test]
-fn daily_deal_is_shared_within_a_day_and_differs_between_days() {
-    assert_eq!(daily_seed("2025-06-01"), daily_seed("2025-06-01"));
-    let a = WhiteRabbit::new(Variant::Classic, daily_seed("2025-06-01"));
-    let b = WhiteRabbit::new(Variant::Classic, daily_seed("2025-06-01"));
-    assert_eq!(a.position(), b.position());
-    let mut seen = std::collections::HashSet::new();
-    for month in 1..=12 {
-        for day in 1..=28 {
-            assert!(seen.insert(daily_seed(&format!("2025-{month:02}-{day:02}"))));
-        }
-    }
-    let c = WhiteRabbit::new(Variant::Classic, daily_seed("2025-06-02"));
-    assert_ne!(a.position(), c.position());
 }
 
 /// The cache round-trips a reduced model's levels, and a damaged file is recomputed.

@@ -177,7 +177,14 @@ async fn register(
         .map_err(|e| WsError::internal("password hashing failed", e))?;
     state
         .store
-        .register(&user.id, &username, &hash)
+        .register(
+            &user.id,
+            &store::Registration {
+                username: &username,
+                skeleton: &username.to_lowercase(),
+                password_hash: &hash,
+            },
+        )
         .await
         .map_err(|e| match e {
             store::StoreError::NameTaken => {
@@ -321,6 +328,7 @@ pub fn table_settings(
         private,
         control,
         daily: None,
+        practice: None,
     })
 }
 

@@ -133,9 +133,9 @@ struct Inner {
     /// finish its last write during a graceful shutdown.
     runtime: tokio::runtime::Handle,
     bot_time_cap: Option<std::time::Duration>,
-    /// Mixed into every daily deal's seed, so that the day's dice cannot be worked out from
-    /// the (public) source code before playing.
-    daily_secret: String,
+    /// The key of every daily deal's seed (see [`crate::rabbit::daily_seed`]); it never
+    /// leaves the server.
+    daily_key: String,
     /// Solver hints run on the blocking pool; this many at a time, so that players asking for
     /// hints cannot crowd out the bots and the tables.
     hint_slots: Arc<tokio::sync::Semaphore>,
@@ -155,13 +155,13 @@ impl Hub {
         store: store::Store,
         runtime: tokio::runtime::Handle,
         bot_time_cap: Option<std::time::Duration>,
-        daily_secret: String,
+        daily_key: String,
     ) -> Hub {
         Hub(Arc::new(Inner {
             store,
             runtime,
             bot_time_cap,
-            daily_secret,
+            daily_key,
             hint_slots: Arc::new(tokio::sync::Semaphore::new(HINTS_AT_ONCE)),
             tables: Mutex::new(HashMap::new()),
             lobby: Mutex::new(Lobby::default()),
@@ -182,7 +182,7 @@ impl Hub {
 
     /// The seed of `day`'s daily deal: the same for every player on this deployment.
     pub fn daily_seed(&self, day: &str) -> u64 {
-        rabbit_solver::daily_seed(day) ^ rabbit_solver::daily_seed(&self.0.daily_secret)
+        crate::rabbit::daily_seed(self.0.daily_key.as_bytes(), day)
     }
 
     /// A turn to run the solver; waits while [`HINTS_AT_ONCE`] hints are being computed.
@@ -290,7 +290,7 @@ impl Hub {
     ) -> Result<TableHandle, WsError> {
         let id = random_id(8);
         let token = random_id(24);
-        let seed = match &settings.daily {
+        let seed = match settings.daily.as_ref().or(settings.practice.as_ref()) {
             Some(day) => self.daily_seed(day),
             None => rand::random(),
         };
@@ -425,6 +425,7 @@ impl Hub {
             private: false,
             control,
             daily: None,
+            practice: None,
         };
         let table = self.create_table(settings, None, seats, None).await?;
         let text: Arc<str> = encode(

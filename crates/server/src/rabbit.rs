@@ -1,15 +1,23 @@
 //! The White Rabbit extras: the solver's hints at a table, and the daily deal with its
 //! leaderboard.
 //!
-//! The daily deal is one seed per UTC day for everyone (mixed with a deployment secret, see
-//! `Hub::daily_seed`). Each player gets one attempt a day: asking again returns the same table,
-//! finished or not, so a bad start cannot be thrown away. Past days can still be played, once;
-//! future days cannot. A won deal is ranked by score, then by fewest actions. Daily tables are
-//! private and their seed stays hidden until the day is over.
+//! The daily deal is one seed per UTC day for everyone: an HMAC of the day under a key that
+//! never leaves the server ([`daily_seed`]), so no finished game of one day tells anything
+//! about another day's dice. Each player gets one attempt on the day itself: asking again
+//! returns the same table, finished or not, so a bad start cannot be thrown away. A won
+//! attempt is ranked by score, then by fewest actions. Daily tables are private and their seed
+//! stays hidden until the day is over. A past day's deal can be replayed as often as one likes
+//! for practice: an ordinary private table on that deal, outside the leaderboard. Days to come,
+//! and days before the first deal, cannot be played.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use hmac::{Hmac, Mac};
 use serde::Deserialize;
-use time::{Date, OffsetDateTime, macros::format_description};
+use sha2::Sha256;
+use time::{
+    Date, OffsetDateTime,
+    macros::{date, format_description},
+};
 
 use crate::error::{ApiError, ErrorCode, WsError};
 use crate::startup::AppState;
@@ -27,6 +35,20 @@ const DAILY_VARIANT: &str = "classic";
 /// How many lines of a day's leaderboard are shown.
 const LEADERBOARD_LINES: u32 = 50;
 
+/// The first day with a daily deal: earlier days are refused rather than handed out as
+/// endless extra deals.
+const FIRST_DAY: Date = date!(2025 - 01 - 01);
+
+/// The seed of `day`'s daily deal: the first eight bytes of HMAC-SHA256(key, day). Without the
+/// key, knowing the seeds of any number of other days predicts nothing about this one.
+pub fn daily_seed(key: &[u8], day: &str) -> u64 {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
+    mac.update(b"stolik/white-rabbit/daily/");
+    mac.update(day.trim().as_bytes());
+    let digest = mac.finalize().into_bytes();
+    u64::from_le_bytes(digest[..8].try_into().expect("SHA-256 has 32 bytes"))
+}
+
 /// Today, in UTC: the day whose deal is the current daily deal.
 pub fn today() -> Date {
     OffsetDateTime::now_utc().date()
@@ -37,13 +59,18 @@ pub fn day_text(day: Date) -> String {
     day.to_string()
 }
 
-/// Reads a day a client names; it must be a real date, not after today.
+/// Reads a day a client names; it must be a real date from [`FIRST_DAY`] to today.
 fn parse_day(text: &str) -> Result<Date, WsError> {
     let day = Date::parse(text.trim(), format_description!("[year]-[month]-[day]"))
         .map_err(|_| WsError::bad_request(format!("{text:?} is not a day (YYYY-MM-DD)")))?;
     if day > today() {
         return Err(WsError::bad_request(format!(
             "the deal of {day} is not out yet"
+        )));
+    }
+    if day < FIRST_DAY {
+        return Err(WsError::bad_request(format!(
+            "the first daily deal is the one of {FIRST_DAY}"
         )));
     }
     Ok(day)
@@ -110,8 +137,9 @@ struct PlayDaily {
     day: Option<String>,
 }
 
-/// Starts the caller's attempt at a day's deal (201), or returns the one they already have
-/// (200): one attempt per player and day.
+/// Starts the caller's attempt at today's deal (201), or returns the one they already have
+/// (200): one attempt per player and day. For a past day it returns the attempt they made on
+/// that day if any, and otherwise starts a practice table on that deal (201, unranked).
 async fn play_daily(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -119,14 +147,23 @@ async fn play_daily(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req)?;
     let body = body.map(web::Json::into_inner).unwrap_or_default();
-    let day = day_text(chosen_day(body.day.as_deref())?);
+    let chosen = chosen_day(body.day.as_deref())?;
+    let day = day_text(chosen);
     if let Some(existing) = existing_attempt(&state, &day, &user).await? {
         return Ok(existing);
     }
-    let settings = TableSettings {
-        daily: Some(day.clone()),
-        // Private: nobody can watch the day's dice fall for someone else before their own try.
-        ..crate::api::table_settings("white-rabbit", Some(DAILY_VARIANT), true, None)?
+    let base = crate::api::table_settings("white-rabbit", Some(DAILY_VARIANT), true, None)?;
+    let settings = if chosen < today() {
+        TableSettings {
+            practice: Some(day.clone()),
+            ..base
+        }
+    } else {
+        TableSettings {
+            daily: Some(day.clone()),
+            // Private: nobody can watch the day's dice fall for someone else before their try.
+            ..base
+        }
     };
     let created = state
         .hub
@@ -161,4 +198,35 @@ async fn existing_attempt(
         .view(Some(user.clone()), None)
         .await?;
     Ok(Some(HttpResponse::Ok().json(view)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_days_seed_is_shared_and_keyed() {
+        let key = b"a deployment key";
+        assert_eq!(daily_seed(key, "2025-06-01"), daily_seed(key, "2025-06-01"));
+        let mut seen = std::collections::HashSet::new();
+        for month in 1..=12 {
+            for day in 1..=28 {
+                assert!(seen.insert(daily_seed(key, &format!("2025-{month:02}-{day:02}"))));
+            }
+        }
+        assert_ne!(
+            daily_seed(key, "2025-06-01"),
+            daily_seed(b"another key", "2025-06-01")
+        );
+    }
+
+    #[test]
+    fn days_before_the_first_deal_and_after_today_are_refused() {
+        assert!(parse_day("2025-01-01").is_ok());
+        assert!(parse_day("2024-12-31").is_err());
+        assert!(parse_day("-9999-01-01").is_err());
+        assert!(parse_day(&day_text(today())).is_ok());
+        assert!(parse_day(&day_text(today().next_day().unwrap())).is_err());
+        assert!(parse_day("2025-02-30").is_err());
+    }
 }

@@ -50,15 +50,17 @@ impl Application {
             .setting_or_insert("identity_secret", || random_id(48))
             .await
             .context("cannot read the identity secret")?;
-        let daily_secret = store
-            .setting_or_insert("daily_secret", || random_id(32))
+        // A new setting, not the old `daily_secret`: seeds made from that one could be worked
+        // out from a finished game's record.
+        let daily_key = store
+            .setting_or_insert("daily_deal_key", || random_id(43))
             .await
-            .context("cannot read the daily-deal secret")?;
+            .context("cannot read the daily-deal key")?;
         let hub = Hub::new(
             store.clone(),
             tokio::runtime::Handle::current(),
             config.bot_time_cap,
-            daily_secret,
+            daily_key,
         );
         let resumed = hub
             .resume()

@@ -43,6 +43,7 @@ pub use types::{
     ChatLine, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow, NewChatLine,
     NewGame, Occupant, SeatRow, User,
 };
+pub use users::{NewReport, Registration, Report};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/postgres");

@@ -15,6 +15,10 @@ pub struct User {
     #[serde(skip_serializing)]
     pub password_hash: Option<String>,
     pub created_at: i64,
+    /// Tokens issued under an older version are refused (see `bump_token_version`).
+    pub token_version: i64,
+    /// When an operator flagged the account (no chat, no public tables), if ever.
+    pub flagged_at: Option<i64>,
 }
 
 impl User {

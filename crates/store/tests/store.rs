@@ -10,7 +10,8 @@ use std::ops::Deref;
 
 use store::testing::{TestDatabase, postgres_admin};
 use store::{
-    Backend, DailyResult, GameStatus, MoveRow, NewChatLine, NewGame, Occupant, Store, StoreError,
+    Backend, DailyResult, GameStatus, MoveRow, NewChatLine, NewGame, NewReport, Occupant,
+    Registration, Store, StoreError,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -184,7 +185,9 @@ async fn a_guest_registers_and_keeps_the_same_id_and_games() {
             .await
             .unwrap();
 
-        db.register("guest1", "Alice", "hash-1").await.unwrap();
+        db.register("guest1", &account("Alice", "hash-1"))
+            .await
+            .unwrap();
 
         let user = db.user("guest1").await.unwrap().unwrap();
         assert_eq!(user.username.as_deref(), Some("Alice"));
@@ -198,11 +201,11 @@ async fn a_guest_registers_and_keeps_the_same_id_and_games() {
         assert_eq!(games[0].id, "g1");
 
         assert!(matches!(
-            db.register("guest1", "Alice2", "h").await,
+            db.register("guest1", &account("Alice2", "h")).await,
             Err(StoreError::Conflict)
         ));
         assert!(matches!(
-            db.register("nobody", "Zed", "h").await,
+            db.register("nobody", &account("Zed", "h")).await,
             Err(StoreError::NotFound)
         ));
         assert!(matches!(
@@ -224,16 +227,133 @@ async fn usernames_are_unique_whatever_their_letter_case() {
         announce(&db);
         db.create_user("u1", "One", T0).await.unwrap();
         db.create_user("u2", "Two", T0).await.unwrap();
-        db.register("u1", "Ёжик", "h1").await.unwrap();
+        db.register("u1", &account("Ёжик", "h1")).await.unwrap();
         assert!(matches!(
-            db.register("u2", "ёЖИК", "h2").await,
+            db.register("u2", &account("ёЖИК", "h2")).await,
             Err(StoreError::NameTaken)
         ));
         // The refused registration left the second user a guest.
         assert!(db.user("u2").await.unwrap().unwrap().is_guest());
         assert_eq!(db.user_by_username("ЁЖИК").await.unwrap().unwrap().id, "u1");
         assert!(db.user_by_username("nobody").await.unwrap().is_none());
-        db.register("u2", "Hedgehog", "h2").await.unwrap();
+        db.register("u2", &account("Hedgehog", "h2")).await.unwrap();
+    }
+}
+
+/// A registration whose skeleton is the name itself (the server computes the real one).
+fn account<'a>(username: &'a str, password_hash: &'a str) -> Registration<'a> {
+    Registration {
+        username,
+        skeleton: username,
+        password_hash,
+    }
+}
+
+#[tokio::test]
+async fn confusable_skeletons_are_unique_and_backfilled() {
+    for db in test_stores().await {
+        announce(&db);
+        db.create_user("u1", "One", T0).await.unwrap();
+        db.create_user("u2", "Two", T0).await.unwrap();
+        let first = Registration {
+            username: "admin",
+            skeleton: "admin",
+            password_hash: "h",
+        };
+        db.register("u1", &first).await.unwrap();
+        let lookalike = Registration {
+            username: "аdmin",
+            skeleton: "admin",
+            password_hash: "h",
+        };
+        assert!(matches!(
+            db.register("u2", &lookalike).await,
+            Err(StoreError::NameTaken)
+        ));
+        assert!(db.users_without_skeleton().await.unwrap().is_empty());
+        assert!(matches!(
+            db.set_skeleton("u2", "admin").await,
+            Err(StoreError::NameTaken)
+        ));
+    }
+}
+
+#[tokio::test]
+async fn token_versions_grow_on_registration_password_change_and_logout_everywhere() {
+    for db in test_stores().await {
+        announce(&db);
+        db.create_user("u1", "One", T0).await.unwrap();
+        assert_eq!(db.user("u1").await.unwrap().unwrap().token_version, 0);
+        assert_eq!(db.register("u1", &account("one", "h")).await.unwrap(), 1);
+        assert_eq!(db.set_password("u1", "h2").await.unwrap(), 2);
+        assert_eq!(db.bump_token_version("u1").await.unwrap(), 3);
+        assert_eq!(db.user("u1").await.unwrap().unwrap().token_version, 3);
+        assert!(matches!(
+            db.bump_token_version("nobody").await,
+            Err(StoreError::NotFound)
+        ));
+    }
+}
+
+#[tokio::test]
+async fn guests_are_written_once_and_flags_mutes_and_reports_are_kept() {
+    for db in test_stores().await {
+        announce(&db);
+        let before = db.user_count().await.unwrap();
+        db.ensure_user("g1", "Fox 1000", T0).await.unwrap();
+        db.ensure_user("g1", "Fox 1000", T0 + 5).await.unwrap();
+        db.ensure_user("g2", "Owl 2000", T0).await.unwrap();
+        assert_eq!(db.user_count().await.unwrap(), before + 2);
+        assert_eq!(db.user("g1").await.unwrap().unwrap().created_at, T0);
+
+        assert_eq!(db.user("g1").await.unwrap().unwrap().flagged_at, None);
+        db.set_flagged("g1", Some(T0 + 9)).await.unwrap();
+        assert_eq!(
+            db.user("g1").await.unwrap().unwrap().flagged_at,
+            Some(T0 + 9)
+        );
+        db.set_flagged("g1", None).await.unwrap();
+        assert_eq!(db.user("g1").await.unwrap().unwrap().flagged_at, None);
+        assert!(matches!(
+            db.set_flagged("nobody", Some(T0)).await,
+            Err(StoreError::NotFound)
+        ));
+
+        db.mute("g1", "g2", T0).await.unwrap();
+        db.mute("g1", "g2", T0).await.unwrap();
+        assert_eq!(db.mutes_of("g1").await.unwrap(), vec!["g2".to_string()]);
+        assert!(db.mutes_of("g2").await.unwrap().is_empty());
+        assert!(matches!(
+            db.mute("g1", "nobody", T0).await,
+            Err(StoreError::NotFound)
+        ));
+        db.unmute("g1", "g2").await.unwrap();
+        assert!(db.mutes_of("g1").await.unwrap().is_empty());
+
+        let report = NewReport {
+            reporter_id: "g1".into(),
+            reported_id: "g2".into(),
+            chat_id: None,
+            reason: "rude".into(),
+            created_at: T0,
+        };
+        let id = db.add_report(&report).await.unwrap();
+        let stored = db.reports_about("g2").await.unwrap();
+        assert_eq!(stored.len(), 1);
+        assert_eq!((stored[0].id, stored[0].reason.as_str()), (id, "rude"));
+        let bad = NewReport {
+            reported_id: "nobody".into(),
+            ..report
+        };
+        assert!(matches!(
+            db.add_report(&bad).await,
+            Err(StoreError::NotFound)
+        ));
+        db.probe_write(T0).await.unwrap();
+        assert_eq!(
+            db.setting("health_probe").await.unwrap().as_deref(),
+            Some(T0.to_string().as_str())
+        );
     }
 }
 
@@ -242,7 +362,7 @@ async fn set_password_replaces_the_hash() {
     for db in test_stores().await {
         announce(&db);
         db.create_user("u1", "One", T0).await.unwrap();
-        db.register("u1", "one", "old").await.unwrap();
+        db.register("u1", &account("one", "old")).await.unwrap();
         db.set_password("u1", "new").await.unwrap();
         let user = db.user_by_username("ONE").await.unwrap().unwrap();
         assert_eq!(user.password_hash.as_deref(), Some("new"));
@@ -767,7 +887,9 @@ async fn seeds_above_i64_max_round_trip() {
 async fn json_views_never_carry_password_hashes_or_invite_tokens() {
     let db = sqlite_db().await;
     db.create_user("u1", "One", T0).await.unwrap();
-    db.register("u1", "one", "secret-hash").await.unwrap();
+    db.register("u1", &account("one", "secret-hash"))
+        .await
+        .unwrap();
     let game = NewGame {
         private: true,
         invite_token: Some("secret-token".to_string()),

@@ -1,5 +1,6 @@
 // The White Rabbit daily deal: the same dice for everyone on a day, one attempt each, and the
-// day's leaderboard (score first, then fewest actions). #/daily?day=YYYY-MM-DD for past days.
+// day's leaderboard (score first, then fewest actions). #/daily?day=YYYY-MM-DD for past days,
+// whose deals can be replayed for practice, off the leaderboard.
 
 import { h, clear, toast } from '../ui.js';
 import { t } from '../i18n.js';
@@ -48,8 +49,9 @@ export function mount(root, params) {
         ),
         h('p', {},
           h('button', { class: 'btn primary play-daily', onClick: () => playDaily(data.day) },
-            data.table ? t('daily.continue') : t('daily.play')),
+            data.table ? t('daily.continue') : isToday ? t('daily.play') : t('daily.practise')),
         ),
+        !isToday && !data.table ? h('p', { class: 'muted practice-note' }, t('daily.practice_note')) : null,
         h('h2', {}, t('daily.board')),
         board(),
       );

@@ -80,8 +80,12 @@ pub struct TableSettings {
     pub variant: &'static str,
     pub private: bool,
     pub control: Option<TimeControl>,
-    /// The day (`YYYY-MM-DD`, UTC) whose White Rabbit daily deal this table plays.
+    /// The day (`YYYY-MM-DD`, UTC) whose White Rabbit daily deal this table plays: the
+    /// player's one attempt of that day, ranked on its leaderboard.
     pub daily: Option<String>,
+    /// The day whose (finished) daily deal this table replays for practice, unranked. Only
+    /// used to pick the seed at creation; the stored game keeps the seed, not the day.
+    pub practice: Option<String>,
 }
 
 /// Everything a player can do at a table.
@@ -440,6 +444,7 @@ impl Table {
                 private: record.private,
                 control,
                 daily: record.daily.clone(),
+                practice: None,
             },
             token: record.invite_token.clone().unwrap_or_default(),
             host: record.host_id.clone(),
@@ -1112,6 +1117,7 @@ impl Table {
         // Another game of the daily deal would be a second attempt: the next one is a new deal.
         let settings = TableSettings {
             daily: None,
+            practice: None,
             ..self.settings.clone()
         };
         let host = self

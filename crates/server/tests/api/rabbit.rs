@@ -161,7 +161,8 @@ async fn the_daily_deal_is_the_same_for_everyone_and_one_attempt_a_day() {
     assert_eq!(board["table"], a["id"]);
     assert_eq!(board["leaderboard"], json!([]));
 
-    // Another day is another deal, the same for both players too.
+    // A past day is another deal, the same for both players too, played for practice: an
+    // unranked table, as many times as one likes.
     let yesterday = earlier_day(&today, 1);
     let (status, ay) = app
         .post("/api/daily", Some(&ann.token), json!({"day": yesterday}))
@@ -170,9 +171,15 @@ async fn the_daily_deal_is_the_same_for_everyone_and_one_attempt_a_day() {
     let (_, by) = app
         .post("/api/daily", Some(&bob.token), json!({"day": yesterday}))
         .await;
-    assert_eq!(ay["daily"], yesterday.as_str());
+    assert_eq!(ay["daily"], Value::Null, "practice is not a ranked attempt");
     assert_eq!(ay["position"], by["position"]);
     assert_ne!(ay["position"], a["position"], "a new day, a new deal");
+    let (status, again) = app
+        .post("/api/daily", Some(&ann.token), json!({"day": yesterday}))
+        .await;
+    assert_eq!(status, 201, "{again}");
+    assert_ne!(again["id"], ay["id"], "practice starts afresh");
+    assert_eq!(again["position"], ay["position"]);
 
     // No hints on the daily deal, and no seed in its record while the day lasts.
     let id = a["id"].as_str().unwrap();
@@ -195,7 +202,14 @@ async fn the_daily_deal_is_the_same_for_everyone_and_one_attempt_a_day() {
 async fn a_day_to_come_or_a_malformed_day_is_refused() {
     let app = TestApp::spawn().await;
     let ann = app.guest().await;
-    for day in ["2999-01-01", "2026-13-01", "yesterday", ""] {
+    for day in [
+        "2999-01-01",
+        "2026-13-01",
+        "yesterday",
+        "",
+        "-9999-01-01",
+        "2024-12-31",
+    ] {
         let (status, body) = app
             .post("/api/daily", Some(&ann.token), json!({"day": day}))
             .await;
@@ -224,55 +238,123 @@ fn solver_choice(seen: &Seen) -> String {
     rabbit_solver::hints(&game)[0].action.clone()
 }
 
+/// Plays a White Rabbit table to its end with the solver's choices; returns the result and
+/// the number of actions.
+async fn solve_out(player: &mut crate::helpers::Player, table: &str) -> (String, u64) {
+    let snapshot = player
+        .ok(json!({"type": "table.subscribe", "table": table}))
+        .await;
+    let mut seen = Seen::from_snapshot(&snapshot["table"]);
+    if seen.to_move.is_none() {
+        let result = snapshot["table"]["result"].as_str().unwrap().to_string();
+        return (result, seen.ply);
+    }
+    let end = play_out(&mut [player], &mut seen, |s, _| solver_choice(s), 20_000).await;
+    (end["result"].as_str().unwrap().to_string(), seen.ply)
+}
+
 #[actix_web::test]
-async fn a_won_daily_deal_goes_on_the_leaderboard_by_score_and_actions() {
+async fn todays_won_deal_is_ranked_and_practice_on_a_past_day_is_not() {
     let app = TestApp::spawn().await;
     let mut ann = app.guest().await;
-    let today = {
-        let (_, board) = app.get("/api/daily", None).await;
-        board["today"].as_str().unwrap().to_string()
-    };
-    // The solver wins nearly every deal; a rare loss is tried again on an earlier day.
+    let (status, table) = app.post("/api/daily", Some(&ann.token), json!({})).await;
+    assert_eq!(status, 201, "{table}");
+    let today = table["daily"].as_str().unwrap().to_string();
+    let id = table["id"].as_str().unwrap().to_string();
+    let (result, actions) = solve_out(&mut ann, &id).await;
+    let (_, board) = app.get("/api/daily", None).await;
+    let lines = board["leaderboard"].as_array().unwrap();
+    match result.strip_prefix("won ") {
+        Some(score) => {
+            assert_eq!(lines.len(), 1, "{board}");
+            assert_eq!(lines[0]["rank"], 1);
+            assert_eq!(lines[0]["user_id"], ann.id());
+            assert_eq!(lines[0]["game_id"], id.as_str());
+            assert_eq!(lines[0]["score"].to_string(), score);
+            assert_eq!(lines[0]["actions"].as_u64(), Some(actions), "{board}");
+        }
+        // The solver wins nearly every deal; a lost one must not be ranked.
+        None => assert!(lines.is_empty(), "a lost deal is not ranked: {board}"),
+    }
+    // Today's deal keeps its seed hidden even once the player is done: others still play it.
+    let (_, record) = app
+        .get(&format!("/api/records/{id}"), Some(&ann.token))
+        .await;
+    assert_eq!(record["seed"], Value::Null, "{record}");
+
+    // A past day's deal, played for practice and won or lost, stays off that day's board.
+    let day = earlier_day(&today, 2);
+    let (status, practice) = app
+        .post("/api/daily", Some(&ann.token), json!({"day": day}))
+        .await;
+    assert_eq!(status, 201, "{practice}");
+    let practice_id = practice["id"].as_str().unwrap().to_string();
+    solve_out(&mut ann, &practice_id).await;
+    let (_, board) = app.get(&format!("/api/daily?day={day}"), None).await;
+    assert_eq!(board["leaderboard"], json!([]), "{board}");
+    assert_eq!(board["table"], Value::Null, "{board}");
+    // That day's competition is closed, so its seed is shown once the game is over.
+    let (_, record) = app
+        .get(&format!("/api/records/{practice_id}"), Some(&ann.token))
+        .await;
+    assert_ne!(record["seed"], Value::Null, "{record}");
+    app.stop().await;
+}
+
+/// The seed of the daily deal as it once was: a public hash of the day, XORed with a mask.
+fn unkeyed_day_hash(day: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in "stolik/white-rabbit/daily/".bytes().chain(day.bytes()) {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    rabbit_solver::hint::mix(h)
+}
+
+#[actix_web::test]
+async fn the_seeds_of_past_deals_predict_no_other_days_dice() {
+    let app = TestApp::spawn().await;
+    let mut ann = app.guest().await;
+    let (_, board) = app.get("/api/daily", None).await;
+    let today = board["today"].as_str().unwrap().to_string();
+    // Play and resign three past days, and read their seeds from the records.
+    let mut seeds = Vec::new();
     for back in 1..=3 {
         let day = earlier_day(&today, back);
         let (status, table) = app
             .post("/api/daily", Some(&ann.token), json!({"day": day}))
             .await;
         assert_eq!(status, 201, "{table}");
-        let id = table["id"].as_str().unwrap();
-        let snapshot = ann
-            .ok(json!({"type": "table.subscribe", "table": id}))
+        let id = table["id"].as_str().unwrap().to_string();
+        ann.ok(json!({"type": "table.subscribe", "table": id}))
             .await;
-        let mut seen = Seen::from_snapshot(&snapshot["table"]);
-        let result = if seen.to_move.is_none() {
-            snapshot["table"]["result"].as_str().unwrap().to_string()
-        } else {
-            let end = play_out(&mut [&mut ann], &mut seen, |s, _| solver_choice(s), 20_000).await;
-            end["result"].as_str().unwrap().to_string()
-        };
-        let (_, board) = app.get(&format!("/api/daily?day={day}"), None).await;
-        let lines = board["leaderboard"].as_array().unwrap();
-        let Some(score) = result.strip_prefix("won ") else {
-            assert!(lines.is_empty(), "a lost deal is not ranked: {board}");
-            continue;
-        };
-        assert_eq!(lines.len(), 1, "{board}");
-        assert_eq!(lines[0]["rank"], 1);
-        assert_eq!(lines[0]["user_id"], ann.id());
-        assert_eq!(lines[0]["game_id"], id);
-        assert_eq!(lines[0]["score"].to_string(), score);
-        assert_eq!(lines[0]["actions"].as_u64(), Some(seen.ply), "{board}");
-        // A past day's deal, once over, shows its seed: that day's competition is closed.
+        ann.ok(json!({"type": "resign", "table": id})).await;
         let (_, record) = app
             .get(&format!("/api/records/{id}"), Some(&ann.token))
             .await;
-        assert_ne!(
-            record["seed"],
-            Value::Null,
-            "a past day's deal shows its seed once over"
-        );
-        app.stop().await;
-        return;
+        let seed = record["seed"]
+            .as_u64()
+            .expect("a past deal's seed once over");
+        seeds.push((day, seed));
     }
-    panic!("the solver lost three daily deals in a row");
+    // Under the old scheme every day shared one XOR mask, so one past day gave away all.
+    let masks: Vec<u64> = seeds
+        .iter()
+        .map(|(day, seed)| seed ^ unkeyed_day_hash(day))
+        .collect();
+    assert_ne!(masks[0], masks[1], "no shared mask");
+    assert_ne!(masks[1], masks[2], "no shared mask");
+    // Nor does the difference of two days' seeds carry over to another pair of days.
+    assert_ne!(seeds[0].1 ^ seeds[1].1, seeds[1].1 ^ seeds[2].1);
+    // And today's table, once finished, still hides today's seed.
+    let (_, table) = app.post("/api/daily", Some(&ann.token), json!({})).await;
+    let id = table["id"].as_str().unwrap().to_string();
+    ann.ok(json!({"type": "table.subscribe", "table": id}))
+        .await;
+    ann.ok(json!({"type": "resign", "table": id})).await;
+    let (_, record) = app
+        .get(&format!("/api/records/{id}"), Some(&ann.token))
+        .await;
+    assert_eq!(record["seed"], Value::Null, "{record}");
+    app.stop().await;
 }
