@@ -2,10 +2,14 @@
 //! queue, the slow-reader alarm and a heartbeat.
 
 use std::collections::HashMap;
+use std::pin::Pin;
 use std::sync::Arc;
 
+use actix_web::error::PayloadError;
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReason, Session};
+use futures_core::Stream;
 use tokio::time::{Duration, Instant};
 
 use crate::error::{ApiError, ErrorCode, WsError};
@@ -14,6 +18,7 @@ use crate::identity::UserView;
 use crate::startup::AppState;
 use crate::table::clock::TimeControl;
 use crate::table::{Action, TableHandle};
+use crate::ws::frame_guard::{FrameGuard, is_overflow};
 use crate::ws::protocol::{ClockSpec, Message, Request, encode, parse_request};
 
 /// Requests are small; anything bigger is abuse and closes the socket.
@@ -30,7 +35,7 @@ pub async fn route(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (user, fresh_token) = state.identify_or_create_guest(&req).await?;
-    let (mut response, session, stream) = actix_ws::handle(&req, body)
+    let (mut response, session, stream) = actix_ws::handle(&req, guarded(&req, body))
         .map_err(|e| WsError::bad_request(format!("not a WebSocket handshake: {e}")))?;
     if let Some(token) = fresh_token {
         let cookie = state.keys.cookie(&token, user.guest);
@@ -45,6 +50,17 @@ pub async fn route(
     let (connection, outbox) = Connection::new(state.into_inner(), user);
     actix_web::rt::spawn(run(connection, outbox, session, stream));
     Ok(response)
+}
+
+/// The connection's bytes behind a [`FrameGuard`]: an oversized frame is refused by its header.
+fn guarded(req: &HttpRequest, body: web::Payload) -> web::Payload {
+    use actix_web::FromRequest;
+    let guard = FrameGuard::new(body, MAX_FRAME_BYTES);
+    let stream: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(guard);
+    let mut payload = actix_web::dev::Payload::from(stream);
+    web::Payload::from_request(req, &mut payload)
+        .into_inner()
+        .expect("taking a payload cannot fail")
 }
 
 /// Credit bucket: a burst of `CAPACITY` requests, refilled at `PER_SECOND`.
@@ -174,7 +190,7 @@ async fn run(
                         }
                         Some(Ok(AggregatedMessage::Pong(_))) => None,
                         Some(Ok(AggregatedMessage::Close(_))) | None => break Exit::ClientLeft,
-                        Some(Err(actix_ws::ProtocolError::Overflow)) => {
+                        Some(Err(e)) if is_overflow(&e) => {
                             break Exit::Close(reason(CloseCode::Size, "frame too large"));
                         }
                         Some(Err(_)) => break Exit::Close(reason(CloseCode::Protocol, "protocol error")),

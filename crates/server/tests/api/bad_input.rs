@@ -90,6 +90,87 @@ async fn an_oversized_frame_closes_the_socket() {
     app.stop().await;
 }
 
+/// This process's resident memory, from `/proc/self/statm`.
+fn rss_bytes() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").expect("Linux /proc");
+    let pages: u64 = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
+    pages * 4096
+}
+
+#[actix_web::test]
+async fn a_giant_announced_frame_is_refused_before_its_body_is_read() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::spawn().await;
+    let address = app.base.trim_start_matches("http://").to_string();
+    let mut socket = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let handshake = format!(
+        "GET /ws HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    socket.write_all(handshake.as_bytes()).await.unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
+        let n = socket.read(&mut buf).await.unwrap();
+        assert!(n > 0, "the server closed during the handshake");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    assert!(
+        seen.starts_with(b"HTTP/1.1 101"),
+        "{}",
+        String::from_utf8_lossy(&seen)
+    );
+    let before = rss_bytes();
+    // A masked binary frame announcing 1 GiB, then as much of its body as the server takes.
+    let mut header = vec![0x82, 0x80 | 127];
+    header.extend_from_slice(&(1u64 << 30).to_be_bytes());
+    header.extend_from_slice(&[1, 2, 3, 4]);
+    socket.write_all(&header).await.unwrap();
+    let chunk = vec![0u8; 1 << 20];
+    let (mut reader, mut writer) = socket.into_split();
+    let sent = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let sender = tokio::spawn({
+        let sent = sent.clone();
+        async move {
+            while sent.load(std::sync::atomic::Ordering::Relaxed) < 1 << 30 {
+                if writer.write_all(&chunk).await.is_err() {
+                    break;
+                }
+                sent.fetch_add(chunk.len() as u64, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+    });
+    // The server answers with a close frame, code 1009 (message too big), long before the
+    // body could have arrived.
+    let mut answer = Vec::new();
+    let closed_at = tokio::time::timeout(std::time::Duration::from_secs(20), async {
+        loop {
+            match reader.read(&mut buf).await {
+                Ok(0) | Err(_) => return None,
+                Ok(n) => answer.extend_from_slice(&buf[..n]),
+            }
+            // An unmasked close frame (0x88, short length) whose code is 1009.
+            if answer
+                .windows(4)
+                .any(|w| w[0] == 0x88 && w[2..4] == 1009u16.to_be_bytes())
+            {
+                return Some(sent.load(std::sync::atomic::Ordering::Relaxed));
+            }
+        }
+    })
+    .await
+    .expect("the server kept reading the giant frame");
+    sender.abort();
+    let closed_at = closed_at.unwrap_or_else(|| panic!("no close frame with 1009: {answer:?}"));
+    assert!(closed_at < 64 << 20, "refused only after {closed_at} bytes");
+    let grown = rss_bytes().saturating_sub(before);
+    assert!(
+        grown < 64 << 20,
+        "memory grew by {grown} bytes for a frame that was refused"
+    );
+    app.stop().await;
+}
+
 #[actix_web::test]
 async fn a_flood_is_refused_then_cut_off() {
     let app = TestApp::spawn().await;
