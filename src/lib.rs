@@ -4,5 +4,6 @@
 //! that tests can drive it in-process.
 
 pub mod arena;
+pub mod moderate;
 pub mod referee;
 pub mod solve;

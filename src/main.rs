@@ -21,6 +21,8 @@ enum Command {
     Arena(stolik::arena::ArenaArgs),
     /// Solve a White Rabbit position, or play seeded deals (see docs/white-rabbit.md).
     Solve(stolik::solve::SolveArgs),
+    /// Moderation: flag an account (no chat, no public tables), unflag it, list its reports.
+    Moderate(stolik::moderate::ModerateArgs),
 }
 
 #[derive(Parser)]
@@ -41,6 +43,21 @@ struct ServeArgs {
     /// The most milliseconds a bot thinks about a move, whatever its level.
     #[arg(long, env = "STOLIK_BOT_TIME_CAP_MS")]
     bot_time_cap_ms: Option<u64>,
+    /// Rate limits: `off`, or changes to the defaults such as
+    /// `guests_per_address=60/min,sockets_per_address=100` (see docs/protocol.md).
+    #[arg(long, env = "STOLIK_LIMITS", default_value = "", value_parser = server::LimitsConfig::parse)]
+    limits: server::LimitsConfig,
+    /// The site's public address when it is served behind a proxy (`https://…`): the one
+    /// origin allowed to change anything, and `Secure` cookies when it is https.
+    #[arg(long, env = "STOLIK_PUBLIC_URL")]
+    public_url: Option<String>,
+    /// Addresses of proxies whose X-Forwarded-For and X-Forwarded-Proto are believed.
+    #[arg(
+        long = "trusted-proxy",
+        env = "STOLIK_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -52,6 +69,7 @@ fn main() -> anyhow::Result<()> {
         Command::Referee => run_referee(),
         Command::Arena(args) => stolik::arena::run(&args, &mut io::stdout().lock()).map(|_| ()),
         Command::Solve(args) => stolik::solve::run(&args, &mut io::stdout().lock()),
+        Command::Moderate(args) => stolik::moderate::run(&args, &mut io::stdout().lock()),
     }
 }
 
@@ -67,6 +85,11 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         database_url: args.database_url,
         web_dir: args.web_dir,
         bot_time_cap: args.bot_time_cap_ms.map(std::time::Duration::from_millis),
+        limits: args.limits,
+        security: server::SecurityConfig {
+            public_url: args.public_url,
+            trusted_proxies: args.trusted_proxies,
+        },
     };
     actix_web::rt::System::new().block_on(async move {
         let app = server::Application::build(config).await?;

@@ -4,10 +4,9 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ErrorCode, WsError};
-use crate::identity::{
-    Keys, UserView, guest_name, hash_password, parse_password, parse_username, random_id, unix_ms,
-    verify_password,
-};
+use crate::identity::{Keys, UserView, parse_password};
+use crate::limits::Action;
+use crate::names::Username;
 use crate::startup::AppState;
 use crate::table::TableSettings;
 use crate::table::clock::TimeControl;
@@ -22,6 +21,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/register", web::post().to(register))
         .route("/api/login", web::post().to(login))
         .route("/api/logout", web::post().to(logout))
+        .route("/api/logout/everywhere", web::post().to(logout_everywhere))
         .route("/api/password", web::post().to(change_password))
         .route("/api/tables", web::get().to(lobby))
         .route("/api/tables", web::post().to(create_table))
@@ -42,14 +42,17 @@ async fn api_not_found() -> Result<HttpResponse, ApiError> {
     Err(WsError::new(ErrorCode::NotFound, "no such API endpoint"))
 }
 
+/// 200 when the server can do its work: every unfinished table is back and the database
+/// accepts a write (checked at most every [`crate::health::PROBE_EVERY`]); 503 naming what is
+/// missing otherwise.
 async fn health(state: web::Data<AppState>) -> HttpResponse {
-    match state.store.ping().await {
+    match state.health.check(&state.store).await {
         Ok(()) => HttpResponse::Ok().json(serde_json::json!({"status": "ok"})),
-        Err(e) => {
-            tracing::error!(error = %e, "health check: the database does not answer");
-            HttpResponse::ServiceUnavailable()
-                .json(serde_json::json!({"status": "database unavailable"}))
-        }
+        Err(failure) => HttpResponse::ServiceUnavailable().json(serde_json::json!({
+            "status": "unavailable",
+            "failed": failure.part,
+            "error": failure.detail,
+        })),
     }
 }
 
@@ -119,30 +122,28 @@ async fn catalogue_entry(id: web::Path<String>) -> Result<HttpResponse, ApiError
     Ok(HttpResponse::Ok().json(game_view(info)))
 }
 
-/// Who am I? A browser's first visit becomes a guest here (and gets its cookie).
+/// Who am I? A browser's first visit becomes a guest here (and gets its cookie); nothing is
+/// written until the guest does something.
 async fn me(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let (user, fresh) = match state.identify(&req) {
-        Ok(Some(user)) => (user, None),
-        // A stale browser cookie is replaced by a new guest; a bad bearer token is an error.
-        Err(e) if crate::identity::bearer_of(&req).is_some() => return Err(e),
-        _ => state.create_guest().await?,
-    };
+    let (identity, fresh) = state.identify_or_mint_guest(&req).await?;
     Ok(with_identity(
-        &state.keys,
+        &state,
+        &req,
         HttpResponse::Ok(),
-        &user,
+        &identity.user,
         fresh.as_deref(),
     ))
 }
 
 fn with_identity(
-    keys: &Keys,
+    state: &AppState,
+    req: &HttpRequest,
     mut response: actix_web::HttpResponseBuilder,
     user: &UserView,
     token: Option<&str>,
 ) -> HttpResponse {
     if let Some(token) = token {
-        response.cookie(keys.cookie(token, user.guest));
+        response.cookie(state.cookie_for(req, token, user.guest));
     }
     response.json(serde_json::json!({ "user": user, "token": token }))
 }
@@ -153,16 +154,18 @@ struct Credentials {
     password: String,
 }
 
-/// Turns the caller (a guest, or a new visitor) into an account; a guest keeps its games.
+/// Turns the caller (a guest, or a new visitor) into an account; a guest keeps its games. The
+/// guest's token stops working: the answer carries the account's.
 async fn register(
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    let username = parse_username(&body.username)?.to_string();
+    let address = state.security.client_ip(&req);
+    state.limits.check(Action::Register, address, None)?;
+    let username = Username::parse(&body.username)?;
     let password = parse_password(&body.password)?.to_string();
-    let current = state.identify(&req)?;
-    let user = match current {
+    let user = match state.identify(&req).await? {
         Some(user) if !user.guest => {
             return Err(WsError::new(
                 ErrorCode::WrongState,
@@ -170,18 +173,17 @@ async fn register(
             ));
         }
         Some(user) => user,
-        None => state.create_guest().await?.0,
+        None => state.mint_guest(&req)?.0,
     };
-    let hash = web::block(move || hash_password(&password))
-        .await
-        .map_err(|e| WsError::internal("password hashing failed", e))?;
-    state
+    state.sessions.ensure_row(&user).await?;
+    let hash = state.passwords.hash(password).await?;
+    let version = state
         .store
         .register(
             &user.id,
             &store::Registration {
-                username: &username,
-                skeleton: &username.to_lowercase(),
+                username: &username.name,
+                skeleton: &username.skeleton,
                 password_hash: &hash,
             },
         )
@@ -190,18 +192,26 @@ async fn register(
             store::StoreError::NameTaken => {
                 WsError::new(ErrorCode::NameTaken, "that username is taken")
             }
+            store::StoreError::Conflict => {
+                WsError::new(ErrorCode::WrongState, "this guest is already registered")
+            }
             other => other.into(),
         })?;
+    state.sessions.version_changed(&user.id, version);
     // From now on the player is known by the chosen name, in old games too.
-    state.store.set_display_name(&user.id, &username).await?;
+    state
+        .store
+        .set_display_name(&user.id, &username.name)
+        .await?;
     let account = UserView {
         id: user.id,
-        name: username,
+        name: username.name,
         guest: false,
     };
-    let token = state.keys.issue(&account);
+    let token = state.sessions.issue(&account, version);
     Ok(with_identity(
-        &state.keys,
+        &state,
+        &req,
         HttpResponse::Ok(),
         &account,
         Some(&token),
@@ -209,41 +219,76 @@ async fn register(
 }
 
 async fn login(
+    req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    let wrong = || WsError::new(ErrorCode::Unauthorized, "wrong username or password");
-    let user = state
-        .store
-        .user_by_username(&body.username)
-        .await?
-        .ok_or_else(wrong)?;
-    let stored = user.password_hash.clone().ok_or_else(wrong)?;
-    let password = body.password.clone();
-    let ok = web::block(move || verify_password(&password, &stored))
-        .await
-        .map_err(|e| WsError::internal("password check failed", e))?;
-    if !ok {
+    let wrong = || WsError::unauthorized("wrong username or password");
+    let typed = crate::names::login_form(&body.username);
+    let account_key = typed.to_lowercase();
+    let address = state.security.client_ip(&req);
+    state
+        .limits
+        .check(Action::Login, address, Some(&account_key))?;
+    state.limits.login_allowed(&account_key)?;
+    let user = state.store.user_by_username(&typed).await?;
+    let stored = user.as_ref().and_then(|u| u.password_hash.clone());
+    // An unknown name costs the same argon2 check as a wrong password: the time of the
+    // answer does not tell which names exist.
+    let ok = state
+        .passwords
+        .verify(body.password.clone(), stored)
+        .await?;
+    let Some(user) = user.filter(|_| ok) else {
+        state.limits.login_failed(&account_key);
         return Err(wrong());
-    }
+    };
+    state.limits.login_succeeded(&account_key);
     let account = UserView {
         id: user.id,
         name: user.username.unwrap_or(user.display_name),
         guest: false,
     };
-    let token = state.keys.issue(&account);
+    let token = state.sessions.issue(&account, user.token_version);
     Ok(with_identity(
-        &state.keys,
+        &state,
+        &req,
         HttpResponse::Ok(),
         &account,
         Some(&token),
     ))
 }
 
+/// Forgets this browser's identity (its cookie). Other devices stay logged in: see
+/// [`logout_everywhere`].
 async fn logout() -> HttpResponse {
     HttpResponse::Ok()
         .cookie(Keys::removal_cookie())
         .json(serde_json::json!({"type": "ok"}))
+}
+
+/// Ends every session of the account, on every device, and closes their sockets; the caller
+/// gets a fresh token for this one.
+async fn logout_everywhere(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.require_identity(&req).await?;
+    if user.guest {
+        return Err(WsError::new(
+            ErrorCode::WrongState,
+            "a guest has only this session: log out instead",
+        ));
+    }
+    let version = state.sessions.end_all(&user.id).await?;
+    let token = state.sessions.issue(&user, version);
+    Ok(with_identity(
+        &state,
+        &req,
+        HttpResponse::Ok(),
+        &user,
+        Some(&token),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -252,12 +297,14 @@ struct PasswordChange {
     new: String,
 }
 
+/// Changes the password: every other session of the account ends; the caller gets a fresh
+/// token.
 async fn change_password(
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<PasswordChange>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.require_identity(&req)?;
+    let user = state.require_identity(&req).await?;
     let new = parse_password(&body.new)?.to_string();
     let record = state
         .store
@@ -267,15 +314,24 @@ async fn change_password(
     let stored = record
         .password_hash
         .ok_or_else(|| WsError::new(ErrorCode::WrongState, "guests have no password"))?;
-    let old = body.old.clone();
-    let (ok, hash) = web::block(move || (verify_password(&old, &stored), hash_password(&new)))
-        .await
-        .map_err(|e| WsError::internal("password hashing failed", e))?;
-    if !ok {
-        return Err(WsError::new(ErrorCode::Unauthorized, "wrong password"));
+    if !state
+        .passwords
+        .verify(body.old.clone(), Some(stored))
+        .await?
+    {
+        return Err(WsError::unauthorized("wrong password"));
     }
-    state.store.set_password(&user.id, &hash).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({"type": "ok"})))
+    let hash = state.passwords.hash(new).await?;
+    let version = state.store.set_password(&user.id, &hash).await?;
+    state.sessions.version_changed(&user.id, version);
+    let token = state.sessions.issue(&user, version);
+    Ok(with_identity(
+        &state,
+        &req,
+        HttpResponse::Ok(),
+        &user,
+        Some(&token),
+    ))
 }
 
 async fn lobby(state: web::Data<AppState>) -> HttpResponse {
@@ -337,7 +393,7 @@ async fn create_table(
     state: web::Data<AppState>,
     body: web::Json<CreateTable>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.require_identity(&req)?;
+    let user = state.require_identity(&req).await?;
     let settings = table_settings(
         &body.game,
         body.variant.as_deref(),
@@ -361,6 +417,10 @@ async fn create_table(
         }
         seats[1 - seat] = Some(crate::table::bot_user(level));
     }
+    let listed = !body.private && body.bot.is_none() && info.seats > 1;
+    state
+        .may_create_table(&req, &user, listed, body.bot.is_some())
+        .await?;
     let handle = state
         .hub
         .create_table(settings, Some(user.clone()), seats, None)
@@ -395,7 +455,7 @@ async fn table(
     id: web::Path<String>,
     query: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.identify(&req)?;
+    let user = state.identify(&req).await?;
     let handle = state.hub.table(&id).await?;
     let view = handle.view(user, query.token.clone()).await?;
     Ok(HttpResponse::Ok().json(view))
@@ -409,7 +469,7 @@ async fn visible_record(
     id: &str,
     token: Option<String>,
 ) -> Result<store::GameRecord, WsError> {
-    let user = state.identify(req)?;
+    let user = state.identify(req).await?;
     state.hub.table(id).await?.view(user, token).await?;
     state
         .store
@@ -481,7 +541,7 @@ async fn record_positions(
 }
 
 async fn my_games(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let user = state.require_identity(&req)?;
+    let user = state.require_identity(&req).await?;
     let games = state.store.games_of_user(&user.id, 100).await?;
     Ok(HttpResponse::Ok().json(games))
 }
@@ -495,45 +555,43 @@ async fn user_games(
 }
 
 impl AppState {
-    /// The identity a request carries: `Ok(None)` without a token, an error for a forged or
-    /// expired one.
-    pub fn identify(&self, req: &HttpRequest) -> Result<Option<UserView>, WsError> {
-        crate::identity::token_of(req)
-            .map(|token| self.keys.verify(&token))
-            .transpose()
-    }
-
-    pub fn require_identity(&self, req: &HttpRequest) -> Result<UserView, WsError> {
-        self.identify(req)?.ok_or_else(|| {
-            WsError::new(
-                ErrorCode::Unauthorized,
-                "no identity: visit /api/me first or send a bearer token",
-            )
-        })
-    }
-
-    /// A new guest: a user row and its token.
-    pub async fn create_guest(&self) -> Result<(UserView, Option<String>), WsError> {
-        let user = UserView {
-            id: random_id(12),
-            name: guest_name(),
-            guest: true,
-        };
-        self.store
-            .create_user(&user.id, &user.name, unix_ms())
-            .await?;
-        let token = self.keys.issue(&user);
-        Ok((user, Some(token)))
-    }
-
-    /// The caller's identity, or a new guest (with the token to hand back) when it has none.
-    pub async fn identify_or_create_guest(
+    /// Whether `user` may create one more table now: the rate per identity and address, the
+    /// open tables and unfinished bot games they already have, and no listed (public, open to
+    /// anyone) tables for a flagged account. Writes the guest's row when all is well.
+    pub async fn may_create_table(
         &self,
         req: &HttpRequest,
-    ) -> Result<(UserView, Option<String>), WsError> {
-        match self.identify(req)? {
-            Some(user) => Ok((user, None)),
-            None => self.create_guest().await,
+        user: &UserView,
+        listed: bool,
+        bot: bool,
+    ) -> Result<(), WsError> {
+        let address = self.security.client_ip(req);
+        self.limits
+            .check(Action::CreateTable, address, Some(&user.id))?;
+        if listed && self.sessions.flagged(&user.id).await? {
+            return Err(WsError::forbidden(
+                "a moderator has restricted this account: it cannot open public tables",
+            ));
         }
+        let config = self.limits.config();
+        if config.enabled {
+            let (open, bots) = self.store.active_tables_of(&user.id).await?;
+            if listed && open >= config.open_tables_per_identity as i64 {
+                return Err(WsError::new(
+                    ErrorCode::RateLimited,
+                    format!(
+                        "you already have {open} open tables waiting for players: \
+                         start or close one first"
+                    ),
+                ));
+            }
+            if bot && bots >= config.bot_games_per_identity as i64 {
+                return Err(WsError::new(
+                    ErrorCode::RateLimited,
+                    format!("you already have {bots} unfinished bot games: finish one first"),
+                ));
+            }
+        }
+        self.sessions.ensure_row(user).await
     }
 }

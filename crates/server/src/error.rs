@@ -33,6 +33,8 @@ pub enum ErrorCode {
     NameTaken,
     RateLimited,
     TooLong,
+    /// The server is too busy for this now (password checks queued up): try again shortly.
+    Busy,
     Internal,
 }
 
@@ -54,6 +56,7 @@ impl ErrorCode {
             | ErrorCode::SeatTaken
             | ErrorCode::NameTaken => StatusCode::CONFLICT,
             ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::Busy => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -65,6 +68,8 @@ impl ErrorCode {
 pub struct WsError {
     pub code: ErrorCode,
     pub message: String,
+    /// Seconds to wait before trying again (`Retry-After`), for limits.
+    pub retry_after: Option<u64>,
 }
 
 /// The same error type serves the HTTP API.
@@ -75,7 +80,21 @@ impl WsError {
         WsError {
             code,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    pub fn retry_after(mut self, secs: u64) -> WsError {
+        self.retry_after = Some(secs);
+        self
+    }
+
+    pub fn unauthorized(message: impl Into<String>) -> WsError {
+        WsError::new(ErrorCode::Unauthorized, message)
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> WsError {
+        WsError::new(ErrorCode::Forbidden, message)
     }
 
     pub fn bad_request(message: impl Into<String>) -> WsError {
@@ -114,7 +133,11 @@ impl ResponseError for WsError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status_code()).json(ErrorBody {
+        let mut response = HttpResponse::build(self.status_code());
+        if let Some(secs) = self.retry_after {
+            response.insert_header((actix_web::http::header::RETRY_AFTER, secs.to_string()));
+        }
+        response.json(ErrorBody {
             kind: "error",
             code: self.code,
             message: &self.message,

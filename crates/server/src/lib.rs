@@ -10,11 +10,18 @@
 
 pub mod api;
 pub mod error;
+pub mod health;
 pub mod hub;
 pub mod identity;
+pub mod limits;
+pub mod names;
 pub mod rabbit;
+pub mod security;
+pub mod sessions;
 pub mod startup;
 pub mod table;
 pub mod ws;
 
+pub use limits::LimitsConfig;
+pub use security::SecurityConfig;
 pub use startup::{Application, Config, Stopper};

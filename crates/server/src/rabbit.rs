@@ -86,7 +86,7 @@ async fn hints(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.require_identity(&req)?;
+    let user = state.require_identity(&req).await?;
     let (game, ply) = state.hub.table(&id).await?.hint_position(user).await?;
     let slot = state.hub.hint_slot().await;
     let hints = tokio::task::spawn_blocking(move || {
@@ -118,7 +118,7 @@ async fn daily(
         .store
         .daily_leaderboard(&day, LEADERBOARD_LINES)
         .await?;
-    let mine = match state.identify(&req)? {
+    let mine = match state.identify(&req).await? {
         Some(user) => state.store.daily_game_of(&day, &user.id).await?,
         None => None,
     };
@@ -145,13 +145,14 @@ async fn play_daily(
     state: web::Data<AppState>,
     body: Option<web::Json<PlayDaily>>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = state.require_identity(&req)?;
+    let user = state.require_identity(&req).await?;
     let body = body.map(web::Json::into_inner).unwrap_or_default();
     let chosen = chosen_day(body.day.as_deref())?;
     let day = day_text(chosen);
     if let Some(existing) = existing_attempt(&state, &day, &user).await? {
         return Ok(existing);
     }
+    state.may_create_table(&req, &user, false, false).await?;
     let base = crate::api::table_settings("white-rabbit", Some(DAILY_VARIANT), true, None)?;
     let settings = if chosen < today() {
         TableSettings {

@@ -7,8 +7,13 @@ use actix_web::dev::{Server, ServerHandle};
 use actix_web::{App, HttpServer, middleware, web};
 use anyhow::Context;
 
+use crate::error::{ErrorCode, WsError};
+use crate::health::Health;
 use crate::hub::Hub;
-use crate::identity::{Keys, random_id};
+use crate::identity::{Keys, PasswordWork, random_id};
+use crate::limits::{Limits, LimitsConfig};
+use crate::security::SecurityConfig;
+use crate::sessions::Sessions;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -21,13 +26,21 @@ pub struct Config {
     /// The longest a bot may think about one move, whatever its level (`None`: each level's
     /// own budget, up to 2 s for Hard). Tests and small machines lower it.
     pub bot_time_cap: Option<std::time::Duration>,
+    /// Rate limits and caps (see [`LimitsConfig::parse`]).
+    pub limits: LimitsConfig,
+    /// The public URL and the trusted proxies.
+    pub security: SecurityConfig,
 }
 
 /// What every request handler can reach.
 pub struct AppState {
     pub store: store::Store,
     pub hub: Hub,
-    pub keys: Keys,
+    pub sessions: Sessions,
+    pub limits: Limits,
+    pub security: SecurityConfig,
+    pub passwords: PasswordWork,
+    pub health: Health,
 }
 
 pub struct Application {
@@ -71,46 +84,54 @@ impl Application {
         let listener = TcpListener::bind(&config.bind)
             .with_context(|| format!("cannot listen on {}", config.bind))?;
         let port = listener.local_addr()?.port();
+        backfill_skeletons(&store).await?;
         let state = web::Data::new(AppState {
             store: store.clone(),
             hub: hub.clone(),
-            keys: Keys::from_secret(secret.as_bytes()),
+            sessions: Sessions::new(Keys::from_secret(secret.as_bytes()), store.clone()),
+            limits: Limits::new(config.limits.clone()),
+            security: config.security.clone(),
+            passwords: web::block(PasswordWork::new)
+                .await
+                .context("cannot prepare password checks")?,
+            health: Health::default(),
         });
         let web_dir = config.web_dir.clone();
         // Deep links (`/table/abc`) are pages of the web client: unknown paths get its index.
         let index = web_dir.join("index.html");
-        let server = HttpServer::new(move || {
-            App::new()
-                .app_data(state.clone())
-                .app_data(
-                    web::JsonConfig::default()
-                        .limit(16 * 1024)
-                        .error_handler(|e, _| {
-                            crate::error::WsError::new(
-                                crate::error::ErrorCode::BadJson,
-                                e.to_string(),
-                            )
-                            .into()
-                        }),
-                )
-                .app_data(web::PathConfig::default())
-                .wrap(middleware::Logger::new("%r %s %Dms"))
-                .wrap(middleware::Compress::default())
-                .configure(crate::api::routes)
-                .service(
-                    actix_files::Files::new("/", &web_dir)
-                        .index_file("index.html")
-                        .default_handler(web::to({
-                            let index = index.clone();
-                            move || actix_files::NamedFile::open_async(index.clone())
-                        })),
-                )
-        })
-        .listen(listener)?
-        // Signals are ours (see `run_until_stopped`): sockets must be told to close first.
-        .disable_signals()
-        .shutdown_timeout(10)
-        .run();
+        let server =
+            HttpServer::new(move || {
+                App::new()
+                    .app_data(state.clone())
+                    .app_data(
+                        web::JsonConfig::default()
+                            .limit(16 * 1024)
+                            .error_handler(|e, _| json_error(e).into()),
+                    )
+                    .app_data(web::QueryConfig::default().error_handler(|e, _| {
+                        WsError::bad_request(format!("bad query string: {e}")).into()
+                    }))
+                    .app_data(web::PathConfig::default().error_handler(|e, _| {
+                        WsError::bad_request(format!("bad path: {e}")).into()
+                    }))
+                    .wrap(middleware::from_fn(crate::security::guard))
+                    .wrap(middleware::Logger::new("%r %s %Dms"))
+                    .wrap(middleware::Compress::default())
+                    .configure(crate::api::routes)
+                    .service(
+                        actix_files::Files::new("/", &web_dir)
+                            .index_file("index.html")
+                            .default_handler(web::to({
+                                let index = index.clone();
+                                move || actix_files::NamedFile::open_async(index.clone())
+                            })),
+                    )
+            })
+            .listen(listener)?
+            // Signals are ours (see `run_until_stopped`): sockets must be told to close first.
+            .disable_signals()
+            .shutdown_timeout(10)
+            .run();
         Ok(Application {
             port,
             server,
@@ -197,4 +218,39 @@ fn redact(url: &str) -> String {
         (Some(scheme), Some(at)) if at > scheme => format!("{}://…{}", &url[..scheme], &url[at..]),
         _ => url.to_string(),
     }
+}
+
+/// A body that is not JSON is `bad_json`; JSON of the wrong shape or with values out of range
+/// (`"seat": 256`) is `bad_request`; a body of another media type says so.
+fn json_error(error: actix_web::error::JsonPayloadError) -> WsError {
+    use actix_web::error::JsonPayloadError;
+    match &error {
+        JsonPayloadError::Deserialize(e) if e.classify() == serde_json::error::Category::Data => {
+            WsError::bad_request(e.to_string())
+        }
+        JsonPayloadError::ContentType => {
+            WsError::new(ErrorCode::BadJson, "send the body as application/json")
+        }
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            WsError::new(ErrorCode::TooLong, error.to_string())
+        }
+        _ => WsError::new(ErrorCode::BadJson, error.to_string()),
+    }
+}
+
+/// Accounts registered before confusable skeletons were kept get theirs. Two old accounts
+/// whose names look alike both keep their names; the later one is left without a skeleton
+/// (and logged), so nobody new can take a third look-alike of the first.
+async fn backfill_skeletons(store: &store::Store) -> anyhow::Result<()> {
+    for (id, username) in store.users_without_skeleton().await? {
+        let skeleton = crate::names::skeleton_of(&username);
+        match store.set_skeleton(&id, &skeleton).await {
+            Ok(()) => {}
+            Err(store::StoreError::NameTaken) => {
+                tracing::warn!(%id, %username, "an old username looks like another account's");
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(())
 }

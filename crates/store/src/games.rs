@@ -296,6 +296,20 @@ impl Store {
         self.load_games(Filter::Unfinished).await
     }
 
+    /// How many open games `user_id` hosts, and in how many unfinished games they face a
+    /// bot.
+    pub async fn active_tables_of(&self, user_id: &str) -> Result<(i64, i64), StoreError> {
+        let open = "SELECT COUNT(*) AS n FROM games WHERE host_id = $1 AND status = 'open'";
+        let bots = "SELECT COUNT(*) AS n FROM games g JOIN game_seats s ON s.game_id = g.id \
+                    WHERE s.user_id = $1 AND g.status IN ('open', 'playing') \
+                    AND EXISTS (SELECT 1 FROM game_seats b WHERE b.game_id = g.id AND b.bot IS NOT NULL)";
+        on_pool!(self, pool => {
+            let open = sqlx::query(open).bind(user_id).fetch_one(pool).await?;
+            let bots = sqlx::query(bots).bind(user_id).fetch_one(pool).await?;
+            Ok((open.big("n")?, bots.big("n")?))
+        })
+    }
+
     /// The game `user_id` started for the daily deal of `day`, if any (one per player and day).
     pub async fn daily_game_of(
         &self,

@@ -15,6 +15,7 @@ use tokio::time::{Duration, Instant};
 use crate::error::{ApiError, ErrorCode, WsError};
 use crate::hub::{ConnId, Outbox, QueueKey};
 use crate::identity::UserView;
+use crate::sessions::SessionWatch;
 use crate::startup::AppState;
 use crate::table::clock::TimeControl;
 use crate::table::{Action, TableHandle};
@@ -34,11 +35,15 @@ pub async fn route(
     body: web::Payload,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user, fresh_token) = state.identify_or_create_guest(&req).await?;
+    // A page of another site must not open a socket with the user's cookie.
+    state.security.check_same_origin(&req)?;
+    let ticket = state.limits.open_socket(state.security.client_ip(&req))?;
     let (mut response, session, stream) = actix_ws::handle(&req, guarded(&req, body))
         .map_err(|e| WsError::bad_request(format!("not a WebSocket handshake: {e}")))?;
+    // Only a real handshake gets an identity (a new guest's costs the address's quota).
+    let (identity, fresh_token) = state.identify_or_mint_guest(&req).await?;
     if let Some(token) = fresh_token {
-        let cookie = state.keys.cookie(&token, user.guest);
+        let cookie = state.cookie_for(&req, &token, identity.user.guest);
         response
             .add_cookie(&cookie)
             .map_err(|e| WsError::internal("cannot set the identity cookie", e))?;
@@ -47,8 +52,13 @@ pub async fn route(
         .max_frame_size(MAX_FRAME_BYTES)
         .aggregate_continuations()
         .max_continuation_size(MAX_FRAME_BYTES);
-    let (connection, outbox) = Connection::new(state.into_inner(), user);
-    actix_web::rt::spawn(run(connection, outbox, session, stream));
+    let watch = state.sessions.watch(&identity);
+    let (connection, outbox) = Connection::new(state.into_inner(), identity.user);
+    actix_web::rt::spawn(async move {
+        // Counted against the address for as long as the socket is open.
+        let _ticket = ticket;
+        run(connection, outbox, watch, session, stream).await;
+    });
     Ok(response)
 }
 
@@ -142,6 +152,7 @@ struct OutboxParts {
 async fn run(
     mut conn: Connection,
     OutboxParts { mut rx, overflow }: OutboxParts,
+    mut watch: SessionWatch,
     mut session: Session,
     mut stream: AggregatedMessageStream,
 ) {
@@ -211,6 +222,9 @@ async fn run(
                 }
                 _ = overflow.notified() => {
                     break Exit::Close(reason(CloseCode::Policy, "too slow to read"));
+                }
+                _ = watch.ended() => {
+                    break Exit::Close(reason(CloseCode::Policy, "session ended: log in again"));
                 }
                 _ = heartbeat.tick() => {
                     if last_heard.elapsed() > CLIENT_TIMEOUT {
@@ -293,6 +307,7 @@ impl Connection {
                 Message::Ok
             }
             Request::Sit { table, seat, token } => {
+                self.state.sessions.ensure_row(&self.user).await?;
                 self.act(&table, Action::Sit { seat, token }).await?
             }
             Request::Stand { table } => self.act(&table, Action::Stand).await?,
@@ -305,7 +320,15 @@ impl Connection {
             Request::RematchOffer { table } => self.act(&table, Action::RematchOffer).await?,
             Request::RematchAccept { table } => self.act(&table, Action::RematchAccept).await?,
             Request::RematchDecline { table } => self.act(&table, Action::RematchDecline).await?,
-            Request::Chat { table, text } => self.act(&table, Action::Chat { text }).await?,
+            Request::Chat { table, text } => {
+                if self.state.sessions.flagged(&self.user.id).await? {
+                    return Err(WsError::forbidden(
+                        "a moderator has restricted this account: it cannot chat",
+                    ));
+                }
+                self.state.sessions.ensure_row(&self.user).await?;
+                self.act(&table, Action::Chat { text }).await?
+            }
             Request::Voice { table, signal } => self.act(&table, Action::Voice { signal }).await?,
             Request::QueueJoin {
                 game,
@@ -313,6 +336,7 @@ impl Connection {
                 clock,
             } => {
                 let key = queue_key(&game, variant.as_deref(), clock)?;
+                self.state.sessions.ensure_row(&self.user).await?;
                 hub.join_queue(key, self.conn, self.user.clone(), self.out.clone())
                     .await?;
                 Message::Ok
@@ -339,6 +363,7 @@ impl Connection {
     }
 
     async fn leave(&mut self) {
+        self.state.sessions.unwatch(&self.user.id);
         self.state.hub.unwatch_lobby(self.conn);
         self.state.hub.leave_queue(self.conn);
         for (_, handle) in self.tables.drain() {

@@ -265,7 +265,10 @@ async fn bad_table_requests_get_clear_errors() {
             "bad_request",
         ),
         (json!({"game": "mill", "seat": 2}), "bad_request"),
-        (json!({"variant": "5x5"}), "bad_json"),
+        // Well-formed JSON of the wrong shape or range is a bad request, not bad JSON.
+        (json!({"game": "mill", "seat": 256}), "bad_request"),
+        (json!({"variant": "5x5"}), "bad_request"),
+        (json!([1, 2]), "bad_request"),
     ] {
         let (status, reply) = app.post("/api/tables", Some(&p.token), body.clone()).await;
         assert_eq!(status, 400, "{body}: {reply}");

@@ -7,7 +7,7 @@ use std::time::Duration;
 use awc::ws;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use server::{Application, Config, Stopper};
+use server::{Application, Config, LimitsConfig, SecurityConfig, Stopper};
 use store::testing::TestDatabase;
 
 /// The database a test server uses: removed when the test ends.
@@ -48,12 +48,26 @@ impl TestApp {
     }
 
     pub async fn spawn_on(db: Db) -> TestApp {
+        // The suite makes many guests and tables from one address: limits are tested on their
+        // own servers (`spawn_limited`).
+        TestApp::spawn_with(db, LimitsConfig::parse("off").unwrap()).await
+    }
+
+    /// A server with these limits, on a fresh SQLite database.
+    pub async fn spawn_limited(spec: &str) -> TestApp {
+        let limits = LimitsConfig::parse(spec).expect("a valid limits spec");
+        TestApp::spawn_with(Db::sqlite(), limits).await
+    }
+
+    pub async fn spawn_with(db: Db, limits: LimitsConfig) -> TestApp {
         let config = Config {
             bind: "127.0.0.1:0".to_string(),
             database_url: db.url(),
             web_dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web"),
             // Bots answer at once in tests: what is tested is the flow, not their strength.
             bot_time_cap: Some(Duration::from_millis(5)),
+            limits,
+            security: SecurityConfig::default(),
         };
         let app = Application::build(config).await.expect("the server builds");
         let port = app.port();

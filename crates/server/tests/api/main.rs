@@ -6,5 +6,6 @@ mod helpers;
 mod accounts;
 mod bad_input;
 mod games;
+mod hardening;
 mod rabbit;
 mod tables;

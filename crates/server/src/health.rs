@@ -1,0 +1,50 @@
+//! What `/healthz` reports: whether the database accepts writes, probed with a tiny write at
+//! most every [`PROBE_EVERY`] (a load balancer polling every second costs one write a couple of
+//! seconds), each probe bounded by [`PROBE_TIMEOUT`] so a stuck database reads as down.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::identity::unix_ms;
+
+pub const PROBE_EVERY: Duration = Duration::from_secs(2);
+const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Which part failed, and how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub part: &'static str,
+    pub detail: String,
+}
+
+#[derive(Default)]
+pub struct Health {
+    last: Mutex<Option<(Instant, Result<(), Failure>)>>,
+}
+
+impl Health {
+    pub async fn check(&self, store: &store::Store) -> Result<(), Failure> {
+        if let Some((at, outcome)) = self.last.lock().expect("health lock").as_ref()
+            && at.elapsed() < PROBE_EVERY
+        {
+            return outcome.clone();
+        }
+        let outcome = match tokio::time::timeout(PROBE_TIMEOUT, store.probe_write(unix_ms())).await
+        {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(Failure {
+                part: "database",
+                detail: format!("the database refuses writes: {e}"),
+            }),
+            Err(_) => Err(Failure {
+                part: "database",
+                detail: format!("a write did not finish within {PROBE_TIMEOUT:?}"),
+            }),
+        };
+        if let Err(failure) = &outcome {
+            tracing::error!(part = failure.part, detail = %failure.detail, "health check failed");
+        }
+        *self.last.lock().expect("health lock") = Some((Instant::now(), outcome.clone()));
+        outcome
+    }
+}

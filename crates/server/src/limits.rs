@@ -1,0 +1,449 @@
+//! Limits on what one address or one identity may do, so that one client cannot flood the
+//! server, guess passwords or fill the database: rates from `governor` (GCRA, keyed), a count
+//! of open sockets per address, a growing lock-out after failed logins, and a bound on the
+//! argon2 work in flight.
+//!
+//! Every limit has a default and can be changed with `--limits` (see [`LimitsConfig::parse`]
+//! and `docs/protocol.md`); `--limits off` switches them all off (load tests on loopback).
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::error::{ErrorCode, WsError};
+
+/// `count` events per `per`, in a burst of up to `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rate {
+    pub count: u32,
+    pub per: Duration,
+}
+
+impl Rate {
+    const fn per_minute(count: u32) -> Rate {
+        Rate {
+            count,
+            per: Duration::from_secs(60),
+        }
+    }
+
+    const fn per_hour(count: u32) -> Rate {
+        Rate {
+            count,
+            per: Duration::from_secs(3600),
+        }
+    }
+
+    /// `N/s`, `N/min`, `N/h` or `N/day`.
+    fn parse(text: &str) -> Result<Rate, String> {
+        let (count, unit) = text
+            .split_once('/')
+            .ok_or_else(|| format!("{text:?}: a rate is N/s, N/min, N/h or N/day"))?;
+        let count: u32 = count
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("{text:?}: the count must be a whole number above 0"))?;
+        let secs = match unit.trim() {
+            "s" => 1,
+            "min" => 60,
+            "h" => 3600,
+            "day" => 86_400,
+            other => return Err(format!("{other:?}: the unit is s, min, h or day")),
+        };
+        Ok(Rate {
+            count,
+            per: Duration::from_secs(secs),
+        })
+    }
+
+    fn quota(self) -> Quota {
+        let count = NonZeroU32::new(self.count).expect("rates are above 0");
+        let period = (self.per / self.count).max(Duration::from_nanos(1));
+        Quota::with_period(period)
+            .expect("a period above 0")
+            .allow_burst(count)
+    }
+}
+
+/// Every limit's setting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitsConfig {
+    pub enabled: bool,
+    /// Login attempts from one address, and for one account.
+    pub login_per_address: Rate,
+    pub login_per_account: Rate,
+    /// Failed logins of one account before each further attempt waits (1 s, doubling up to
+    /// 15 minutes), until a login succeeds.
+    pub login_failures_before_delay: u32,
+    pub registrations_per_address: Rate,
+    /// New guest identities one address may be handed.
+    pub guests_per_address: Rate,
+    /// Tables created (with a bot or not, and practice deals) by one identity, one address.
+    pub tables_per_identity: Rate,
+    pub tables_per_address: Rate,
+    /// Tables an identity may have open (waiting for an opponent) at once; and unfinished bot
+    /// games at once.
+    pub open_tables_per_identity: usize,
+    pub bot_games_per_identity: usize,
+    /// WebSocket connections open at once from one address.
+    pub sockets_per_address: u32,
+    /// Reports one identity may file.
+    pub reports_per_identity: Rate,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> LimitsConfig {
+        LimitsConfig {
+            enabled: true,
+            login_per_address: Rate::per_minute(30),
+            login_per_account: Rate::per_minute(10),
+            login_failures_before_delay: 5,
+            registrations_per_address: Rate::per_hour(20),
+            guests_per_address: Rate::per_minute(30),
+            tables_per_identity: Rate::per_minute(20),
+            tables_per_address: Rate::per_minute(60),
+            open_tables_per_identity: 5,
+            bot_games_per_identity: 5,
+            sockets_per_address: 64,
+            reports_per_identity: Rate::per_hour(20),
+        }
+    }
+}
+
+impl LimitsConfig {
+    /// `off`, or comma-separated `name=value` changes to the defaults: rates as `N/min` (also
+    /// `/s`, `/h`, `/day`), counts as plain numbers. An unknown name is an error.
+    pub fn parse(spec: &str) -> Result<LimitsConfig, String> {
+        let mut config = LimitsConfig::default();
+        let spec = spec.trim();
+        if spec == "off" {
+            config.enabled = false;
+            return Ok(config);
+        }
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("{item:?}: expected name=value"))?;
+            let count = || {
+                value
+                    .trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("{name}: {value:?} is not a whole number"))
+            };
+            match name.trim() {
+                "login_per_address" => config.login_per_address = Rate::parse(value)?,
+                "login_per_account" => config.login_per_account = Rate::parse(value)?,
+                "login_failures_before_delay" => config.login_failures_before_delay = count()?,
+                "registrations_per_address" => {
+                    config.registrations_per_address = Rate::parse(value)?
+                }
+                "guests_per_address" => config.guests_per_address = Rate::parse(value)?,
+                "tables_per_identity" => config.tables_per_identity = Rate::parse(value)?,
+                "tables_per_address" => config.tables_per_address = Rate::parse(value)?,
+                "open_tables_per_identity" => config.open_tables_per_identity = count()? as usize,
+                "bot_games_per_identity" => config.bot_games_per_identity = count()? as usize,
+                "sockets_per_address" => config.sockets_per_address = count()?,
+                "reports_per_identity" => config.reports_per_identity = Rate::parse(value)?,
+                other => return Err(format!("no limit named {other:?}")),
+            }
+        }
+        Ok(config)
+    }
+}
+
+/// What is being limited, for [`Limits::check`].
+#[derive(Debug, Clone, Copy)]
+pub enum Action {
+    Login,
+    Register,
+    NewGuest,
+    CreateTable,
+    Report,
+}
+
+struct Keyed<K: Hash + Eq + Clone> {
+    limiter: DefaultKeyedRateLimiter<K>,
+}
+
+impl<K: Hash + Eq + Clone> Keyed<K> {
+    fn new(rate: Rate) -> Keyed<K> {
+        Keyed {
+            limiter: RateLimiter::keyed(rate.quota()),
+        }
+    }
+
+    fn check(&self, key: &K) -> Result<(), Duration> {
+        self.limiter
+            .check_key(key)
+            .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+    }
+}
+
+/// The live limits of one server.
+pub struct Limits {
+    config: LimitsConfig,
+    login_address: Keyed<IpAddr>,
+    login_account: Keyed<String>,
+    register_address: Keyed<IpAddr>,
+    guest_address: Keyed<IpAddr>,
+    table_identity: Keyed<String>,
+    table_address: Keyed<IpAddr>,
+    report_identity: Keyed<String>,
+    failures: Mutex<HashMap<String, Failures>>,
+    sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
+    last_pruned: Mutex<Instant>,
+}
+
+struct Failures {
+    count: u32,
+    last: Instant,
+}
+
+/// The longest a run of failed logins makes the next attempt wait.
+const MAX_LOGIN_DELAY: Duration = Duration::from_secs(15 * 60);
+
+impl Limits {
+    pub fn new(config: LimitsConfig) -> Limits {
+        Limits {
+            login_address: Keyed::new(config.login_per_address),
+            login_account: Keyed::new(config.login_per_account),
+            register_address: Keyed::new(config.registrations_per_address),
+            guest_address: Keyed::new(config.guests_per_address),
+            table_identity: Keyed::new(config.tables_per_identity),
+            table_address: Keyed::new(config.tables_per_address),
+            report_identity: Keyed::new(config.reports_per_identity),
+            failures: Mutex::new(HashMap::new()),
+            sockets: Arc::new(Mutex::new(HashMap::new())),
+            last_pruned: Mutex::new(Instant::now()),
+            config,
+        }
+    }
+
+    pub fn config(&self) -> &LimitsConfig {
+        &self.config
+    }
+
+    /// One more `action` from `address` (and `identity`, where it counts per identity):
+    /// `rate_limited` with the wait when it is one too many.
+    pub fn check(
+        &self,
+        action: Action,
+        address: IpAddr,
+        identity: Option<&str>,
+    ) -> Result<(), WsError> {
+        if !self.config.enabled {
+            return Ok(());
+        }
+        self.prune();
+        let identity = identity.map(str::to_string);
+        let outcome = match action {
+            Action::Login => self.login_address.check(&address).and_then(|()| {
+                identity
+                    .as_ref()
+                    .map_or(Ok(()), |account| self.login_account.check(account))
+            }),
+            Action::Register => self.register_address.check(&address),
+            Action::NewGuest => self.guest_address.check(&address),
+            Action::CreateTable => self.table_address.check(&address).and_then(|()| {
+                identity
+                    .as_ref()
+                    .map_or(Ok(()), |id| self.table_identity.check(id))
+            }),
+            Action::Report => identity
+                .as_ref()
+                .map_or(Ok(()), |id| self.report_identity.check(id)),
+        };
+        outcome.map_err(|wait| rate_limited("too many requests", wait))
+    }
+
+    /// Refuses a login attempt for `account` while its run of failures makes it wait.
+    pub fn login_allowed(&self, account: &str) -> Result<(), WsError> {
+        if !self.config.enabled {
+            return Ok(());
+        }
+        let failures = self.failures.lock().expect("failures lock");
+        let Some(f) = failures.get(account) else {
+            return Ok(());
+        };
+        let wait = self.login_delay(f.count);
+        let waited = f.last.elapsed();
+        if waited < wait {
+            return Err(rate_limited(
+                "too many failed logins for this account",
+                wait - waited,
+            ));
+        }
+        Ok(())
+    }
+
+    fn login_delay(&self, failures: u32) -> Duration {
+        let over = failures.saturating_sub(self.config.login_failures_before_delay);
+        if failures < self.config.login_failures_before_delay {
+            return Duration::ZERO;
+        }
+        Duration::from_secs(1u64 << over.min(10)).min(MAX_LOGIN_DELAY)
+    }
+
+    pub fn login_failed(&self, account: &str) {
+        let mut failures = self.failures.lock().expect("failures lock");
+        let entry = failures.entry(account.to_string()).or_insert(Failures {
+            count: 0,
+            last: Instant::now(),
+        });
+        entry.count += 1;
+        entry.last = Instant::now();
+    }
+
+    pub fn login_succeeded(&self, account: &str) {
+        self.failures.lock().expect("failures lock").remove(account);
+    }
+
+    /// Counts one more open socket from `address`; the ticket gives it back when dropped.
+    pub fn open_socket(&self, address: IpAddr) -> Result<SocketTicket, WsError> {
+        let mut sockets = self.sockets.lock().expect("sockets lock");
+        let open = sockets.entry(address).or_insert(0);
+        if self.config.enabled && *open >= self.config.sockets_per_address {
+            return Err(rate_limited(
+                "too many connections from your address",
+                Duration::from_secs(10),
+            ));
+        }
+        *open += 1;
+        Ok(SocketTicket {
+            sockets: self.sockets.clone(),
+            address,
+        })
+    }
+
+    /// Forgets keys whose limits are back to full, now and then, so that memory stays bounded
+    /// by the clients of the last minutes.
+    fn prune(&self) {
+        let mut last = self.last_pruned.lock().expect("prune lock");
+        if last.elapsed() < Duration::from_secs(60) {
+            return;
+        }
+        *last = Instant::now();
+        self.login_address.limiter.retain_recent();
+        self.login_account.limiter.retain_recent();
+        self.register_address.limiter.retain_recent();
+        self.guest_address.limiter.retain_recent();
+        self.table_identity.limiter.retain_recent();
+        self.table_address.limiter.retain_recent();
+        self.report_identity.limiter.retain_recent();
+        self.failures
+            .lock()
+            .expect("failures lock")
+            .retain(|_, f| f.last.elapsed() < MAX_LOGIN_DELAY * 2);
+    }
+}
+
+/// One open socket of an address, counted until dropped.
+pub struct SocketTicket {
+    sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
+    address: IpAddr,
+}
+
+impl Drop for SocketTicket {
+    fn drop(&mut self) {
+        let mut sockets = self.sockets.lock().expect("sockets lock");
+        if let Some(open) = sockets.get_mut(&self.address) {
+            *open -= 1;
+            if *open == 0 {
+                sockets.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// `429 rate_limited` with the whole seconds to wait (at least one) for `Retry-After`.
+pub fn rate_limited(what: &str, wait: Duration) -> WsError {
+    let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    let secs = secs.max(1);
+    WsError::new(
+        ErrorCode::RateLimited,
+        format!("{what}: try again in {secs} s"),
+    )
+    .retry_after(secs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_bad_ones_say_why() {
+        assert!(!LimitsConfig::parse("off").unwrap().enabled);
+        let config = LimitsConfig::parse("guests_per_address=5/s, sockets_per_address=3").unwrap();
+        assert_eq!(
+            config.guests_per_address,
+            Rate {
+                count: 5,
+                per: Duration::from_secs(1)
+            }
+        );
+        assert_eq!(config.sockets_per_address, 3);
+        assert_eq!(
+            config.login_per_account,
+            LimitsConfig::default().login_per_account
+        );
+        for bad in [
+            "nope=1/s",
+            "guests_per_address=0/s",
+            "guests_per_address=5/week",
+            "x",
+        ] {
+            assert!(LimitsConfig::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_rate_allows_its_burst_then_says_how_long_to_wait() {
+        let limits = Limits::new(LimitsConfig::parse("guests_per_address=3/min").unwrap());
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let b: IpAddr = "192.0.2.2".parse().unwrap();
+        for _ in 0..3 {
+            limits.check(Action::NewGuest, a, None).unwrap();
+        }
+        let refused = limits.check(Action::NewGuest, a, None).unwrap_err();
+        assert_eq!(refused.code, ErrorCode::RateLimited);
+        assert!(
+            (1..=20).contains(&refused.retry_after.unwrap()),
+            "{refused:?}"
+        );
+        limits.check(Action::NewGuest, b, None).unwrap();
+    }
+
+    #[test]
+    fn failed_logins_make_the_account_wait_longer_and_longer() {
+        let limits = Limits::new(LimitsConfig::parse("login_failures_before_delay=2").unwrap());
+        limits.login_failed("ann");
+        assert!(limits.login_allowed("ann").is_ok());
+        limits.login_failed("ann");
+        assert_eq!(limits.login_delay(2), Duration::from_secs(1));
+        assert_eq!(limits.login_delay(5), Duration::from_secs(8));
+        assert_eq!(limits.login_delay(40), MAX_LOGIN_DELAY);
+        assert!(limits.login_allowed("ann").is_err());
+        assert!(limits.login_allowed("bob").is_ok());
+        limits.login_succeeded("ann");
+        assert!(limits.login_allowed("ann").is_ok());
+    }
+
+    #[test]
+    fn sockets_are_counted_per_address_until_closed() {
+        let limits = Limits::new(LimitsConfig::parse("sockets_per_address=2").unwrap());
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let first = limits.open_socket(a).unwrap();
+        let _second = limits.open_socket(a).unwrap();
+        assert!(limits.open_socket(a).is_err());
+        drop(first);
+        assert!(limits.open_socket(a).is_ok());
+    }
+}

@@ -1,0 +1,203 @@
+//! Sessions that can be ended: every token carries its user's token version, checked on each
+//! request and socket against the database (through a short-lived cache), and bumping the
+//! version — a password change, "log out everywhere", a guest becoming an account — refuses
+//! every older token at once and closes their open sockets.
+//!
+//! Guests are written to the database lazily ([`Sessions::ensure_row`]): a page view hands out
+//! a signed guest token and writes nothing; the row comes when the guest first sits, chats or
+//! creates a table.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
+
+use crate::error::WsError;
+use crate::identity::{Keys, UserView, unix_ms};
+
+/// How long what the database said about a user is trusted without asking again. Changes
+/// made on this node apply at once; this bounds how long another node's change takes.
+const CACHE_TTL: Duration = Duration::from_secs(10);
+/// Past this many cached users the cache starts afresh, so memory stays bounded.
+const CACHE_MAX: usize = 100_000;
+
+/// A verified identity and the token version it was issued under.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    pub user: UserView,
+    pub version: i64,
+}
+
+/// What the database says about one user, as far as sessions care.
+#[derive(Debug, Clone, Copy)]
+struct Known {
+    /// `None`: no row (a guest that has not done anything yet).
+    version: Option<i64>,
+    flagged: bool,
+    at: Instant,
+}
+
+pub struct Sessions {
+    keys: Keys,
+    store: store::Store,
+    known: Mutex<HashMap<String, Known>>,
+    /// The current token version of every user with open sockets; the sockets watch it.
+    sockets: Mutex<HashMap<String, watch::Sender<i64>>>,
+}
+
+impl Sessions {
+    pub fn new(keys: Keys, store: store::Store) -> Sessions {
+        Sessions {
+            keys,
+            store,
+            known: Mutex::new(HashMap::new()),
+            sockets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn keys(&self) -> &Keys {
+        &self.keys
+    }
+
+    /// A token for `user` under `version`.
+    pub fn issue(&self, user: &UserView, version: i64) -> String {
+        self.keys.issue(user, version)
+    }
+
+    /// Checks a token's signature, expiry and version. A guest token is good without a row
+    /// (the guest has not done anything yet) as long as it is of version 0; an account's
+    /// needs its row, with the same version.
+    pub async fn authenticate(&self, token: &str) -> Result<Identity, WsError> {
+        let (user, version) = self.keys.verify(token)?;
+        let known = self.known(&user.id).await?;
+        match known.version {
+            Some(current) if current == version => Ok(Identity { user, version }),
+            Some(_) => Err(WsError::unauthorized(
+                "this session has ended (password changed, logged out everywhere, or \
+                 registered): log in again",
+            )),
+            None if user.guest && version == 0 => Ok(Identity { user, version }),
+            None => Err(WsError::unauthorized("this account no longer exists")),
+        }
+    }
+
+    /// Whether an operator has flagged the user (no chat, no public tables).
+    pub async fn flagged(&self, user_id: &str) -> Result<bool, WsError> {
+        Ok(self.known(user_id).await?.flagged)
+    }
+
+    async fn known(&self, user_id: &str) -> Result<Known, WsError> {
+        if let Some(known) = self.cached(user_id) {
+            return Ok(known);
+        }
+        let row = self.store.user(user_id).await?;
+        let known = Known {
+            version: row.as_ref().map(|u| u.token_version),
+            flagged: row.as_ref().is_some_and(|u| u.flagged_at.is_some()),
+            at: Instant::now(),
+        };
+        self.remember(user_id, known);
+        Ok(known)
+    }
+
+    fn cached(&self, user_id: &str) -> Option<Known> {
+        let known = self.known.lock().expect("sessions cache");
+        known
+            .get(user_id)
+            .filter(|k| k.at.elapsed() < CACHE_TTL)
+            .copied()
+    }
+
+    fn remember(&self, user_id: &str, known: Known) {
+        let mut cache = self.known.lock().expect("sessions cache");
+        if cache.len() >= CACHE_MAX {
+            cache.clear();
+        }
+        cache.insert(user_id.to_string(), known);
+    }
+
+    /// Forgets what is cached of a user, so the next request asks the database.
+    pub fn forget(&self, user_id: &str) {
+        self.known.lock().expect("sessions cache").remove(user_id);
+    }
+
+    /// Writes the guest's row if it has none yet: call before anything that stores the
+    /// user's id (a seat, a chat line, a table it hosts).
+    pub async fn ensure_row(&self, user: &UserView) -> Result<(), WsError> {
+        if self.cached(&user.id).is_some_and(|k| k.version.is_some()) {
+            return Ok(());
+        }
+        self.store
+            .ensure_user(&user.id, &user.name, unix_ms())
+            .await?;
+        self.forget(&user.id);
+        Ok(())
+    }
+
+    /// The user's token version is now `version` (after the database was changed): older
+    /// tokens are refused from now on and their open sockets close.
+    pub fn version_changed(&self, user_id: &str, version: i64) {
+        self.forget(user_id);
+        if let Some(sender) = self.sockets.lock().expect("socket versions").get(user_id) {
+            sender.send_replace(version);
+        }
+    }
+
+    /// Ends every session of a user but the one the caller is given back: bumps the version
+    /// and returns it.
+    pub async fn end_all(&self, user_id: &str) -> Result<i64, WsError> {
+        let version = self.store.bump_token_version(user_id).await?;
+        self.version_changed(user_id, version);
+        Ok(version)
+    }
+
+    /// Flags or unflags an account (an operator's command; on this node it applies at once).
+    pub fn flag_changed(&self, user_id: &str) {
+        self.forget(user_id);
+    }
+
+    /// What an open socket of `identity` watches: it changes when the user's sessions end.
+    pub fn watch(&self, identity: &Identity) -> SessionWatch {
+        let mut sockets = self.sockets.lock().expect("socket versions");
+        let sender = sockets
+            .entry(identity.user.id.clone())
+            .or_insert_with(|| watch::Sender::new(identity.version));
+        SessionWatch {
+            receiver: sender.subscribe(),
+            version: identity.version,
+        }
+    }
+
+    /// Drops the version channel of a user whose last socket closed.
+    pub fn unwatch(&self, user_id: &str) {
+        let mut sockets = self.sockets.lock().expect("socket versions");
+        if sockets
+            .get(user_id)
+            .is_some_and(|s| s.receiver_count() == 0)
+        {
+            sockets.remove(user_id);
+        }
+    }
+}
+
+/// An open socket's view of its session.
+pub struct SessionWatch {
+    receiver: watch::Receiver<i64>,
+    version: i64,
+}
+
+impl SessionWatch {
+    /// Resolves when the socket's session has ended (its version is no longer current).
+    pub async fn ended(&mut self) {
+        let version = self.version;
+        if self
+            .receiver
+            .wait_for(|current| *current != version)
+            .await
+            .is_err()
+        {
+            std::future::pending::<()>().await;
+        }
+    }
+}
