@@ -108,6 +108,10 @@ export async function newPlayer(browser, url, { lang = 'en', viewport = { width:
   }, lang);
   const page = await context.newPage();
   page.on('pageerror', (err) => { page.__errors = [...(page.__errors || []), String(err)]; });
+  // The server's Content-Security-Policy must never block anything the client does.
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) page.__errors = [...(page.__errors || []), msg.text()];
+  });
   await page.goto(url + '/');
   await page.waitForFunction(() => window.__stolikSocket && window.__stolikSocket.state === 'open');
   return { context, page };
