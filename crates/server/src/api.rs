@@ -281,14 +281,18 @@ async fn logout_everywhere(
         ));
     }
     let version = state.sessions.end_all(&user.id).await?;
-    let token = state.sessions.issue(&user, version);
-    Ok(with_identity(
-        &state,
-        &req,
-        HttpResponse::Ok(),
-        &user,
-        Some(&token),
-    ))
+    Ok(fresh_session(&state, &req, &user, version))
+}
+
+/// The answer that hands the caller a token of the account's new version (and its cookie).
+fn fresh_session(
+    state: &AppState,
+    req: &HttpRequest,
+    user: &UserView,
+    version: i64,
+) -> HttpResponse {
+    let token = state.sessions.issue(user, version);
+    with_identity(state, req, HttpResponse::Ok(), user, Some(&token))
 }
 
 #[derive(Deserialize)]
@@ -324,14 +328,7 @@ async fn change_password(
     let hash = state.passwords.hash(new).await?;
     let version = state.store.set_password(&user.id, &hash).await?;
     state.sessions.version_changed(&user.id, version);
-    let token = state.sessions.issue(&user, version);
-    Ok(with_identity(
-        &state,
-        &req,
-        HttpResponse::Ok(),
-        &user,
-        Some(&token),
-    ))
+    Ok(fresh_session(&state, &req, &user, version))
 }
 
 async fn lobby(state: web::Data<AppState>) -> HttpResponse {
