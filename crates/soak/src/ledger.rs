@@ -34,9 +34,9 @@ pub type Announced = (String, Option<[i64; 2]>);
 
 #[derive(Default)]
 pub struct Ledger {
-    /// (table, ply) → move, for every move the server answered `ok` to, and the server life
-    /// it was acknowledged in.
-    pub acked_moves: BTreeMap<PlyKey, (String, usize)>,
+    /// Every move the server answered `ok` to, with the server life it was acknowledged in
+    /// (a list: two acknowledgements for one ply would be a loss in themselves).
+    pub acked_moves: Vec<(PlyKey, String, usize)>,
     /// (table, ply) → move and clocks, for every move the server announced (events,
     /// catch-ups and snapshots).
     pub seen_moves: BTreeMap<PlyKey, Announced>,
@@ -66,7 +66,7 @@ impl Ledger {
 
     pub fn ack_move(&mut self, table: &str, ply: u32, mv: &str, life: usize) {
         self.acked_moves
-            .insert((table.to_string(), ply), (mv.to_string(), life));
+            .push(((table.to_string(), ply), mv.to_string(), life));
         *self.moves_per_life.entry(life).or_default() += 1;
     }
 
