@@ -14,7 +14,7 @@ mod play;
 mod server;
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -164,8 +164,17 @@ pub struct Report {
     /// Time the side to move had used since the last move when the server was killed: the
     /// restart gives it back (clocks resume from the last move).
     pub time_given_back: Option<Spread>,
+    /// The same drift, counting the time since the server's "unfinished games resumed" log
+    /// line instead (the resumed clocks started just before it).
+    pub clock_drift_since_resume: Option<Spread>,
     /// From spawning the server to its first healthy answer.
     pub startup: Option<Spread>,
+    /// Unfinished games in the database that no client heard of: created by a request whose
+    /// answer a kill swallowed.
+    pub unheard_games: usize,
+    /// Of those, rematches of a game whose rematch the clients did get: made again after a
+    /// restart because the finished table forgot its rematch.
+    pub second_rematches: usize,
     pub errors: BTreeMap<String, u64>,
     pub anomalies: Vec<String>,
     pub anomaly_count: u64,
@@ -287,6 +296,11 @@ impl fmt::Display for Report {
         )?;
         writeln!(
             f,
+            "  the same, counting from the server's resume instead of its first answer: {}",
+            show(self.clock_drift_since_resume)
+        )?;
+        writeln!(
+            f,
             "  clock drift after restart, waiting side: {}",
             show(self.waiting_clock_drift)
         )?;
@@ -296,6 +310,11 @@ impl fmt::Display for Report {
             show(self.time_given_back)
         )?;
         writeln!(f, "  server start to healthy: {}", show(self.startup))?;
+        writeln!(
+            f,
+            "  unfinished games no client heard of: {} ({} of them second rematches)",
+            self.unheard_games, self.second_rematches
+        )?;
         let errors: Vec<String> = self
             .errors
             .iter()
@@ -441,7 +460,16 @@ async fn soak(config: &Config) -> anyhow::Result<Report> {
         .ok()
         .expect("every pair has stopped")
         .into_inner();
-    let mut report = report(config, &shared.ledger, &records, &stored, &kills, &ready);
+    let resumed = server.watch.lock().expect("watch lock").resumed.clone();
+    let mut report = report(
+        config,
+        &shared.ledger,
+        &records,
+        &stored,
+        &kills,
+        &ready,
+        &resumed,
+    );
     report.elapsed = elapsed;
     report.time_limited = time_limited;
     report.graceful_stops = graceful;
@@ -547,6 +575,10 @@ struct Stored {
     clocks: BTreeMap<(String, u32), (Option<i64>, Option<i64>)>,
     /// (table, user, text) of every chat line.
     chat: HashSet<(String, String, String)>,
+    /// The game each known table is a rematch of.
+    rematch_of: HashMap<String, String>,
+    /// Unfinished games no client ever heard of, with the game each is a rematch of.
+    unheard: Vec<(String, Option<String>)>,
 }
 
 async fn stored(url: &str, tables: &[String]) -> anyhow::Result<Stored> {
@@ -555,8 +587,12 @@ async fn stored(url: &str, tables: &[String]) -> anyhow::Result<Stored> {
         .context("cannot open the soak's database")?;
     let mut clocks = BTreeMap::new();
     let mut chat = HashSet::new();
+    let mut rematch_of = HashMap::new();
     for table in tables {
         if let Some(record) = store.game(table).await? {
+            if let Some(of) = record.rematch_of {
+                rematch_of.insert(table.clone(), of);
+            }
             for row in record.moves {
                 clocks.insert((table.clone(), row.ply), (row.clock_a_ms, row.clock_b_ms));
             }
@@ -565,8 +601,21 @@ async fn stored(url: &str, tables: &[String]) -> anyhow::Result<Stored> {
             chat.insert((table.clone(), line.user_id.unwrap_or_default(), line.body));
         }
     }
+    let known: HashSet<&String> = tables.iter().collect();
+    let unheard = store
+        .unfinished_games()
+        .await?
+        .into_iter()
+        .filter(|g| !known.contains(&g.id))
+        .map(|g| (g.id, g.rematch_of))
+        .collect();
     store.close().await;
-    Ok(Stored { clocks, chat })
+    Ok(Stored {
+        clocks,
+        chat,
+        rematch_of,
+        unheard,
+    })
 }
 
 fn millis(d: Duration) -> i64 {
@@ -589,6 +638,7 @@ fn report(
     stored: &Stored,
     kills: &[Instant],
     ready: &[Instant],
+    resumed: &[Option<Instant>],
 ) -> Report {
     let recorded = |table: &str, ply: u32| -> Option<&String> {
         records.get(table)?.get(ply.checked_sub(1)? as usize)
@@ -662,6 +712,7 @@ fn report(
         .count();
 
     let mut drift = Vec::new();
+    let mut since_resume = Vec::new();
     let mut waiting = Vec::new();
     let mut given_back = Vec::new();
     for sample in &ledger.clock_samples {
@@ -672,14 +723,28 @@ fn report(
         // Legitimately elapsed: only the time since the server answered again.
         let expected = sample.at_last_move[run] - signed_ms(sample.received, up);
         drift.push(sample.reported[run] - expected);
+        if let Some(Some(resumed)) = resumed.get(sample.life) {
+            let expected = sample.at_last_move[run] - signed_ms(sample.received, *resumed);
+            since_resume.push(sample.reported[run] - expected);
+        }
         waiting.push(sample.reported[1 - run] - sample.at_last_move[1 - run]);
         if let (Some(heard), Some(&kill)) = (
             sample.last_move_heard,
             sample.life.checked_sub(1).and_then(|k| kills.get(k)),
         ) {
-            given_back.push(signed_ms(kill, heard));
+            // A move read after the kill was sent before it, but when is unknown.
+            if heard <= kill {
+                given_back.push(signed_ms(kill, heard));
+            }
         }
     }
+
+    let rematched: HashSet<&String> = stored.rematch_of.values().collect();
+    let second_rematches = stored
+        .unheard
+        .iter()
+        .filter(|(_, of)| of.as_ref().is_some_and(|of| rematched.contains(of)))
+        .count();
 
     let mut tables_by_game = BTreeMap::new();
     for info in ledger.tables.values() {
@@ -714,9 +779,12 @@ fn report(
         unanswered_chat: ledger.unanswered_chat.len(),
         unanswered_chat_recorded,
         clock_drift: Spread::of(drift),
+        clock_drift_since_resume: Spread::of(since_resume),
         waiting_clock_drift: Spread::of(waiting),
         time_given_back: Spread::of(given_back),
         startup: None,
+        unheard_games: stored.unheard.len(),
+        second_rematches,
         errors: ledger.errors.clone(),
         anomalies: ledger.anomalies.clone(),
         anomaly_count: ledger.anomaly_count,
