@@ -1,0 +1,218 @@
+//! The engine property shared by the five engine fuzz targets, written once against the
+//! [`Game`] trait.
+//!
+//! An input is read as:
+//!
+//! ```text
+//! byte 0      variant (low nibble, modulo the number of variants); bit 7 set: start from the
+//!             position on the first text line instead of the variant's start
+//! byte 1      seed of the dice (white-rabbit; ignored by the other games)
+//! text        UTF-8 up to the first NUL byte, split on '\n': [position,] candidate moves
+//! after NUL   choices, one per ply: 0xFF tries the next candidate move text; any other byte
+//!             plays a listed legal move by index (more bytes follow when the list is longer
+//!             than 256)
+//! ```
+//!
+//! Candidates left over when the choices run out are tried at the final position. The
+//! choices let the fuzzer reach deep positions without knowing the notation; the candidate
+//! texts let it attack the move parser in positions where moves matter.
+//!
+//! Properties checked (a panic is a finding):
+//! - a position that parses re-formats to exactly the text parsed (every notation here has
+//!   one spelling per position: fixed-width fields, no leading zeros, a fixed dice order);
+//! - every position reached by play re-parses to itself with the same hash;
+//! - legal moves, `count_legal`, `to_move` and `outcome` agree (moves exist iff not over);
+//! - listed legal moves are distinct, format, parse back to themselves, pass `check_move`,
+//!   and `make` then `unmake` restores the position and its hash (a bounded sample per ply);
+//! - a candidate text that `play_text` accepts is the canonical spelling of a listed move; one
+//!   it refuses is not, and the refusal changes nothing; a text that merely parses to a move
+//!   that `check_move` accepts names a listed move (whatever its spelling).
+
+use std::collections::HashSet;
+
+use game::{Game, Variant};
+
+/// Listed moves checked in full (parse, check, make/unmake) per ply, evenly spread from an
+/// offset that moves with the ply. Checking every move at every ply would cost tens of
+/// milliseconds an execution (tumbleweed's setup alone lists up to 108,570); across the
+/// millions of positions a run visits, a sample still reaches every kind of move.
+const SAMPLE: usize = 8;
+
+/// Lists longer than this are not checked for duplicates (the hash set costs more than the
+/// rest of the ply).
+const DISTINCT_CHECK: usize = 2048;
+
+/// The most plies one input plays: deep enough for a whole game of any engine, bounded so
+/// that a long input cannot make one execution slow.
+const MAX_PLIES: usize = 600;
+
+pub fn check_engine<G: Game>(data: &[u8]) {
+    let [head, seed, rest @ ..] = data else {
+        return;
+    };
+    let variants = G::Variant::ALL;
+    let variant = variants[(head & 0x0f) as usize % variants.len()];
+    let from_text = head & 0x80 != 0;
+    let seed = u64::from(*seed);
+
+    let (text, choices) = match rest.iter().position(|&b| b == 0) {
+        Some(nul) => (&rest[..nul], &rest[nul + 1..]),
+        None => (rest, &[][..]),
+    };
+    // Moves and positions are text on every wire; bytes that are not UTF-8 never reach a
+    // parser.
+    let Ok(text) = std::str::from_utf8(text) else {
+        return;
+    };
+    let mut lines = text.split('\n');
+
+    let mut game = if from_text {
+        let position = lines.next().unwrap_or_default();
+        match G::from_position(variant, position, seed) {
+            Ok(game) => {
+                assert_eq!(
+                    game.position(),
+                    position,
+                    "a parsed position does not re-format to itself"
+                );
+                game
+            }
+            Err(_) => return,
+        }
+    } else {
+        G::new(variant, seed)
+    };
+
+    let mut candidates = lines;
+    let mut choices = choices.iter().copied();
+    let mut legal = Vec::new();
+    for ply in 0..MAX_PLIES {
+        let offset = ply.wrapping_mul(31);
+        check_state(&game, &mut legal, offset);
+        let Some(choice) = choices.next() else {
+            break;
+        };
+        if choice == 0xff {
+            if let Some(candidate) = candidates.next() {
+                try_candidate(&mut game, &legal, candidate);
+            }
+            continue;
+        }
+        if legal.is_empty() {
+            break;
+        }
+        // As many bytes as the list needs (little-endian), so every move can be chosen.
+        let mut index = usize::from(choice);
+        let mut span = 0x100;
+        while span < legal.len() {
+            index += usize::from(choices.next().unwrap_or(0)) * span;
+            span <<= 8;
+        }
+        let mv = legal[index % legal.len()];
+        let text = game.format_move(mv);
+        let before = game.position();
+        let played = game
+            .play_text(&text)
+            .unwrap_or_else(|e| panic!("listed move {text} refused at {before}: {e}"));
+        assert_eq!(played, mv, "{text} parsed to another move at {before}");
+    }
+    for candidate in candidates {
+        check_state(&game, &mut legal, 0);
+        try_candidate(&mut game, &legal, candidate);
+    }
+}
+
+/// The properties of one state; leaves its legal moves in `legal`.
+fn check_state<G: Game>(game: &G, legal: &mut Vec<G::Move>, offset: usize) {
+    let position = game.position();
+    let reparsed = G::from_position(game.variant(), &position, 0)
+        .unwrap_or_else(|e| panic!("own position {position:?} refused: {e}"));
+    assert_eq!(reparsed.position(), position, "position round trip");
+    assert_eq!(reparsed.hash_key(), game.hash_key(), "hash of {position}");
+
+    game.legal_moves(legal);
+    let outcome = game.outcome();
+    assert_eq!(
+        legal.is_empty(),
+        outcome.is_some(),
+        "legal moves and outcome disagree at {position} (outcome {outcome:?})"
+    );
+    assert_eq!(
+        game.to_move().is_none(),
+        outcome.is_some(),
+        "to_move and outcome disagree at {position}"
+    );
+    assert_eq!(game.count_legal(), legal.len(), "count_legal at {position}");
+    if legal.len() <= DISTINCT_CHECK {
+        let distinct: HashSet<_> = legal.iter().collect();
+        assert_eq!(distinct.len(), legal.len(), "duplicate moves at {position}");
+    }
+
+    let n = legal.len();
+    let (count, step) = if n <= SAMPLE {
+        (n, 1)
+    } else {
+        (SAMPLE, n / SAMPLE)
+    };
+    let mut scratch = game.clone();
+    let hash = game.hash_key();
+    for k in 0..count {
+        let mv = legal[(offset + k * step) % n];
+        let text = game.format_move(mv);
+        assert_eq!(
+            game.parse_move(&text),
+            Ok(mv),
+            "listed move {text} does not parse back at {position}"
+        );
+        game.check_move(mv)
+            .unwrap_or_else(|e| panic!("listed move {text} fails check_move at {position}: {e}"));
+        let undo = scratch.make(mv);
+        scratch.unmake(mv, undo);
+        assert_eq!(scratch.hash_key(), hash, "hash after unmake of {text}");
+        assert_eq!(scratch.position(), position, "unmake of {text}");
+    }
+}
+
+/// Tries a move text from the input; plays it when the engine accepts it.
+fn try_candidate<G: Game>(game: &mut G, legal: &[G::Move], text: &str) {
+    let position = game.position();
+    let hash = game.hash_key();
+    // The listed move this text is the canonical spelling of, if any.
+    let listed = game
+        .parse_move(text)
+        .ok()
+        .filter(|mv| legal.contains(mv) && game.format_move(*mv) == text);
+
+    if let Ok(mv) = game.parse_move(text)
+        && game.check_move(mv).is_ok()
+    {
+        assert!(
+            legal.contains(&mv),
+            "{text:?} passes check_move but is not listed at {position}"
+        );
+    }
+
+    let mut copy = game.clone();
+    match copy.play_text(text) {
+        Ok(mv) => {
+            assert_eq!(
+                listed,
+                Some(mv),
+                "play accepted {text:?}, which is not a listed move's spelling, at {position}"
+            );
+            *game = copy;
+        }
+        Err(e) => {
+            assert!(
+                listed.is_none(),
+                "listed move {text:?} refused at {position}: {e}"
+            );
+            assert_eq!(
+                copy.position(),
+                position,
+                "refused {text:?} changed the state"
+            );
+            assert_eq!(copy.hash_key(), hash, "refused {text:?} changed the hash");
+        }
+    }
+}
