@@ -93,6 +93,8 @@ pub fn postgres_admin() -> Option<String> {
 pub struct Spread {
     pub n: usize,
     pub median: i64,
+    /// The 95th percentile of the magnitudes, with its sign.
+    pub p95: i64,
     pub max: i64,
 }
 
@@ -103,10 +105,14 @@ impl Spread {
         }
         values.sort_unstable();
         let median = values[values.len() / 2];
-        let max = *values.iter().max_by_key(|v| v.unsigned_abs())?;
+        let mut by_size = values.clone();
+        by_size.sort_unstable_by_key(|v| v.unsigned_abs());
+        let p95 = by_size[(by_size.len() * 95 / 100).min(by_size.len() - 1)];
+        let max = *by_size.last()?;
         Some(Spread {
             n: values.len(),
             median,
+            p95,
             max,
         })
     }
@@ -116,8 +122,8 @@ impl fmt::Display for Spread {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "median {} ms, max {} ms (n = {})",
-            self.median, self.max, self.n
+            "median {} ms, 95 % within {} ms, max {} ms (n = {})",
+            self.median, self.p95, self.max, self.n
         )
     }
 }
@@ -175,6 +181,9 @@ pub struct Report {
     /// Of those, rematches of a game whose rematch the clients did get: made again after a
     /// restart because the finished table forgot its rematch.
     pub second_rematches: usize,
+    /// The first few of them: the unheard game, the game it is a rematch of, and the
+    /// rematch of that game the clients played.
+    pub second_rematch_examples: Vec<(String, String, String)>,
     pub errors: BTreeMap<String, u64>,
     pub anomalies: Vec<String>,
     pub anomaly_count: u64,
@@ -312,9 +321,15 @@ impl fmt::Display for Report {
         writeln!(f, "  server start to healthy: {}", show(self.startup))?;
         writeln!(
             f,
-            "  unfinished games no client heard of: {} ({} of them second rematches)",
+            "  unfinished games no client heard of: {} ({} of them a second rematch of one game)",
             self.unheard_games, self.second_rematches
         )?;
+        for (unheard, of, played) in &self.second_rematch_examples {
+            writeln!(
+                f,
+                "    game {unheard} is a rematch of {of}, whose rematch {played} was played"
+            )?;
+        }
         let errors: Vec<String> = self
             .errors
             .iter()
@@ -495,9 +510,10 @@ async fn soak(config: &Config) -> anyhow::Result<Report> {
     Ok(report)
 }
 
-/// Waits until every pair is back at its table in the current server life (bounded).
+/// Waits until every pair is back at its table in the current server life, at most 30 s
+/// (counted as `slow_return`) and not past `deadline`.
 async fn wait_back(shared: &Rc<RefCell<Shared>>, deadline: Instant) {
-    let limit = (Instant::now() + Duration::from_secs(30)).min(deadline);
+    let limit = Instant::now() + Duration::from_secs(30);
     loop {
         {
             let shared = shared.borrow();
@@ -505,8 +521,12 @@ async fn wait_back(shared: &Rc<RefCell<Shared>>, deadline: Instant) {
                 return;
             }
         }
-        if Instant::now() >= limit {
+        let now = Instant::now();
+        if now >= limit {
             shared.borrow_mut().ledger.error("slow_return");
+            return;
+        }
+        if now >= deadline {
             return;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -739,12 +759,20 @@ fn report(
         }
     }
 
-    let rematched: HashSet<&String> = stored.rematch_of.values().collect();
-    let second_rematches = stored
+    let played_rematch: HashMap<&String, &String> = stored
+        .rematch_of
+        .iter()
+        .map(|(next, of)| (of, next))
+        .collect();
+    let second: Vec<(String, String, String)> = stored
         .unheard
         .iter()
-        .filter(|(_, of)| of.as_ref().is_some_and(|of| rematched.contains(of)))
-        .count();
+        .filter_map(|(id, of)| {
+            let of = of.as_ref()?;
+            let played = played_rematch.get(of)?;
+            Some((id.clone(), of.clone(), (*played).clone()))
+        })
+        .collect();
 
     let mut tables_by_game = BTreeMap::new();
     for info in ledger.tables.values() {
@@ -784,7 +812,8 @@ fn report(
         time_given_back: Spread::of(given_back),
         startup: None,
         unheard_games: stored.unheard.len(),
-        second_rematches,
+        second_rematches: second.len(),
+        second_rematch_examples: second.into_iter().take(5).collect(),
         errors: ledger.errors.clone(),
         anomalies: ledger.anomalies.clone(),
         anomaly_count: ledger.anomaly_count,
