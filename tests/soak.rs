@@ -3,6 +3,7 @@
 //! announced may be missing afterwards. `stolik-soak` runs the long version
 //! (docs/security.md, "Soak: SIGKILL restarts").
 
+use std::io::Write;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -53,8 +54,9 @@ fn sigkill_restarts_lose_nothing_on_sqlite() {
 fn sigkill_restarts_lose_nothing_on_postgres() {
     // A failure instead when STOLIK_REQUIRE_POSTGRES=1 (CI).
     let Some(admin_url) = soak::postgres_admin() else {
-        println!("SKIPPED: sigkill_restarts_lose_nothing_on_postgres: PostgreSQL is not reachable");
-        eprintln!(
+        // Straight to stderr: the test harness hides what `eprintln!` says in a passing test.
+        let _ = writeln!(
+            std::io::stderr(),
             "SKIPPED: sigkill_restarts_lose_nothing_on_postgres: PostgreSQL is not reachable"
         );
         return;
