@@ -33,7 +33,9 @@ impl Filter<'_> {
 
 const GAME_COLUMNS: &str = "g.id, g.game, g.variant, g.seed, g.private, g.invite_token, \
      g.clock_initial_ms, g.clock_increment_ms, g.status, g.result, g.end_reason, \
-     g.rematch_of, g.daily, g.created_at, g.started_at, g.finished_at, g.host_id";
+     g.rematch_of, g.daily, g.created_at, g.started_at, g.finished_at, g.host_id, \
+     (SELECT r.id FROM games r WHERE r.rematch_of = g.id ORDER BY r.created_at, r.id LIMIT 1) \
+     AS rematch";
 
 const SEAT_COLUMNS: &str = "s.game_id, s.seat, s.user_id, u.display_name, u.username, s.bot";
 
@@ -60,6 +62,7 @@ fn game_from<R: Get>(row: &R) -> Result<GameRecord, StoreError> {
         result: row.opt_text("result")?,
         end_reason: row.opt_text("end_reason")?,
         rematch_of: row.opt_text("rematch_of")?,
+        rematch: row.opt_text("rematch")?,
         daily: row.opt_text("daily")?,
         created_at: row.big("created_at")?,
         started_at: row.opt_big("started_at")?,

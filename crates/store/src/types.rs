@@ -157,6 +157,8 @@ pub struct GameRecord {
     pub result: Option<String>,
     pub end_reason: Option<String>,
     pub rematch_of: Option<String>,
+    /// The game that was started as this one's rematch, if any.
+    pub rematch: Option<String>,
     /// The day (`YYYY-MM-DD`, UTC) whose White Rabbit daily deal this game plays.
     pub daily: Option<String>,
     pub created_at: i64,

@@ -457,7 +457,8 @@ impl Table {
             reason: record.end_reason.clone(),
             draw_offer: None,
             rematch_offer: None,
-            rematch: None,
+            // A table reloaded after its rematch began must not start a second one.
+            rematch: record.rematch.clone(),
             chat: chat.into_iter().map(chat_view).collect(),
             chat_times: HashMap::new(),
             subscribers: HashMap::new(),

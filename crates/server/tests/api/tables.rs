@@ -240,6 +240,39 @@ async fn a_resignation_gives_the_game_to_the_opponent_and_a_rematch_swaps_seats(
 }
 
 #[actix_web::test]
+async fn a_restarted_table_remembers_its_rematch_and_starts_no_second_one() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "cephalopod"})).await;
+    b.ok(json!({"type": "resign", "table": seen.table})).await;
+    a.ok(json!({"type": "rematch.offer", "table": seen.table}))
+        .await;
+    b.ok(json!({"type": "rematch.accept", "table": seen.table}))
+        .await;
+    let next = a.expect("rematch").await["next"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let tokens = [
+        (a.token.clone(), a.user.clone()),
+        (b.token.clone(), b.user.clone()),
+    ];
+    drop((a, b));
+    let db = app.stop().await;
+
+    let app = TestApp::spawn_on(db).await;
+    let mut a = Player::connect(&app, tokens[0].0.clone(), tokens[0].1.clone()).await;
+    let snapshot = a
+        .ok(json!({"type": "table.subscribe", "table": seen.table}))
+        .await;
+    assert_eq!(snapshot["table"]["rematch"], next.as_str(), "{snapshot}");
+    let again = a
+        .request(json!({"type": "rematch.offer", "table": seen.table}))
+        .await;
+    assert_eq!(again["code"], "wrong_state", "{again}");
+    app.stop().await;
+}
+
+#[actix_web::test]
 async fn a_game_can_be_aborted_only_before_both_sides_moved() {
     let app = TestApp::spawn().await;
     let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "cephalopod"})).await;
