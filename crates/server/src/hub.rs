@@ -221,6 +221,22 @@ impl Hub {
         Ok(resumed)
     }
 
+    /// Lets the clocks of every resumed table run, and their bots think: called once the server
+    /// takes requests, so that nobody's clock is charged for the start-up.
+    pub async fn release_resumed(&self) {
+        let handles: Vec<TableHandle> = self
+            .0
+            .tables
+            .lock()
+            .expect("tables lock")
+            .values()
+            .cloned()
+            .collect();
+        for handle in handles {
+            handle.release().await;
+        }
+    }
+
     /// The table with this id: running here, or loaded from the database.
     pub async fn table(&self, id: &str) -> Result<TableHandle, WsError> {
         if let Some(handle) = self.running(id) {
@@ -234,13 +250,18 @@ impl Hub {
         let chat = self.store().chat_tail(id, 50).await?;
         let table = Table::restore(&record, chat, self.clone())
             .map_err(|e| WsError::internal("a stored game does not replay", e))?;
-        let mut tables = self.0.tables.lock().expect("tables lock");
-        // Another request may have loaded it meanwhile: keep the first.
-        if let Some(handle) = tables.get(id).filter(|h| !h.is_closed()) {
-            return Ok(handle.clone());
-        }
-        let handle = table.spawn(&self.0.runtime);
-        tables.insert(handle.id.clone(), handle.clone());
+        let handle = {
+            let mut tables = self.0.tables.lock().expect("tables lock");
+            // Another request may have loaded it meanwhile: keep the first.
+            if let Some(handle) = tables.get(id).filter(|h| !h.is_closed()) {
+                return Ok(handle.clone());
+            }
+            let handle = table.spawn(&self.0.runtime);
+            tables.insert(handle.id.clone(), handle.clone());
+            handle
+        };
+        // Loaded while serving: its clock runs from now.
+        handle.release().await;
         Ok(handle)
     }
 

@@ -132,6 +132,8 @@ impl Application {
             .disable_signals()
             .shutdown_timeout(10)
             .run();
+        // Only now that requests are taken do the resumed games' clocks run again.
+        hub.release_resumed().await;
         Ok(Application {
             port,
             server,

@@ -151,6 +151,8 @@ pub enum Command {
         ply: u32,
         mv: Option<String>,
     },
+    /// Start the clock and the bot of a table restored at start-up: the server now serves.
+    Release,
     /// Finish and exit (graceful shutdown); answered once everything before it is done.
     Stop {
         done: oneshot::Sender<()>,
@@ -193,6 +195,11 @@ impl TableHandle {
             reply,
         })
         .await
+    }
+
+    /// Lets a restored table's clock run and its bot think (see [`Command::Release`]).
+    pub async fn release(&self) {
+        let _ = self.tx.send(Command::Release).await;
     }
 
     pub async fn unsubscribe(&self, conn: ConnId) {
@@ -345,6 +352,9 @@ pub struct Table {
     subscribers: HashMap<ConnId, Subscriber>,
     /// A bot is thinking about the current position (on the blocking pool).
     bot_thinking: bool,
+    /// Restored at start-up and not yet released: no clock runs and no bot thinks until the
+    /// server takes requests ([`Command::Release`]), so nobody is charged for the start-up.
+    held: bool,
     /// This actor's own address, for answers from bots thinking on other threads.
     me: Option<mpsc::WeakSender<Command>>,
     hub: Hub,
@@ -383,13 +393,15 @@ impl Table {
             chat_times: HashMap::new(),
             subscribers: HashMap::new(),
             bot_thinking: false,
+            held: false,
             me: None,
             hub,
         })
     }
 
     /// Rebuilds a table from its stored record by replaying its moves; the clock resumes from
-    /// the times stored with the last move (downtime is not charged to anyone).
+    /// the times stored with the last move (downtime is not charged to anyone) once the table
+    /// is released ([`TableHandle::release`]).
     pub fn restore(
         record: &store::GameRecord,
         chat: Vec<store::ChatLine>,
@@ -436,7 +448,7 @@ impl Table {
             Some(remaining) => Clock::resumed(control, remaining),
             None => Clock::new(control),
         });
-        let mut table = Table {
+        let table = Table {
             id: record.id.clone().into(),
             settings: TableSettings {
                 game: info.id,
@@ -463,12 +475,10 @@ impl Table {
             chat_times: HashMap::new(),
             subscribers: HashMap::new(),
             bot_thinking: false,
+            held: true,
             me: None,
             hub,
         };
-        if table.status == Status::Playing {
-            table.start_clock(Instant::now());
-        }
         Ok(table)
     }
 
@@ -487,7 +497,9 @@ impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.publish_lobby();
         loop {
-            self.ask_bot_if_its_turn();
+            if !self.held {
+                self.ask_bot_if_its_turn();
+            }
             let deadline = self.clock.as_ref().and_then(Clock::deadline);
             let idle = matches!(self.status, Status::Finished | Status::Aborted)
                 && self.subscribers.is_empty();
@@ -529,6 +541,9 @@ impl Table {
                 action,
                 reply,
             } => {
+                // A request can only come once the server serves: a table loaded on demand
+                // is released by it.
+                self.release();
                 // A flag may have fallen since the last timer tick: settle it first so that
                 // no move is accepted after time ran out.
                 self.check_flag().await;
@@ -549,6 +564,7 @@ impl Table {
                 self.check_flag().await;
                 self.play_bot_move(ply, mv).await;
             }
+            Command::Release => self.release(),
             Command::Stop { done } => {
                 let _ = done.send(());
             }
@@ -937,6 +953,16 @@ impl Table {
     }
 
     /// Runs the clock of the side to move, once both sides have moved.
+    /// Ends the hold of a restored table: its clock runs from now.
+    fn release(&mut self) {
+        if self.held {
+            self.held = false;
+            if self.status == Status::Playing {
+                self.start_clock(Instant::now());
+            }
+        }
+    }
+
     fn start_clock(&mut self, now: Instant) {
         let both_moved = self.plies.len() >= 2;
         if let (Some(clock), Some(seat)) = (self.clock.as_mut(), self.game.to_move())
