@@ -1,7 +1,7 @@
 //! `stolik moderate`: what an operator does about an account, straight in the database.
 //!
-//! A flagged account can no longer chat or open public tables; a running server notices
-//! within its session cache's lifetime (ten seconds).
+//! A flagged account can no longer chat or open public tables; a running server checks the
+//! flag before each chat line and each new public table, so it holds at once.
 
 use std::io::Write;
 

@@ -197,3 +197,49 @@ test('phone-sized screen: the table page fits', async () => {
   await p.screenshot({ path: screenshotPath('phone-table.png'), fullPage: true });
   await P.context.close();
 });
+
+test('chat: mute a player for yourself, report a line, unmute on the profile', async () => {
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
+  const a = A.page;
+  const b = B.page;
+  await a.goto(`${env.server.url}/#/lobby`);
+  await a.locator('.create-form select[name="game"]').selectOption('mill');
+  await a.locator('.create-form .create').click();
+  await a.waitForFunction(() => window.__stolik?.table?.status === 'open');
+  const { id } = await tableState(a);
+  await b.goto(`${env.server.url}/#/table/${id}`);
+  await b.locator('.sit').first().click();
+  await waitStatus(a, 'playing');
+
+  await b.locator('.chat-input').fill('first line from b');
+  await b.locator('.chat-input').press('Enter');
+  const line = a.locator('.chat-line', { hasText: 'first line from b' });
+  await line.waitFor();
+  // Report it: the reason is asked in a dialog.
+  a.once('dialog', (d) => d.accept('insulting'));
+  await line.locator('.chat-act.report').click();
+  await a.locator('.toast', { hasText: 'report was sent' }).waitFor();
+  await a.screenshot({ path: screenshotPath('chat-actions.png') });
+  // Mute: the line goes, and b's next line never shows for a (b still sees its own).
+  await line.locator('.chat-act.mute').click();
+  await line.waitFor({ state: 'detached' });
+  await b.locator('.chat-input').fill('second line from b');
+  await b.locator('.chat-input').press('Enter');
+  await b.locator('.chat-line', { hasText: 'second line from b' }).waitFor();
+  await a.locator('.chat-input').fill('a still chats');
+  await a.locator('.chat-input').press('Enter');
+  await b.locator('.chat-line', { hasText: 'a still chats' }).waitFor();
+  assert.equal(await a.locator('.chat-line', { hasText: 'from b' }).count(), 0);
+
+  // The profile lists the muted player, and unmuting brings the chat back.
+  await a.goto(`${env.server.url}/#/profile`);
+  await a.locator('.muted-list .unmute').click();
+  await a.locator('.muted-players').waitFor({ state: 'detached' });
+  await a.goto(`${env.server.url}/#/table/${id}`);
+  await a.locator('.chat-line', { hasText: 'second line from b' }).waitFor();
+  assert.deepEqual(A.page.__errors || [], []);
+  assert.deepEqual(B.page.__errors || [], []);
+  await A.context.close();
+  await B.context.close();
+});

@@ -66,5 +66,11 @@ export const api = {
   hints: (table) => call('GET', `/api/tables/${encodeURIComponent(table)}/hints`),
   daily: (day) => call('GET', '/api/daily' + (day ? `?day=${encodeURIComponent(day)}` : '')),
   playDaily: (day) => call('POST', '/api/daily', day ? { day } : {}),
+  /** Players whose chat you do not see: [{user, name}]. */
+  mutes: () => call('GET', '/api/mutes'),
+  mute: (user) => call('PUT', `/api/mutes/${encodeURIComponent(user)}`),
+  unmute: (user) => call('DELETE', `/api/mutes/${encodeURIComponent(user)}`),
+  report: (user, chat, reason) => call('POST', '/api/reports', { user, chat, reason }),
+  logoutEverywhere: () => call('POST', '/api/logout/everywhere'),
   userGames: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/games`),
 };

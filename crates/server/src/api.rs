@@ -34,6 +34,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/users/{id}/games", web::get().to(user_games))
         .route("/ws", web::get().to(crate::ws::session::route))
         .configure(crate::rabbit::routes)
+        .configure(crate::moderation::routes)
         // Last: any other API path is a JSON 404, not the web client's index page.
         .route("/api/{tail:.*}", web::to(api_not_found));
 }

@@ -13,6 +13,7 @@ use tokio::sync::{Notify, mpsc, watch};
 
 use crate::error::{ErrorCode, WsError};
 use crate::identity::{UserView, random_id, unix_ms};
+use crate::sessions::MuteList;
 use crate::table::clock::TimeControl;
 use crate::table::{NewTable, Table, TableHandle, TableSettings};
 use crate::ws::protocol::{Message, encode};
@@ -29,16 +30,22 @@ pub type ConnId = u64;
 pub struct Outbox {
     tx: mpsc::Sender<Arc<str>>,
     overflow: Arc<Notify>,
+    /// Whose chat lines this connection's user does not want delivered.
+    pub muted: MuteList,
 }
 
 impl Outbox {
-    pub fn new(capacity: usize) -> (Outbox, mpsc::Receiver<Arc<str>>, Arc<Notify>) {
+    pub fn new(
+        capacity: usize,
+        muted: MuteList,
+    ) -> (Outbox, mpsc::Receiver<Arc<str>>, Arc<Notify>) {
         let (tx, rx) = mpsc::channel(capacity);
         let overflow = Arc::new(Notify::new());
         (
             Outbox {
                 tx,
                 overflow: overflow.clone(),
+                muted,
             },
             rx,
             overflow,

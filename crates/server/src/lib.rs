@@ -14,6 +14,7 @@ pub mod health;
 pub mod hub;
 pub mod identity;
 pub mod limits;
+pub mod moderation;
 pub mod names;
 pub mod rabbit;
 pub mod security;

@@ -7,8 +7,8 @@
 //! a signed guest token and writes nothing; the row comes when the guest first sits, chats or
 //! creates a table.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, RwLock, Weak};
 use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
@@ -34,7 +34,6 @@ pub struct Identity {
 struct Known {
     /// `None`: no row (a guest that has not done anything yet).
     version: Option<i64>,
-    flagged: bool,
     at: Instant,
 }
 
@@ -44,6 +43,23 @@ pub struct Sessions {
     known: Mutex<HashMap<String, Known>>,
     /// The current token version of every user with open sockets; the sockets watch it.
     sockets: Mutex<HashMap<String, watch::Sender<i64>>>,
+    /// The mute lists of users with open sockets, shared by all their sockets.
+    mutes: Mutex<HashMap<String, Weak<RwLock<HashSet<String>>>>>,
+}
+
+/// The ids whose chat a user does not want to see, shared by that user's open sockets (the
+/// tables read it when they deliver a chat line).
+#[derive(Clone, Default)]
+pub struct MuteList(Arc<RwLock<HashSet<String>>>);
+
+impl MuteList {
+    pub fn hides(&self, author: Option<&str>) -> bool {
+        author.is_some_and(|a| self.0.read().expect("mute list").contains(a))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.read().expect("mute list").is_empty()
+    }
 }
 
 impl Sessions {
@@ -53,6 +69,7 @@ impl Sessions {
             store,
             known: Mutex::new(HashMap::new()),
             sockets: Mutex::new(HashMap::new()),
+            mutes: Mutex::new(HashMap::new()),
         }
     }
 
@@ -82,9 +99,12 @@ impl Sessions {
         }
     }
 
-    /// Whether an operator has flagged the user (no chat, no public tables).
+    /// Whether an operator has flagged the user (no chat, no public tables). Read from the
+    /// database each time, not the cache: it is asked only before a chat line or a new public
+    /// table, and an operator's flag then holds at once, on every node.
     pub async fn flagged(&self, user_id: &str) -> Result<bool, WsError> {
-        Ok(self.known(user_id).await?.flagged)
+        let row = self.store.user(user_id).await?;
+        Ok(row.is_some_and(|u| u.flagged_at.is_some()))
     }
 
     async fn known(&self, user_id: &str) -> Result<Known, WsError> {
@@ -94,7 +114,6 @@ impl Sessions {
         let row = self.store.user(user_id).await?;
         let known = Known {
             version: row.as_ref().map(|u| u.token_version),
-            flagged: row.as_ref().is_some_and(|u| u.flagged_at.is_some()),
             at: Instant::now(),
         };
         self.remember(user_id, known);
@@ -152,11 +171,6 @@ impl Sessions {
         Ok(version)
     }
 
-    /// Flags or unflags an account (an operator's command; on this node it applies at once).
-    pub fn flag_changed(&self, user_id: &str) {
-        self.forget(user_id);
-    }
-
     /// What an open socket of `identity` watches: it changes when the user's sessions end.
     pub fn watch(&self, identity: &Identity) -> SessionWatch {
         let mut sockets = self.sockets.lock().expect("socket versions");
@@ -167,6 +181,59 @@ impl Sessions {
             receiver: sender.subscribe(),
             version: identity.version,
         }
+    }
+
+    /// The user's mute list, shared with their other open sockets (read from the database by
+    /// the first one).
+    pub async fn mute_list(&self, user_id: &str) -> Result<MuteList, WsError> {
+        if let Some(list) = self.live_mutes(user_id) {
+            return Ok(list);
+        }
+        let ids: HashSet<String> = self.store.mutes_of(user_id).await?.into_iter().collect();
+        let mut mutes = self.mutes.lock().expect("mute lists");
+        // Another socket may have loaded it meanwhile: share that one.
+        if let Some(list) = mutes.get(user_id).and_then(Weak::upgrade) {
+            return Ok(MuteList(list));
+        }
+        mutes.retain(|_, weak| weak.strong_count() > 0);
+        let list = Arc::new(RwLock::new(ids));
+        mutes.insert(user_id.to_string(), Arc::downgrade(&list));
+        Ok(MuteList(list))
+    }
+
+    fn live_mutes(&self, user_id: &str) -> Option<MuteList> {
+        let mutes = self.mutes.lock().expect("mute lists");
+        mutes.get(user_id).and_then(Weak::upgrade).map(MuteList)
+    }
+
+    /// Mutes or unmutes `other` for `user` in the database and on the user's open sockets.
+    pub async fn set_muted(
+        &self,
+        user: &UserView,
+        other: &str,
+        muted: bool,
+    ) -> Result<(), WsError> {
+        if muted {
+            self.ensure_row(user).await?;
+            self.store
+                .mute(&user.id, other, unix_ms())
+                .await
+                .map_err(|e| match e {
+                    store::StoreError::NotFound => WsError::not_found("user"),
+                    other => other.into(),
+                })?;
+        } else {
+            self.store.unmute(&user.id, other).await?;
+        }
+        if let Some(list) = self.live_mutes(&user.id) {
+            let mut ids = list.0.write().expect("mute list");
+            if muted {
+                ids.insert(other.to_string());
+            } else {
+                ids.remove(other);
+            }
+        }
+        Ok(())
     }
 
     /// Drops the version channel of a user whose last socket closed.

@@ -29,23 +29,36 @@ fn entry_from<R: Get>(row: &R, rank: usize) -> Result<DailyEntry, StoreError> {
 }
 
 impl Store {
-    /// Appends a chat line. `NotFound` when the game (or the user) does not exist.
-    pub async fn add_chat(&self, line: &NewChatLine) -> Result<(), StoreError> {
+    /// Appends a chat line and returns its id. `NotFound` when the game (or the user) does
+    /// not exist.
+    pub async fn add_chat(&self, line: &NewChatLine) -> Result<i64, StoreError> {
         on_pool!(self, pool => {
-            sqlx::query(
+            let row = sqlx::query(
                 "INSERT INTO chat (game_id, user_id, author, body, sent_at) \
-                 VALUES ($1, $2, $3, $4, $5)",
+                 VALUES ($1, $2, $3, $4, $5) RETURNING id",
             )
             .bind(&line.game_id)
             .bind(line.user_id.as_deref())
             .bind(&line.author)
             .bind(&line.body)
             .bind(line.sent_at)
-            .execute(pool)
+            .fetch_one(pool)
             .await
             .map_err(StoreError::from_write)?;
-        });
-        Ok(())
+            Ok(row.big("id")?)
+        })
+    }
+
+    /// One chat line by id.
+    pub async fn chat_line(&self, id: i64) -> Result<Option<ChatLine>, StoreError> {
+        on_pool!(self, pool => {
+            sqlx::query("SELECT id, game_id, user_id, author, body, sent_at FROM chat WHERE id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await?
+                .map(|row| chat_from(&row))
+                .transpose()
+        })
     }
 
     /// The last `n` lines of a game's chat, oldest first, ready to print.

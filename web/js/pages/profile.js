@@ -22,6 +22,7 @@ export function mount(root) {
   let games = [];
   let list = null;
   let listError = null;
+  let muted = null;
 
   function form(kind) {
     const user = h('input', { name: 'username', autocomplete: 'username', required: true, minlength: 3, maxlength: 20, pattern: '[A-Za-z0-9_\\-]{3,20}' });
@@ -126,11 +127,42 @@ export function mount(root) {
       accountNodes = u.guest
         ? [h('div', { class: 'account-forms' }, form('register'), form('login'))]
         : [
-          h('p', {}, h('button', { class: 'btn logout', onClick: logout }, t('account.logout'))),
+          h('p', { class: 'logout-buttons' },
+            h('button', { class: 'btn logout', onClick: logout }, t('account.logout')),
+            h('button', { class: 'btn logout-everywhere', onClick: logoutEverywhere }, t('account.logout.everywhere'))),
           h('div', { class: 'account-forms' }, passwordForm()),
         ];
     }
     return accountNodes;
+  }
+
+  function mutedSection() {
+    if (!muted || !muted.length) return null;
+    return h('section', { class: 'panel muted-players' }, h('h2', {}, t('profile.muted')),
+      h('ul', { class: 'muted-list' }, ...muted.map((m) => h('li', {},
+        h('span', {}, m.name || m.user), ' ',
+        h('button', { class: 'btn small unmute', onClick: () => unmute(m) }, t('profile.unmute')),
+      ))));
+  }
+
+  async function unmute(m) {
+    try {
+      await api.unmute(m.user);
+      muted = muted.filter((x) => x.user !== m.user);
+      render();
+    } catch (err) {
+      toast(errorText(err), 'error');
+    }
+  }
+
+  async function logoutEverywhere() {
+    try {
+      await api.logoutEverywhere();
+      toast(t('account.logout.everywhere.done'), 'ok');
+      socket.restart();
+    } catch (err) {
+      toast(errorText(err), 'error');
+    }
   }
 
   function render() {
@@ -146,6 +178,8 @@ export function mount(root) {
       page.append(h('p', { class: 'lead' }, u.guest ? t('account.guest') : t('account.member')));
       page.append(...accountSection(u));
     }
+    const mutedPanel = mutedSection();
+    if (mutedPanel) page.append(mutedPanel);
     page.append(h('section', { class: 'panel' }, h('h2', {}, t('profile.games')), gamesTable()));
     root.append(page);
     if (typing?.isConnected) {
@@ -163,6 +197,7 @@ export function mount(root) {
     } catch (err) {
       listError = errorText(err);
     }
+    muted = await api.mutes().then((m) => m.muted).catch(() => null);
     render();
   }
 

@@ -442,10 +442,38 @@ export function mount(root, params) {
 
   function appendChatLine(line) {
     const mine = line.user && session.user && line.user === session.user.id;
+    // Someone else's line can be muted (for you only) or reported to the moderators.
+    const actions = !mine && line.user && !line.user.startsWith('bot:')
+      ? h('span', { class: 'chat-actions' },
+        h('button', { type: 'button', class: 'chat-act mute', title: t('chat.mute', { name: line.author }), 'aria-label': t('chat.mute', { name: line.author }), onClick: () => muteAuthor(line) }, t('chat.mute.short')),
+        h('button', { type: 'button', class: 'chat-act report', title: t('chat.report'), 'aria-label': t('chat.report'), onClick: () => reportLine(line) }, t('chat.report.short')))
+      : null;
     el.chatList.append(
-      h('li', { class: ['chat-line', mine && 'mine'], title: new Date(line.at).toLocaleTimeString(lang()) }, h('b', {}, line.author + ': '), line.text),
+      h('li', { class: ['chat-line', mine && 'mine'], title: new Date(line.at).toLocaleTimeString(lang()) }, h('b', {}, line.author + ': '), line.text, actions),
     );
     el.chatList.scrollTop = el.chatList.scrollHeight;
+  }
+
+  async function muteAuthor(line) {
+    try {
+      await api.mute(line.user);
+      tbl.chat = (tbl.chat || []).filter((l) => l.user !== line.user);
+      renderChat();
+      toast(t('chat.muted', { name: line.author }), 'ok');
+    } catch (err) {
+      toast(err.message || String(err), 'error');
+    }
+  }
+
+  async function reportLine(line) {
+    const reason = window.prompt(t('chat.report.prompt', { name: line.author }), '');
+    if (!reason || !reason.trim()) return;
+    try {
+      await api.report(line.user, line.id, reason.trim().slice(0, 500));
+      toast(t('chat.reported'), 'ok');
+    } catch (err) {
+      toast(err.message || String(err), 'error');
+    }
   }
 
   // ---- clocks ----------------------------------------------------------------------------

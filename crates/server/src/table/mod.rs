@@ -273,6 +273,8 @@ pub fn bot_level(user: &UserView) -> Option<ai::Level> {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ChatView {
+    /// The line's id, for reporting it.
+    pub id: i64,
     pub author: String,
     pub user: Option<String>,
     pub text: String,
@@ -594,7 +596,7 @@ impl Table {
         since: Option<u32>,
     ) -> Result<Message, WsError> {
         self.may_watch(Some(&user), token.as_deref())?;
-        let state = Box::new(self.view(Some(&user)));
+        let state = Box::new(without_muted(self.view(Some(&user)), &out.muted));
         self.subscribers.insert(conn, Subscriber { user, out });
         Ok(match since {
             Some(since) if (since as usize) <= self.plies.len() => Message::Catchup {
@@ -1201,30 +1203,40 @@ impl Table {
             ));
         }
         times.push_back(now);
-        let line = ChatView {
-            author: user.name.clone(),
-            user: Some(user.id.clone()),
-            text: text.to_string(),
-            at: unix_ms(),
-        };
-        self.hub
+        let at = unix_ms();
+        let id = self
+            .hub
             .store()
             .add_chat(&store::NewChatLine {
                 game_id: self.id.to_string(),
                 user_id: Some(user.id.clone()),
-                author: line.author.clone(),
-                body: line.text.clone(),
-                sent_at: line.at,
+                author: user.name.clone(),
+                body: text.to_string(),
+                sent_at: at,
             })
             .await?;
+        let line = ChatView {
+            id,
+            author: user.name.clone(),
+            user: Some(user.id.clone()),
+            text: text.to_string(),
+            at,
+        };
         self.chat.push_back(line.clone());
         if self.chat.len() > CHAT_TAIL {
             self.chat.pop_front();
         }
-        self.broadcast(&Message::Chat {
-            table: self.id.to_string(),
-            line,
-        });
+        // One encoding for everyone, except those who muted the author.
+        let text: Arc<str> = encode(
+            None,
+            &Message::Chat {
+                table: self.id.to_string(),
+                line,
+            },
+        )
+        .into();
+        self.subscribers
+            .retain(|_, sub| sub.out.muted.hides(Some(&user.id)) || sub.out.send(text.clone()));
         Ok(None)
     }
 
@@ -1317,7 +1329,7 @@ impl Table {
             .subscribers
             .iter()
             .map(|(conn, sub)| {
-                let view = self.view(Some(&sub.user));
+                let view = without_muted(self.view(Some(&sub.user)), &sub.out.muted);
                 (
                     *conn,
                     encode(
@@ -1369,8 +1381,17 @@ impl Table {
     }
 }
 
+/// A snapshot as one viewer sees it: without the chat lines of players they muted.
+fn without_muted(mut view: TableView, muted: &crate::sessions::MuteList) -> TableView {
+    if !muted.is_empty() {
+        view.chat.retain(|line| !muted.hides(line.user.as_deref()));
+    }
+    view
+}
+
 fn chat_view(line: store::ChatLine) -> ChatView {
     ChatView {
+        id: line.id,
         author: line.author,
         user: line.user_id,
         text: line.body,

@@ -15,7 +15,7 @@ use tokio::time::{Duration, Instant};
 use crate::error::{ApiError, ErrorCode, WsError};
 use crate::hub::{ConnId, Outbox, QueueKey};
 use crate::identity::UserView;
-use crate::sessions::SessionWatch;
+use crate::sessions::{MuteList, SessionWatch};
 use crate::startup::AppState;
 use crate::table::clock::TimeControl;
 use crate::table::{Action, TableHandle};
@@ -53,7 +53,8 @@ pub async fn route(
         .aggregate_continuations()
         .max_continuation_size(MAX_FRAME_BYTES);
     let watch = state.sessions.watch(&identity);
-    let (connection, outbox) = Connection::new(state.into_inner(), identity.user);
+    let muted = state.sessions.mute_list(&identity.user.id).await?;
+    let (connection, outbox) = Connection::new(state.into_inner(), identity.user, muted);
     actix_web::rt::spawn(async move {
         // Counted against the address for as long as the socket is open.
         let _ticket = ticket;
@@ -128,9 +129,9 @@ enum Exit {
 }
 
 impl Connection {
-    fn new(state: Arc<AppState>, user: UserView) -> (Connection, OutboxParts) {
+    fn new(state: Arc<AppState>, user: UserView, muted: MuteList) -> (Connection, OutboxParts) {
         let conn = state.hub.next_conn_id();
-        let (out, rx, overflow) = Outbox::new(OUTBOX_CAPACITY);
+        let (out, rx, overflow) = Outbox::new(OUTBOX_CAPACITY, muted);
         (
             Connection {
                 state,

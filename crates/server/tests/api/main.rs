@@ -7,5 +7,6 @@ mod accounts;
 mod bad_input;
 mod games;
 mod hardening;
+mod moderation;
 mod rabbit;
 mod tables;
