@@ -120,6 +120,7 @@ const en = {
   'reason.time': 'on time',
   'reason.agreement': 'by agreement',
   'reason.abort': 'aborted',
+  'reason.expired': 'nobody joined in time',
 
   'moves.title': 'Moves',
   'moves.none': 'No moves yet.',
@@ -414,6 +415,7 @@ const ru = {
   'reason.time': 'по времени',
   'reason.agreement': 'по соглашению',
   'reason.abort': 'отмена',
+  'reason.expired': 'никто не присоединился вовремя',
 
   'moves.title': 'Ходы',
   'moves.none': 'Ходов пока нет.',
@@ -708,6 +710,7 @@ const uk = {
   'reason.time': 'за часом',
   'reason.agreement': 'за згодою',
   'reason.abort': 'скасування',
+  'reason.expired': 'ніхто не приєднався вчасно',
 
   'moves.title': 'Ходи',
   'moves.none': 'Ходів поки немає.',

@@ -35,6 +35,21 @@ const CHAT_WINDOW: Duration = Duration::from_secs(10);
 /// A finished table nobody watches is dropped from memory after this long (it stays in the
 /// database and is reloaded on demand).
 const IDLE_FINISHED: Duration = Duration::from_secs(600);
+/// A public table nobody joins closes after this long (so the lobby does not fill up with
+/// tables whose hosts are gone); a private one, waiting for a friend with the link, after a day.
+const OPEN_PUBLIC_TTL: Duration = Duration::from_secs(30 * 60);
+const OPEN_PRIVATE_TTL: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// When a table still open at `created_ms` (unix ms) closes for want of players.
+fn open_until(private: bool, created_ms: i64) -> Instant {
+    let ttl = if private {
+        OPEN_PRIVATE_TTL
+    } else {
+        OPEN_PUBLIC_TTL
+    };
+    let age = Duration::from_millis(unix_ms().saturating_sub(created_ms).max(0) as u64);
+    Instant::now() + ttl.saturating_sub(age)
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -357,6 +372,8 @@ pub struct Table {
     /// Restored at start-up and not yet released: no clock runs and no bot thinks until the
     /// server takes requests ([`Command::Release`]), so nobody is charged for the start-up.
     held: bool,
+    /// When the table closes if it is still waiting for players then.
+    open_until: Instant,
     /// This actor's own address, for answers from bots thinking on other threads.
     me: Option<mpsc::WeakSender<Command>>,
     hub: Hub,
@@ -379,6 +396,7 @@ impl Table {
         Ok(Table {
             id: new.id.into(),
             clock: new.settings.control.map(Clock::new),
+            open_until: open_until(new.settings.private, unix_ms()),
             settings: new.settings,
             token: new.token,
             host: new.host.map(|h| h.id),
@@ -478,6 +496,7 @@ impl Table {
             subscribers: HashMap::new(),
             bot_thinking: false,
             held: true,
+            open_until: open_until(record.private, record.created_at),
             me: None,
             hub,
         };
@@ -505,6 +524,7 @@ impl Table {
             let deadline = self.clock.as_ref().and_then(Clock::deadline);
             let idle = matches!(self.status, Status::Finished | Status::Aborted)
                 && self.subscribers.is_empty();
+            let waiting = self.status == Status::Open;
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(Command::Stop { done }) => {
@@ -516,6 +536,7 @@ impl Table {
                 },
                 _ = sleep_until(deadline) => self.check_flag().await,
                 _ = tokio::time::sleep(IDLE_FINISHED), if idle => break,
+                _ = tokio::time::sleep_until(self.open_until), if waiting => self.expire().await,
             }
         }
         self.hub.forget_table(&self.id);
@@ -955,6 +976,18 @@ impl Table {
     }
 
     /// Runs the clock of the side to move, once both sides have moved.
+    /// Nobody came: the table closes as aborted, reason `expired`.
+    async fn expire(&mut self) {
+        if self.status != Status::Open {
+            return;
+        }
+        if let Err(e) = self.finish(Status::Aborted, None, "expired").await {
+            tracing::error!(table = %self.id, error = %e, "could not close an expired table");
+            // Try again in a minute rather than spinning.
+            self.open_until = Instant::now() + Duration::from_secs(60);
+        }
+    }
+
     /// Ends the hold of a restored table: its clock runs from now.
     fn release(&mut self) {
         if self.held {

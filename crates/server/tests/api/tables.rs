@@ -273,6 +273,43 @@ async fn a_restarted_table_remembers_its_rematch_and_starts_no_second_one() {
 }
 
 #[actix_web::test]
+async fn a_public_table_nobody_joins_closes_and_leaves_the_lobby() {
+    let app = TestApp::spawn().await;
+    let host = app.guest().await;
+    let table = host.create_table(&app, json!({"game": "mill"})).await;
+    let id = table["id"].as_str().unwrap().to_string();
+    let (_, lobby) = app.get("/api/tables", None).await;
+    assert!(lobby["tables"].to_string().contains(&id), "{lobby}");
+    drop(host);
+    let db = app.stop().await;
+    // An hour passes (the table's creation is moved back), and the server starts again.
+    {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(&db.url()).await.unwrap();
+        sqlx::query("UPDATE games SET created_at = created_at - 3600000 WHERE id = $1")
+            .bind(&id)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+    let app = TestApp::spawn_on(db).await;
+    let mut closed = None;
+    for _ in 0..50 {
+        let (_, record) = app.get(&format!("/api/records/{id}"), None).await;
+        if record["status"] == "aborted" {
+            closed = Some(record);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let record = closed.expect("the expired table closes");
+    assert_eq!(record["reason"], "expired", "{record}");
+    let (_, lobby) = app.get("/api/tables", None).await;
+    assert!(!lobby["tables"].to_string().contains(&id), "{lobby}");
+    app.stop().await;
+}
+
+#[actix_web::test]
 async fn a_game_can_be_aborted_only_before_both_sides_moved() {
     let app = TestApp::spawn().await;
     let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "cephalopod"})).await;

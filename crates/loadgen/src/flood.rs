@@ -1,0 +1,351 @@
+//! The flood benchmark: an honest pair plays cephalopod from one address while another address
+//! floods one thing at a time — wrong-password logins, new guests, table creation, sockets — as
+//! fast as `--concurrency` clients can. The honest mover's round trip (a `move` sent → its `ok`)
+//! is measured with no flood first and then under each flood, in the same run, so each figure
+//! comes with its ratio to idle; the flood's answers are counted by status.
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::Spread;
+use crate::client::{Conn, Http};
+use crate::server::Server;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct FloodArgs {
+    /// The `stolik` binary to run (build it with `cargo build --release --bin stolik`).
+    #[arg(long, default_value = "target/release/stolik")]
+    pub stolik: PathBuf,
+    /// The web client's folder, for the server.
+    #[arg(long, default_value = "web")]
+    pub web_dir: PathBuf,
+    /// Seconds each phase lasts (idle, then each flood).
+    #[arg(long, default_value_t = 10)]
+    pub seconds: u64,
+    /// Flooding clients at once.
+    #[arg(long, default_value_t = 32)]
+    pub concurrency: usize,
+    /// Limits passed to the server (`--limits`); empty for its defaults.
+    #[arg(long, default_value = "")]
+    pub limits: String,
+}
+
+/// The addresses the two sides pretend to be (documentation ranges; nothing is sent there).
+const HONEST: &str = "203.0.113.5";
+const FLOODER: &str = "198.51.100.7";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Flood {
+    None,
+    Logins,
+    Guests,
+    Tables,
+    Sockets,
+}
+
+impl Flood {
+    const ALL: [Flood; 5] = [
+        Flood::None,
+        Flood::Logins,
+        Flood::Guests,
+        Flood::Tables,
+        Flood::Sockets,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Flood::None => "no flood",
+            Flood::Logins => "wrong-password logins",
+            Flood::Guests => "new guests",
+            Flood::Tables => "table creation",
+            Flood::Sockets => "sockets",
+        }
+    }
+}
+
+struct Phase {
+    flood: Flood,
+    honest: Option<Spread>,
+    honest_errors: u64,
+    answers: BTreeMap<u16, u64>,
+    server_cpu: Option<f64>,
+}
+
+pub fn run(args: &FloodArgs) -> anyhow::Result<String> {
+    let runtime = actix_rt::System::new();
+    runtime.block_on(flood(args))
+}
+
+async fn flood(args: &FloodArgs) -> anyhow::Result<String> {
+    let mut extra = vec!["--trusted-proxy", "127.0.0.1"];
+    if !args.limits.is_empty() {
+        extra.extend(["--limits", args.limits.as_str()]);
+    }
+    let server = Server::start(&args.stolik, &args.web_dir, &extra).await?;
+    let honest = Http::new(server.port, HONEST);
+    let flooder = Http::new(server.port, FLOODER);
+    // The account whose password the flood guesses.
+    let victim = honest.guest().await?;
+    let (status, body) = honest
+        .call(
+            "POST",
+            "/api/register",
+            Some(&victim),
+            Some(&json!({"username": "victim", "password": "a real password"})),
+        )
+        .await;
+    anyhow::ensure!(status == 200, "cannot register the victim: {status} {body}");
+
+    // The flooding side's one identity (one guest making many tables or sockets), made before
+    // the guest flood can use up its address's quota.
+    let flood_token = flooder.guest().await?;
+    let mut pair = Pair::new(&honest).await?;
+    let mut phases = Vec::new();
+    for flood in Flood::ALL {
+        let stop = Rc::new(Cell::new(false));
+        let answers = Rc::new(RefCell::new(BTreeMap::new()));
+        let mut workers = Vec::new();
+        if flood != Flood::None {
+            for _ in 0..args.concurrency {
+                workers.push(actix_rt::spawn(flood_worker(
+                    flood,
+                    flooder.clone(),
+                    flood_token.clone(),
+                    stop.clone(),
+                    answers.clone(),
+                )));
+            }
+        }
+        let cpu_before = server.cpu_seconds();
+        let deadline = Instant::now() + Duration::from_secs(args.seconds);
+        let mut samples = Vec::new();
+        let mut errors = 0;
+        while Instant::now() < deadline {
+            match pair.one_move().await {
+                Ok(rtt) => samples.push(rtt),
+                Err(_) => {
+                    errors += 1;
+                    pair = Pair::new(&honest).await?;
+                }
+            }
+        }
+        stop.set(true);
+        for worker in workers {
+            let _ = worker.await;
+        }
+        let server_cpu = cpu_before
+            .zip(server.cpu_seconds())
+            .map(|(before, after)| after - before);
+        phases.push(Phase {
+            flood,
+            honest: Spread::of(&mut samples),
+            honest_errors: errors,
+            answers: answers.borrow().clone(),
+            server_cpu,
+        });
+        // Let the limits' windows pass so each flood starts from the same state.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+    Ok(report(args, &phases))
+}
+
+/// One flooding client: the same request again and again until told to stop.
+async fn flood_worker(
+    flood: Flood,
+    http: Http,
+    token: String,
+    stop: Rc<Cell<bool>>,
+    answers: Rc<RefCell<BTreeMap<u16, u64>>>,
+) {
+    let count = |status: u16| *answers.borrow_mut().entry(status).or_insert(0) += 1;
+    let mut sockets: Vec<Conn> = Vec::new();
+    while !stop.get() {
+        let status = match flood {
+            Flood::None => return,
+            Flood::Logins => {
+                let body = json!({"username": "victim", "password": "a wrong guess"});
+                http.call("POST", "/api/login", None, Some(&body)).await.0
+            }
+            Flood::Guests => http.call("GET", "/api/me", None, None).await.0,
+            Flood::Tables => {
+                let body = json!({"game": "mill"});
+                http.call("POST", "/api/tables", Some(&token), Some(&body))
+                    .await
+                    .0
+            }
+            Flood::Sockets => match http.connect(&token).await {
+                Ok(conn) => {
+                    sockets.push(conn);
+                    101
+                }
+                // The upgrade refused (429 past the address's sockets).
+                Err(_) => 429,
+            },
+        };
+        count(status);
+        // A refused client backs off a little, as the `Retry-After` asks, but keeps trying.
+        if status == 429 || status == 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    for conn in sockets {
+        drop(conn);
+    }
+}
+
+/// The honest pair: two guests at a cephalopod table, playing the first legal move.
+struct Pair {
+    conns: [Conn; 2],
+    table: String,
+    /// Whose turn (0 or 1), the legal moves and the ply.
+    to_move: usize,
+    legal: Vec<String>,
+    ply: u64,
+    http: Http,
+}
+
+impl Pair {
+    async fn new(http: &Http) -> anyhow::Result<Pair> {
+        let a = http.guest().await?;
+        let b = http.guest().await?;
+        let mut conns = [http.connect(&a).await?, http.connect(&b).await?];
+        let (status, table) = http
+            .call(
+                "POST",
+                "/api/tables",
+                Some(&a),
+                Some(&json!({"game": "cephalopod", "private": true})),
+            )
+            .await;
+        anyhow::ensure!(
+            status == 201,
+            "cannot create the honest table: {status} {table}"
+        );
+        let id = table["id"].as_str().unwrap_or_default().to_string();
+        let invite = table["invite"].clone();
+        conns[0]
+            .request(json!({"type": "table.subscribe", "table": id}))
+            .await?;
+        conns[1]
+            .request(json!({"type": "table.subscribe", "table": id, "token": invite}))
+            .await?;
+        conns[1]
+            .request(json!({"type": "sit", "table": id, "token": invite}))
+            .await?;
+        let started = conns[0]
+            .until(|m| m["type"] == "table" && m["table"]["status"] == "playing")
+            .await?;
+        let mut pair = Pair {
+            conns,
+            table: id,
+            to_move: 0,
+            legal: Vec::new(),
+            ply: 0,
+            http: http.clone(),
+        };
+        pair.take_turn(&started["table"]);
+        Ok(pair)
+    }
+
+    fn take_turn(&mut self, state: &Value) {
+        self.to_move = usize::from(state["to_move"] == "b");
+        self.legal = state["legal"]
+            .as_array()
+            .map(|l| {
+                l.iter()
+                    .filter_map(|m| m.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        self.ply = state["ply"].as_u64().unwrap_or(self.ply);
+    }
+
+    /// Plays one move and returns the mover's round trip; a finished game is replaced.
+    async fn one_move(&mut self) -> anyhow::Result<Duration> {
+        if self.legal.is_empty() {
+            *self = Pair::new(&self.http).await?;
+        }
+        let mv = self.legal[0].clone();
+        let ply = self.ply;
+        let mover = self.to_move;
+        let sent = Instant::now();
+        let id = self.conns[mover]
+            .send(json!({"type": "move", "table": self.table, "move": mv, "ply": ply}))
+            .await?;
+        let mut rtt = None;
+        let mut next = None;
+        // The reply and the move event may come in either order.
+        while rtt.is_none() || next.is_none() {
+            let message = self.conns[mover].next().await?;
+            if message["id"] == json!(id) {
+                anyhow::ensure!(message["type"] == "ok", "move refused: {message}");
+                rtt = Some(sent.elapsed());
+            } else if message["type"] == "move" && message["ply"].as_u64() == Some(ply + 1) {
+                next = Some(message);
+            } else if message["type"] == "end" {
+                next = Some(json!({"legal": [], "ply": ply + 1}));
+            }
+        }
+        let next = next.expect("read above");
+        self.take_turn(&next);
+        Ok(rtt.expect("read above"))
+    }
+}
+
+fn report(args: &FloodArgs, phases: &[Phase]) -> String {
+    let mut out = String::new();
+    let idle = phases.first().and_then(|p| p.honest);
+    let _ = writeln!(
+        out,
+        "stolik-load flood: {} s a phase, {} flooding clients, limits {:?}",
+        args.seconds,
+        args.concurrency,
+        if args.limits.is_empty() {
+            "default"
+        } else {
+            &args.limits
+        },
+    );
+    let _ = writeln!(
+        out,
+        "| flood | honest moves | move p50 ms | move p99 ms | p99 ÷ idle | honest errors | flood answers | server CPU s |"
+    );
+    let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- |");
+    for phase in phases {
+        let (n, p50, p99, ratio) = match (phase.honest, idle) {
+            (Some(h), Some(i)) => (
+                h.n.to_string(),
+                format!("{:.2}", h.p50),
+                format!("{:.2}", h.p99),
+                format!("{:.2}", h.p99 / i.p99),
+            ),
+            _ => ("0".into(), "—".into(), "—".into(), "—".into()),
+        };
+        let answers = if phase.answers.is_empty() {
+            "—".to_string()
+        } else {
+            phase
+                .answers
+                .iter()
+                .map(|(status, n)| format!("{status}: {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let cpu = phase
+            .server_cpu
+            .map_or("—".to_string(), |c| format!("{c:.1}"));
+        let _ = writeln!(
+            out,
+            "| {} | {n} | {p50} | {p99} | {ratio} | {} | {answers} | {cpu} |",
+            phase.flood.name(),
+            phase.honest_errors,
+        );
+    }
+    out
+}

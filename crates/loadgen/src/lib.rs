@@ -1,0 +1,49 @@
+//! Stolik's load generator: real clients over the public HTTP and WebSocket protocol against a
+//! real `stolik serve` child process on a loopback port. Every loop is bounded in count and
+//! time, and every connection goes to 127.0.0.1 only.
+
+pub mod client;
+pub mod flood;
+pub mod server;
+
+/// Percentiles of a sample of durations, in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spread {
+    pub n: usize,
+    pub p50: f64,
+    pub p99: f64,
+}
+
+impl Spread {
+    pub fn of(samples: &mut [std::time::Duration]) -> Option<Spread> {
+        if samples.is_empty() {
+            return None;
+        }
+        samples.sort();
+        let at = |q: f64| {
+            let i = ((samples.len() as f64 - 1.0) * q).round() as usize;
+            samples[i].as_secs_f64() * 1000.0
+        };
+        Some(Spread {
+            n: samples.len(),
+            p50: at(0.5),
+            p99: at(0.99),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn percentiles_pick_the_nearest_rank() {
+        let mut samples: Vec<Duration> = (1..=100).rev().map(Duration::from_millis).collect();
+        let spread = Spread::of(&mut samples).unwrap();
+        assert_eq!(spread.n, 100);
+        assert_eq!(spread.p50, 51.0);
+        assert_eq!(spread.p99, 99.0);
+        assert!(Spread::of(&mut []).is_none());
+    }
+}

@@ -1,0 +1,38 @@
+//! `stolik-load`: drives a real `stolik serve` over its public protocol and prints what it
+//! measured. `flood` checks that an honest player's moves stay quick while another address
+//! floods logins, guest identities, table creation or sockets.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "stolik-load", about)]
+struct Args {
+    #[command(subcommand)]
+    scenario: Scenario,
+}
+
+#[derive(Subcommand)]
+enum Scenario {
+    /// An honest pair plays while another address floods; prints their move round trip per
+    /// flood against the same with no flood, and how the flood was answered.
+    Flood(loadgen::flood::FloodArgs),
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let result = match args.scenario {
+        Scenario::Flood(flood) => loadgen::flood::run(&flood),
+    };
+    match result {
+        Ok(report) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("stolik-load: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The server under test: `stolik serve` as a child process on a free loopback port with a
+//! fresh SQLite database, stopped (and its files removed) when dropped.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+
+pub struct Server {
+    child: Child,
+    pub port: u16,
+    dir: PathBuf,
+}
+
+impl Server {
+    /// Starts `exe serve` with `extra` arguments and waits until `/healthz` answers 200.
+    pub async fn start(exe: &Path, web_dir: &Path, extra: &[&str]) -> anyhow::Result<Server> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?
+            .local_addr()?
+            .port();
+        let dir = std::env::temp_dir().join(format!("stolik-load-{}-{port}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        let database = format!("sqlite://{}", dir.join("load.db").display());
+        let log = std::fs::File::create(dir.join("server.log"))?;
+        let child = Command::new(exe)
+            .arg("serve")
+            .args(["--bind", &format!("127.0.0.1:{port}")])
+            .args(["--database", &database])
+            .arg("--web-dir")
+            .arg(web_dir)
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .with_context(|| format!("cannot start {}", exe.display()))?;
+        let mut server = Server { child, port, dir };
+        let client = crate::client::http_client();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(status) = server.child.try_wait()? {
+                bail!(
+                    "the server exited at start ({status}); see {}",
+                    server.log().display()
+                );
+            }
+            let health = client
+                .get(format!("http://127.0.0.1:{port}/healthz"))
+                .send()
+                .await;
+            if health.is_ok_and(|r| r.status().is_success()) {
+                return Ok(server);
+            }
+            if Instant::now() > deadline {
+                bail!(
+                    "the server did not become healthy; see {}",
+                    server.log().display()
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    pub fn log(&self) -> PathBuf {
+        self.dir.join("server.log")
+    }
+
+    /// CPU seconds (user + system) the server has used, from `/proc/PID/stat`.
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        let rest = &stat[stat.rfind(')')? + 2..];
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let ticks: u64 =
+            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        Some(ticks as f64 / 100.0)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
