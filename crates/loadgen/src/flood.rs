@@ -4,11 +4,11 @@
 //! is measured with no flood first and then under each flood, in the same run, so each figure
 //! comes with its ratio to idle; the flood's answers are counted by status.
 
-use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::PathBuf;
-use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -35,6 +35,9 @@ pub struct FloodArgs {
     #[arg(long, default_value = "")]
     pub limits: String,
 }
+
+/// How often the honest pair moves (each player every 100 ms).
+const MOVE_EVERY: Duration = Duration::from_millis(50);
 
 /// The addresses the two sides pretend to be (documentation ranges; nothing is sent there).
 const HONEST: &str = "203.0.113.5";
@@ -108,36 +111,56 @@ async fn flood(args: &FloodArgs) -> anyhow::Result<String> {
     let mut pair = Pair::new(&honest).await?;
     let mut phases = Vec::new();
     for flood in Flood::ALL {
-        let stop = Rc::new(Cell::new(false));
-        let answers = Rc::new(RefCell::new(BTreeMap::new()));
-        let mut workers = Vec::new();
-        if flood != Flood::None {
-            for _ in 0..args.concurrency {
-                workers.push(actix_rt::spawn(flood_worker(
-                    flood,
-                    flooder.clone(),
-                    flood_token.clone(),
-                    stop.clone(),
-                    answers.clone(),
-                )));
-            }
-        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let answers = Arc::new(Mutex::new(BTreeMap::new()));
+        // The flood runs on a thread (and runtime) of its own, so that its clients' work does
+        // not delay the honest pair's reading of its replies in this one.
+        let flooding = (flood != Flood::None).then(|| {
+            let (stop, answers) = (stop.clone(), answers.clone());
+            let (port, token, concurrency) = (server.port, flood_token.clone(), args.concurrency);
+            std::thread::spawn(move || {
+                actix_rt::System::new().block_on(async move {
+                    let flooder = Http::new(port, FLOODER);
+                    let workers: Vec<_> = (0..concurrency)
+                        .map(|_| {
+                            actix_rt::spawn(flood_worker(
+                                flood,
+                                flooder.clone(),
+                                token.clone(),
+                                stop.clone(),
+                                answers.clone(),
+                            ))
+                        })
+                        .collect();
+                    for worker in workers {
+                        let _ = worker.await;
+                    }
+                })
+            })
+        });
         let cpu_before = server.cpu_seconds();
         let deadline = Instant::now() + Duration::from_secs(args.seconds);
         let mut samples = Vec::new();
         let mut errors = 0;
+        let mut next_move = Instant::now();
         while Instant::now() < deadline {
+            // A brisk human pace, well under the per-socket request limit.
+            tokio::time::sleep_until(next_move.into()).await;
+            next_move = Instant::now() + MOVE_EVERY;
             match pair.one_move().await {
                 Ok(rtt) => samples.push(rtt),
-                Err(_) => {
+                Err(e) => {
+                    if errors < 3 {
+                        eprintln!("stolik-load: the honest pair failed ({}): {e:#}", flood.name());
+                    }
                     errors += 1;
                     pair = Pair::new(&honest).await?;
                 }
             }
         }
-        stop.set(true);
-        for worker in workers {
-            let _ = worker.await;
+        stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = flooding {
+            let _ = thread.join();
         }
         let server_cpu = cpu_before
             .zip(server.cpu_seconds())
@@ -146,7 +169,7 @@ async fn flood(args: &FloodArgs) -> anyhow::Result<String> {
             flood,
             honest: Spread::of(&mut samples),
             honest_errors: errors,
-            answers: answers.borrow().clone(),
+            answers: answers.lock().expect("answers").clone(),
             server_cpu,
         });
         // Let the limits' windows pass so each flood starts from the same state.
@@ -160,12 +183,12 @@ async fn flood_worker(
     flood: Flood,
     http: Http,
     token: String,
-    stop: Rc<Cell<bool>>,
-    answers: Rc<RefCell<BTreeMap<u16, u64>>>,
+    stop: Arc<AtomicBool>,
+    answers: Arc<Mutex<BTreeMap<u16, u64>>>,
 ) {
-    let count = |status: u16| *answers.borrow_mut().entry(status).or_insert(0) += 1;
+    let count = |status: u16| *answers.lock().expect("answers").entry(status).or_insert(0) += 1;
     let mut sockets: Vec<Conn> = Vec::new();
-    while !stop.get() {
+    while !stop.load(Ordering::Relaxed) {
         let status = match flood {
             Flood::None => return,
             Flood::Logins => {
@@ -203,11 +226,12 @@ async fn flood_worker(
 struct Pair {
     conns: [Conn; 2],
     table: String,
-    /// Whose turn (0 or 1), the legal moves and the ply.
+    /// Which connection plays seat b.
+    b_plays: usize,
+    /// Whose turn (the connection's index), the legal moves and the ply.
     to_move: usize,
     legal: Vec<String>,
     ply: u64,
-    http: Http,
 }
 
 impl Pair {
@@ -244,17 +268,21 @@ impl Pair {
         let mut pair = Pair {
             conns,
             table: id,
+            b_plays: 1,
             to_move: 0,
             legal: Vec::new(),
             ply: 0,
-            http: http.clone(),
         };
         pair.take_turn(&started["table"]);
         Ok(pair)
     }
 
     fn take_turn(&mut self, state: &Value) {
-        self.to_move = usize::from(state["to_move"] == "b");
+        self.to_move = if state["to_move"] == "b" {
+            self.b_plays
+        } else {
+            1 - self.b_plays
+        };
         self.legal = state["legal"]
             .as_array()
             .map(|l| {
@@ -266,10 +294,35 @@ impl Pair {
         self.ply = state["ply"].as_u64().unwrap_or(self.ply);
     }
 
-    /// Plays one move and returns the mover's round trip; a finished game is replaced.
+    /// A finished game goes on as a rematch (made by the table, so it counts against no
+    /// limit of the honest address).
+    async fn rematch(&mut self) -> anyhow::Result<()> {
+        let table = self.table.clone();
+        self.conns[0]
+            .request(json!({"type": "rematch.offer", "table": table}))
+            .await?;
+        self.conns[1]
+            .request(json!({"type": "rematch.accept", "table": table}))
+            .await?;
+        let next = self.conns[0].until(|m| m["type"] == "rematch").await?;
+        let next = next["next"].as_str().unwrap_or_default().to_string();
+        self.conns[1]
+            .request(json!({"type": "table.subscribe", "table": next}))
+            .await?;
+        let snapshot = self.conns[0]
+            .request(json!({"type": "table.subscribe", "table": next}))
+            .await?;
+        self.table = next;
+        // Seats swap in a rematch.
+        self.b_plays = usize::from(snapshot["table"]["you"] != "b");
+        self.take_turn(&snapshot["table"]);
+        Ok(())
+    }
+
+    /// Plays one move and returns the mover's round trip; a finished game goes on as a rematch.
     async fn one_move(&mut self) -> anyhow::Result<Duration> {
         if self.legal.is_empty() {
-            *self = Pair::new(&self.http).await?;
+            self.rematch().await?;
         }
         let mv = self.legal[0].clone();
         let ply = self.ply;
