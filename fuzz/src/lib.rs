@@ -8,14 +8,18 @@
 //!             position on the first text line instead of the variant's start
 //! byte 1      seed of the dice (white-rabbit; ignored by the other games)
 //! text        UTF-8 up to the first NUL byte, split on '\n': [position,] candidate moves
-//! after NUL   choices, one per ply: 0xFF tries the next candidate move text; any other byte
-//!             plays a listed legal move by index (more bytes follow when the list is longer
-//!             than 256)
+//! after NUL   choices, one per step: 0xFF tries the next candidate move text; 0xFE and
+//!             four bytes edit the current position's text (replace, insert or delete one
+//!             character) and continue from the edited position if it parses; any other
+//!             byte plays a listed legal move by index (more bytes follow when the list is
+//!             longer than 256)
 //! ```
 //!
 //! Candidates left over when the choices run out are tried at the final position. The
 //! choices let the fuzzer reach deep positions without knowing the notation; the candidate
-//! texts let it attack the move parser in positions where moves matter.
+//! texts attack the move parser where moves matter; the edits reach positions that parse but
+//! that no game reaches (a position one character away from a real one is far likelier to
+//! parse than a random text), and the engine must then play on from them just as soundly.
 //!
 //! Properties checked (a panic is a finding):
 //! - a position that parses re-formats to exactly the text parsed (every notation here has
@@ -95,6 +99,19 @@ pub fn check_engine<G: Game>(data: &[u8]) {
         if choice == 0xff {
             if let Some(candidate) = candidates.next() {
                 try_candidate(&mut game, &legal, candidate);
+            }
+            continue;
+        }
+        if choice == 0xfe {
+            let edit = [(); 4].map(|_| choices.next().unwrap_or(0));
+            let text = edited(&game.position(), edit);
+            if let Ok(parsed) = G::from_position(variant, &text, seed) {
+                assert_eq!(
+                    parsed.position(),
+                    text,
+                    "a parsed position does not re-format to itself"
+                );
+                game = parsed;
             }
             continue;
         }
@@ -215,4 +232,26 @@ fn try_candidate<G: Game>(game: &mut G, legal: &[G::Move], text: &str) {
             assert_eq!(copy.hash_key(), hash, "refused {text:?} changed the hash");
         }
     }
+}
+
+/// `position` with one character replaced, inserted or deleted, as `edit` says: the kind, the
+/// index (two bytes) and the character (a printable ASCII byte as itself, otherwise one of the
+/// position's own characters).
+fn edited(position: &str, [kind, low, high, byte]: [u8; 4]) -> String {
+    let mut chars: Vec<char> = position.chars().collect();
+    let at = usize::from(u16::from_le_bytes([low, high])) % (chars.len() + 1);
+    let ch = if (0x20..0x7f).contains(&byte) {
+        char::from(byte)
+    } else {
+        chars[usize::from(byte) % chars.len()]
+    };
+    match kind % 3 {
+        0 if at < chars.len() => chars[at] = ch,
+        1 => chars.insert(at, ch),
+        _ if at < chars.len() => {
+            chars.remove(at);
+        }
+        _ => chars.push(ch),
+    }
+    chars.into_iter().collect()
 }
