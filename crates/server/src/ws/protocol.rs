@@ -298,6 +298,21 @@ mod tests {
     }
 
     #[test]
+    fn a_long_numeric_id_is_echoed_as_the_number_the_client_sent() {
+        // serde_json's default float parser is not correctly rounded and reads these 144
+        // digits one unit in the last place off, so the reply would echo a number the client
+        // never sent; with `float_roundtrip` the id is the double the client holds.
+        let digits = "555555555555555555555555555555555555555555555555555555555555555555555555\
+                      555555555555555555555555555555555555555555500000000000000055555555555550";
+        let (id, _) = parse_request(&format!(r#"{{"type":"nope","id":{digits}}}"#)).unwrap_err();
+        let sent: f64 = digits.parse().unwrap();
+        assert_eq!(id, Some(Value::from(sent)));
+        let reply = encode(id.as_ref(), &Message::Ok);
+        let echoed: Value = serde_json::from_str(&reply).unwrap();
+        assert_eq!(echoed["id"].as_f64(), Some(sent));
+    }
+
+    #[test]
     fn replies_echo_the_id() {
         let text = encode(Some(&Value::from(5)), &Message::Ok);
         assert_eq!(text, r#"{"id":5,"type":"ok"}"#);
