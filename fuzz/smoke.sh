@@ -15,7 +15,8 @@ seconds="${STOLIK_FUZZ_SECONDS:-15}"
 runs="${STOLIK_FUZZ_RUNS:-200000}"
 # `-a`: debug assertions and overflow checks on, so an overflow is a crash, not a wrap.
 # `-s none`: no AddressSanitizer. Every crate of the workspace forbids unsafe code, so ASan
-# could only watch the dependencies, and it halves the build and slows the targets sixfold.
+# could only watch the dependencies, while it doubles the build time and slows the engine
+# targets about sixfold.
 build_flags=(-a -s none)
 
 logs=fuzz/target/smoke
