@@ -78,6 +78,8 @@ struct Phase {
     honest_errors: u64,
     answers: BTreeMap<u16, u64>,
     server_cpu: Option<f64>,
+    /// This generator's own CPU in the phase: it shares the machine with the server.
+    own_cpu: Option<f64>,
 }
 
 pub fn run(args: &FloodArgs) -> anyhow::Result<String> {
@@ -139,6 +141,7 @@ async fn flood(args: &FloodArgs) -> anyhow::Result<String> {
             })
         });
         let cpu_before = server.cpu_seconds();
+        let own_before = crate::server::cpu_seconds("self");
         let deadline = Instant::now() + Duration::from_secs(args.seconds);
         let mut samples = Vec::new();
         let mut errors = 0;
@@ -151,7 +154,10 @@ async fn flood(args: &FloodArgs) -> anyhow::Result<String> {
                 Ok(rtt) => samples.push(rtt),
                 Err(e) => {
                     if errors < 3 {
-                        eprintln!("stolik-load: the honest pair failed ({}): {e:#}", flood.name());
+                        eprintln!(
+                            "stolik-load: the honest pair failed ({}): {e:#}",
+                            flood.name()
+                        );
                     }
                     errors += 1;
                     pair = Pair::new(&honest).await?;
@@ -165,12 +171,16 @@ async fn flood(args: &FloodArgs) -> anyhow::Result<String> {
         let server_cpu = cpu_before
             .zip(server.cpu_seconds())
             .map(|(before, after)| after - before);
+        let own_cpu = own_before
+            .zip(crate::server::cpu_seconds("self"))
+            .map(|(before, after)| after - before);
         phases.push(Phase {
             flood,
             honest: Spread::of(&mut samples),
             honest_errors: errors,
             answers: answers.lock().expect("answers").clone(),
             server_cpu,
+            own_cpu,
         });
         // Let the limits' windows pass so each flood starts from the same state.
         tokio::time::sleep(Duration::from_secs(2)).await;
@@ -367,9 +377,12 @@ fn report(args: &FloodArgs, phases: &[Phase]) -> String {
     );
     let _ = writeln!(
         out,
-        "| flood | honest moves | move p50 ms | move p99 ms | p99 ÷ idle | honest errors | flood answers | server CPU s |"
+        "| flood | honest moves | move p50 ms | move p99 ms | p99 ÷ idle | honest errors | flood answers | server CPU s | generator CPU s |"
     );
-    let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- |");
+    let _ = writeln!(
+        out,
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    );
     for phase in phases {
         let (n, p50, p99, ratio) = match (phase.honest, idle) {
             (Some(h), Some(i)) => (
@@ -390,12 +403,11 @@ fn report(args: &FloodArgs, phases: &[Phase]) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let cpu = phase
-            .server_cpu
-            .map_or("—".to_string(), |c| format!("{c:.1}"));
+        let cpu = |c: Option<f64>| c.map_or("—".to_string(), |c| format!("{c:.1}"));
+        let (cpu, own) = (cpu(phase.server_cpu), cpu(phase.own_cpu));
         let _ = writeln!(
             out,
-            "| {} | {n} | {p50} | {p99} | {ratio} | {} | {answers} | {cpu} |",
+            "| {} | {n} | {p50} | {p99} | {ratio} | {} | {answers} | {cpu} | {own} |",
             phase.flood.name(),
             phase.honest_errors,
         );

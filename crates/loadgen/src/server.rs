@@ -68,14 +68,18 @@ impl Server {
 
     /// CPU seconds (user + system) the server has used, from `/proc/PID/stat`.
     pub fn cpu_seconds(&self) -> Option<f64> {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
-        // Fields after the command name, which is in parentheses and may hold spaces.
-        let rest = &stat[stat.rfind(')')? + 2..];
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        let ticks: u64 =
-            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-        Some(ticks as f64 / 100.0)
+        cpu_seconds(&self.child.id().to_string())
     }
+}
+
+/// CPU seconds (user + system) of a process (`self` for this one), from `/proc/PID/stat`.
+pub fn cpu_seconds(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
 
 impl Drop for Server {

@@ -128,13 +128,13 @@ impl Application {
                     )
             })
             // Small frames go out at once: without this, a move's event waits for the client's
-        // delayed ACK of the reply before it (Nagle), some 40 ms.
-        .on_connect(|connection, _| {
-            if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
-                let _ = tcp.set_nodelay(true);
-            }
-        })
-        .listen(listener)?
+            // delayed ACK of the reply before it (Nagle), some 40 ms.
+            .on_connect(|connection, _| {
+                if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+                    let _ = tcp.set_nodelay(true);
+                }
+            })
+            .listen(listener)?
             // Signals are ours (see `run_until_stopped`): sockets must be told to close first.
             .disable_signals()
             .shutdown_timeout(10)
