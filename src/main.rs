@@ -103,9 +103,13 @@ fn run_referee() -> anyhow::Result<()> {
     let stdin = io::stdin().lock();
     let mut stdout = io::stdout().lock();
     let mut referee = stolik::referee::Referee::default();
-    for line in stdin.lines() {
-        let line = line?;
-        match referee.answer(&line) {
+    // Bytes, not `lines()`: a line that is not UTF-8 is answered with an error like any other
+    // garbage instead of ending the process (only `quit` and the end of input do).
+    for line in stdin.split(b'\n') {
+        let bytes = line?;
+        let line = String::from_utf8_lossy(&bytes);
+        let line = line.strip_suffix('\r').unwrap_or(&line);
+        match referee.answer(line) {
             Some(reply) => {
                 writeln!(stdout, "{reply}")?;
                 stdout.flush()?;

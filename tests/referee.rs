@@ -86,6 +86,18 @@ fn every_command_answers_for_every_game_and_variant() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_process_goes_on() {
+    let mut r = RefereeProcess::start();
+    r.stdin.write_all(b"new \xff\xfe mill\n").unwrap();
+    r.stdin.flush().unwrap();
+    let mut reply = String::new();
+    r.stdout.read_line(&mut reply).unwrap();
+    assert!(reply.starts_with("error "), "{reply:?}");
+    assert!(r.ask("new mill").starts_with("ok "));
+    r.quit();
+}
+
+#[test]
 fn garbage_lines_are_answered_with_errors_and_change_nothing() {
     let mut r = RefereeProcess::start();
     // Before any game.
