@@ -40,7 +40,7 @@ impl Rate {
         }
     }
 
-    /// `N/s`, `N/min`, `N/h` or `N/day`.
+    /// `N/s`, `N/min`, `N/h` or `N/day`, the unit optionally with a multiple (`N/10s`).
     fn parse(text: &str) -> Result<Rate, String> {
         let (count, unit) = text
             .split_once('/')
@@ -51,7 +51,19 @@ impl Rate {
             .ok()
             .filter(|&n| n > 0)
             .ok_or_else(|| format!("{text:?}: the count must be a whole number above 0"))?;
-        let secs = match unit.trim() {
+        let unit = unit.trim();
+        let digits = unit.len() - unit.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (times, unit) = unit.split_at(digits);
+        let times: u64 = if times.is_empty() {
+            1
+        } else {
+            times
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{text:?}: the unit's multiple must be above 0"))?
+        };
+        let secs = match unit {
             "s" => 1,
             "min" => 60,
             "h" => 3600,
@@ -60,7 +72,7 @@ impl Rate {
         };
         Ok(Rate {
             count,
-            per: Duration::from_secs(secs),
+            per: Duration::from_secs(secs * times),
         })
     }
 
@@ -394,10 +406,18 @@ mod tests {
             config.login_per_account,
             LimitsConfig::default().login_per_account
         );
+        assert_eq!(
+            LimitsConfig::parse("guests_per_address=3/10s")
+                .unwrap()
+                .guests_per_address
+                .per,
+            Duration::from_secs(10)
+        );
         for bad in [
             "nope=1/s",
             "guests_per_address=0/s",
             "guests_per_address=5/week",
+            "guests_per_address=5/0s",
             "x",
         ] {
             assert!(LimitsConfig::parse(bad).is_err(), "{bad}");

@@ -163,9 +163,10 @@ async fn a_giant_announced_frame_is_refused_before_its_body_is_read() {
     sender.abort();
     let closed_at = closed_at.unwrap_or_else(|| panic!("no close frame with 1009: {answer:?}"));
     assert!(closed_at < 64 << 20, "refused only after {closed_at} bytes");
+    // The whole test process's memory (other tests run beside this one), against a 1 GiB frame.
     let grown = rss_bytes().saturating_sub(before);
     assert!(
-        grown < 64 << 20,
+        grown < 256 << 20,
         "memory grew by {grown} bytes for a frame that was refused"
     );
     app.stop().await;

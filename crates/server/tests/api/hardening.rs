@@ -57,7 +57,9 @@ async fn page_views_and_failed_handshakes_write_no_user_rows() {
 
 #[actix_web::test]
 async fn too_many_new_guests_from_one_address_wait_and_then_may_again() {
-    let app = TestApp::spawn_limited("guests_per_address=3/s").await;
+    // One new guest every 3.3 s, in a burst of 3: slow enough that the burst cannot refill
+    // while the test asks, on however busy a machine.
+    let app = TestApp::spawn_limited("guests_per_address=3/10s").await;
     let known = app.guest().await;
     for _ in 0..2 {
         assert_eq!(raw_get(&app, "/api/me").await.0, 200);
@@ -68,11 +70,12 @@ async fn too_many_new_guests_from_one_address_wait_and_then_may_again() {
         (429, Some("rate_limited")),
         "{body}"
     );
-    assert_eq!(retry.as_deref(), Some("1"));
+    let retry: u64 = retry.expect("Retry-After").parse().unwrap();
+    assert!((1..=4).contains(&retry), "Retry-After {retry}");
     // An identity that already exists is not affected.
     let (status, body) = app.get("/api/me", Some(&known.token)).await;
     assert_eq!(status, 200, "{body}");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    tokio::time::sleep(Duration::from_secs(retry)).await;
     assert_eq!(
         raw_get(&app, "/api/me").await.0,
         200,
@@ -109,12 +112,13 @@ async fn password_guessing_is_slowed_per_account_and_per_address() {
         let (status, body) = login(&app, "ann", "wrong horse").await;
         assert_eq!((status, body["code"].as_str()), (401, Some("unauthorized")));
     }
-    // Three failures: the next attempt, even with the right password, must wait.
+    let third_failure = std::time::Instant::now();
+    // Three failures: the next attempt, even with the right password, must wait (1 s).
     let (status, body) = login(&app, "ANN", "correct horse").await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (429, Some("rate_limited")),
-        "{body}"
+    let waited = third_failure.elapsed();
+    assert!(
+        body["code"] == "rate_limited" || waited >= Duration::from_secs(1),
+        "let in {waited:?} after the third failure: {status} {body}"
     );
     // Another account from the same address is not held up by ann's failures.
     assert_eq!(register(&app, "bob", "battery staple").await.0, 200);
