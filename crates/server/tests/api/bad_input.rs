@@ -162,7 +162,13 @@ async fn a_giant_announced_frame_is_refused_before_its_body_is_read() {
     .expect("the server kept reading the giant frame");
     sender.abort();
     let closed_at = closed_at.unwrap_or_else(|| panic!("no close frame with 1009: {answer:?}"));
-    assert!(closed_at < 64 << 20, "refused only after {closed_at} bytes");
+    // Without the guard the close can only come once the whole body is in. (How much was sent
+    // by the time the close is read depends on scheduling: the server drains and drops what
+    // still comes, and this test, the sender and the server share one thread.)
+    assert!(
+        closed_at < 1 << 30,
+        "refused only after the whole frame: {closed_at} bytes"
+    );
     // The whole test process's memory (other tests run beside this one), against a 1 GiB frame.
     let grown = rss_bytes().saturating_sub(before);
     assert!(
