@@ -11,6 +11,9 @@ use serde_json::{Value, json};
 
 pub fn http_client() -> awc::Client {
     awc::Client::builder()
+        // Every open WebSocket holds one of the connector's connections: no cap, or the HTTP
+        // requests of a run with many sockets would wait for ever.
+        .connector(awc::Connector::new().limit(0))
         .timeout(Duration::from_secs(30))
         .finish()
 }
@@ -59,7 +62,7 @@ impl Http {
                 let body = response.json::<Value>().await.unwrap_or(Value::Null);
                 (status, body)
             }
-            Err(_) => (0, Value::Null),
+            Err(e) => (0, Value::String(format!("no answer: {e}"))),
         }
     }
 
@@ -136,9 +139,16 @@ impl Conn {
         Ok(id)
     }
 
-    /// Sends a request and waits for its reply (events read meanwhile are dropped).
+    /// Sends a request and waits for its reply (events read meanwhile are dropped); one
+    /// refused by the socket's request rate is sent again a moment later, as a client would.
     pub async fn request(&mut self, body: Value) -> anyhow::Result<Value> {
-        let id = self.send(body).await?;
-        self.until(|m| m["id"] == json!(id)).await
+        loop {
+            let id = self.send(body.clone()).await?;
+            let reply = self.until(|m| m["id"] == json!(id)).await?;
+            if reply["code"] != "rate_limited" {
+                return Ok(reply);
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 }

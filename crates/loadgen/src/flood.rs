@@ -11,10 +11,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::Spread;
 use crate::client::{Conn, Http};
+use crate::pair::Pair;
 use crate::server::Server;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -229,135 +230,6 @@ async fn flood_worker(
     }
     for conn in sockets {
         drop(conn);
-    }
-}
-
-/// The honest pair: two guests at a cephalopod table, playing the first legal move.
-struct Pair {
-    conns: [Conn; 2],
-    table: String,
-    /// Which connection plays seat b.
-    b_plays: usize,
-    /// Whose turn (the connection's index), the legal moves and the ply.
-    to_move: usize,
-    legal: Vec<String>,
-    ply: u64,
-}
-
-impl Pair {
-    async fn new(http: &Http) -> anyhow::Result<Pair> {
-        let a = http.guest().await?;
-        let b = http.guest().await?;
-        let mut conns = [http.connect(&a).await?, http.connect(&b).await?];
-        let (status, table) = http
-            .call(
-                "POST",
-                "/api/tables",
-                Some(&a),
-                Some(&json!({"game": "cephalopod", "private": true})),
-            )
-            .await;
-        anyhow::ensure!(
-            status == 201,
-            "cannot create the honest table: {status} {table}"
-        );
-        let id = table["id"].as_str().unwrap_or_default().to_string();
-        let invite = table["invite"].clone();
-        conns[0]
-            .request(json!({"type": "table.subscribe", "table": id}))
-            .await?;
-        conns[1]
-            .request(json!({"type": "table.subscribe", "table": id, "token": invite}))
-            .await?;
-        conns[1]
-            .request(json!({"type": "sit", "table": id, "token": invite}))
-            .await?;
-        let started = conns[0]
-            .until(|m| m["type"] == "table" && m["table"]["status"] == "playing")
-            .await?;
-        let mut pair = Pair {
-            conns,
-            table: id,
-            b_plays: 1,
-            to_move: 0,
-            legal: Vec::new(),
-            ply: 0,
-        };
-        pair.take_turn(&started["table"]);
-        Ok(pair)
-    }
-
-    fn take_turn(&mut self, state: &Value) {
-        self.to_move = if state["to_move"] == "b" {
-            self.b_plays
-        } else {
-            1 - self.b_plays
-        };
-        self.legal = state["legal"]
-            .as_array()
-            .map(|l| {
-                l.iter()
-                    .filter_map(|m| m.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default();
-        self.ply = state["ply"].as_u64().unwrap_or(self.ply);
-    }
-
-    /// A finished game goes on as a rematch (made by the table, so it counts against no
-    /// limit of the honest address).
-    async fn rematch(&mut self) -> anyhow::Result<()> {
-        let table = self.table.clone();
-        self.conns[0]
-            .request(json!({"type": "rematch.offer", "table": table}))
-            .await?;
-        self.conns[1]
-            .request(json!({"type": "rematch.accept", "table": table}))
-            .await?;
-        let next = self.conns[0].until(|m| m["type"] == "rematch").await?;
-        let next = next["next"].as_str().unwrap_or_default().to_string();
-        self.conns[1]
-            .request(json!({"type": "table.subscribe", "table": next}))
-            .await?;
-        let snapshot = self.conns[0]
-            .request(json!({"type": "table.subscribe", "table": next}))
-            .await?;
-        self.table = next;
-        // Seats swap in a rematch.
-        self.b_plays = usize::from(snapshot["table"]["you"] != "b");
-        self.take_turn(&snapshot["table"]);
-        Ok(())
-    }
-
-    /// Plays one move and returns the mover's round trip; a finished game goes on as a rematch.
-    async fn one_move(&mut self) -> anyhow::Result<Duration> {
-        if self.legal.is_empty() {
-            self.rematch().await?;
-        }
-        let mv = self.legal[0].clone();
-        let ply = self.ply;
-        let mover = self.to_move;
-        let sent = Instant::now();
-        let id = self.conns[mover]
-            .send(json!({"type": "move", "table": self.table, "move": mv, "ply": ply}))
-            .await?;
-        let mut rtt = None;
-        let mut next = None;
-        // The reply and the move event may come in either order.
-        while rtt.is_none() || next.is_none() {
-            let message = self.conns[mover].next().await?;
-            if message["id"] == json!(id) {
-                anyhow::ensure!(message["type"] == "ok", "move refused: {message}");
-                rtt = Some(sent.elapsed());
-            } else if message["type"] == "move" && message["ply"].as_u64() == Some(ply + 1) {
-                next = Some(message);
-            } else if message["type"] == "end" {
-                next = Some(json!({"legal": [], "ply": ply + 1}));
-            }
-        }
-        let next = next.expect("read above");
-        self.take_turn(&next);
-        Ok(rtt.expect("read above"))
     }
 }
 

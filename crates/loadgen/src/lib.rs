@@ -3,7 +3,10 @@
 //! time, and every connection goes to 127.0.0.1 only.
 
 pub mod client;
+pub mod closed;
+pub mod echo;
 pub mod flood;
+pub mod pair;
 pub mod server;
 
 /// Percentiles of a sample of durations, in milliseconds.

@@ -18,12 +18,24 @@ enum Scenario {
     /// An honest pair plays while another address floods; prints their move round trip per
     /// flood against the same with no flood, and how the flood was answered.
     Flood(loadgen::flood::FloodArgs),
+    /// Every game moves as fast as the server answers; the same against a bare echo server.
+    Closed(loadgen::closed::ClosedArgs),
+    /// The bare actix-ws echo server the `closed` scenario compares with (started by it).
+    #[command(hide = true)]
+    EchoServer {
+        #[arg(long)]
+        port: u16,
+    },
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.scenario {
         Scenario::Flood(flood) => loadgen::flood::run(&flood),
+        Scenario::Closed(closed) => loadgen::closed::run(&closed),
+        Scenario::EchoServer { port } => loadgen::echo::serve(port)
+            .map(|()| String::new())
+            .map_err(Into::into),
     };
     match result {
         Ok(report) => {

@@ -62,6 +62,41 @@ impl Server {
         }
     }
 
+    /// The echo baseline (`stolik-load echo-server`, this same binary) on a free port, once
+    /// it accepts connections.
+    pub async fn start_echo() -> anyhow::Result<Server> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?
+            .local_addr()?
+            .port();
+        let dir = std::env::temp_dir().join(format!("stolik-echo-{}-{port}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        let child = Command::new(std::env::current_exe()?)
+            .args(["echo-server", "--port", &port.to_string()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .context("cannot start the echo server")?;
+        let server = Server { child, port, dir };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_err()
+        {
+            if Instant::now() > deadline {
+                bail!("the echo server did not start");
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Ok(server)
+    }
+
+    /// Resident memory of the server process, in bytes.
+    pub fn rss_bytes(&self) -> Option<u64> {
+        let statm = std::fs::read_to_string(format!("/proc/{}/statm", self.child.id())).ok()?;
+        let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+        Some(pages * 4096)
+    }
+
     pub fn log(&self) -> PathBuf {
         self.dir.join("server.log")
     }

@@ -1,0 +1,202 @@
+//! The closed loop: `--games` pairs play as fast as the server answers (each side moves as
+//! soon as it is its turn), then the echo baseline answers as many sockets sending frames of
+//! the same kind, in the same run. Prints moves (messages) a second, the mover's
+//! acknowledgement p50/p99/p99.9, server CPU per move and RSS, and the ratio to the echo.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use crate::client::Http;
+use crate::pair::Pair;
+use crate::server::Server;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct ClosedArgs {
+    /// The `stolik` binary to run (build it with `cargo build --release --bin stolik`).
+    #[arg(long, default_value = "target/release/stolik")]
+    pub stolik: PathBuf,
+    #[arg(long, default_value = "web")]
+    pub web_dir: PathBuf,
+    /// Games played at once (two sockets each); the echo gets as many socket pairs.
+    #[arg(long, default_value_t = 200)]
+    pub games: usize,
+    /// Seconds each side is measured, after a second of warm-up.
+    #[arg(long, default_value_t = 20)]
+    pub seconds: u64,
+}
+
+/// What one side of the comparison measured.
+struct Side {
+    name: &'static str,
+    answers: usize,
+    per_second: f64,
+    p50: f64,
+    p99: f64,
+    p999: f64,
+    cpu_us_per_answer: Option<f64>,
+    rss_mib: Option<f64>,
+    errors: u64,
+}
+
+pub fn run(args: &ClosedArgs) -> anyhow::Result<String> {
+    actix_rt::System::new().block_on(closed(args))
+}
+
+async fn closed(args: &ClosedArgs) -> anyhow::Result<String> {
+    // Every guest and table comes from 127.0.0.1: the per-address limits are off here.
+    let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
+    let http = Http::new(server.port, "127.0.0.1");
+    let mut pairs = Vec::with_capacity(args.games);
+    for _ in 0..args.games {
+        pairs.push(Pair::new(&http).await?);
+    }
+    let stolik = measure(
+        "stolik moves",
+        &server,
+        args,
+        pairs,
+        |mut pair| async move {
+            let rtt = pair.one_move().await;
+            (pair, rtt)
+        },
+    )
+    .await;
+    drop(server);
+
+    let echo = Server::start_echo().await?;
+    let http = Http::new(echo.port, "127.0.0.1");
+    let mut conns = Vec::with_capacity(args.games * 2);
+    for _ in 0..args.games * 2 {
+        conns.push(http.connect("none").await?);
+    }
+    // A frame shaped like a move request.
+    let frame = json!({"type": "move", "table": "k3Jf9aQe", "move": "c3:b3,c4", "ply": 12});
+    let echoed = measure("echo messages", &echo, args, conns, move |mut conn| {
+        let frame = frame.clone();
+        async move {
+            let sent = Instant::now();
+            let rtt = conn.request(frame).await.map(|_| sent.elapsed());
+            (conn, rtt)
+        }
+    })
+    .await;
+    Ok(report(args, &[stolik, echoed]))
+}
+
+/// Runs `step` in a loop on every client at once for the measured window and gathers the
+/// round trips.
+async fn measure<C, F, Fut>(
+    name: &'static str,
+    server: &Server,
+    args: &ClosedArgs,
+    clients: Vec<C>,
+    step: F,
+) -> Side
+where
+    C: 'static,
+    F: Fn(C) -> Fut + Clone + 'static,
+    Fut: std::future::Future<Output = (C, anyhow::Result<Duration>)> + 'static,
+{
+    let start = Instant::now() + Duration::from_secs(1);
+    let end = start + Duration::from_secs(args.seconds);
+    let tasks: Vec<_> = clients
+        .into_iter()
+        .map(|client| {
+            let step = step.clone();
+            actix_rt::spawn(async move {
+                let mut client = client;
+                let mut samples = Vec::new();
+                let mut errors = 0u64;
+                while Instant::now() < end {
+                    let (back, rtt) = step(client).await;
+                    client = back;
+                    match rtt {
+                        Ok(rtt) if Instant::now() >= start => samples.push(rtt),
+                        Ok(_) => {}
+                        Err(e) => {
+                            if errors == 0 {
+                                eprintln!("stolik-load: {name}: {e:#}");
+                            }
+                            errors += 1;
+                            if errors > 10 {
+                                break;
+                            }
+                        }
+                    }
+                }
+                (samples, errors)
+            })
+        })
+        .collect();
+    tokio::time::sleep_until(start.into()).await;
+    let cpu_before = server.cpu_seconds();
+    let mut samples = Vec::new();
+    let mut errors = 0;
+    for task in tasks {
+        if let Ok((s, e)) = task.await {
+            samples.extend(s);
+            errors += e;
+        }
+    }
+    let cpu = cpu_before.zip(server.cpu_seconds()).map(|(a, b)| b - a);
+    let rss_mib = server.rss_bytes().map(|b| b as f64 / (1 << 20) as f64);
+    samples.sort();
+    let at = |q: f64| {
+        samples
+            .get(((samples.len().max(1) - 1) as f64 * q).round() as usize)
+            .map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0)
+    };
+    let answers = samples.len();
+    Side {
+        name,
+        answers,
+        per_second: answers as f64 / args.seconds as f64,
+        p50: at(0.5),
+        p99: at(0.99),
+        p999: at(0.999),
+        cpu_us_per_answer: cpu
+            .filter(|_| answers > 0)
+            .map(|c| c * 1e6 / answers as f64),
+        rss_mib,
+        errors,
+    }
+}
+
+fn report(args: &ClosedArgs, sides: &[Side]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "stolik-load closed: {} games (two sockets each), {} s measured",
+        args.games, args.seconds
+    );
+    let _ = writeln!(
+        out,
+        "| side | answered | per second | p50 ms | p99 ms | p99.9 ms | server CPU µs each | server RSS MiB | errors |"
+    );
+    let _ = writeln!(
+        out,
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    );
+    for side in sides {
+        let cpu = side
+            .cpu_us_per_answer
+            .map_or("—".into(), |c| format!("{c:.0}"));
+        let rss = side.rss_mib.map_or("—".into(), |r| format!("{r:.0}"));
+        let _ = writeln!(
+            out,
+            "| {} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {cpu} | {rss} | {} |",
+            side.name, side.answers, side.per_second, side.p50, side.p99, side.p999, side.errors
+        );
+    }
+    if let [stolik, echo] = sides {
+        let _ = writeln!(
+            out,
+            "Stolik moves/s ÷ echo messages/s: {:.2}",
+            stolik.per_second / echo.per_second
+        );
+    }
+    out
+}
