@@ -35,6 +35,16 @@ impl StoreError {
         }
     }
 
+    /// A unique-key violation on a username column (its case-folded key or its confusable
+    /// skeleton) is `NameTaken`.
+    pub(crate) fn name_taken_on_unique(err: sqlx::Error) -> StoreError {
+        if is_unique_violation(&err) {
+            StoreError::NameTaken
+        } else {
+            StoreError::Database(err)
+        }
+    }
+
     /// A missing parent row (game or user) surfaces as a foreign-key violation; callers see
     /// it as `NotFound`, and duplicate keys as `Conflict`.
     pub(crate) fn from_write(err: sqlx::Error) -> StoreError {

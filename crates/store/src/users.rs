@@ -131,13 +131,7 @@ impl Store {
             .bind(account.password_hash)
             .fetch_optional(pool)
             .await
-            .map_err(|e| {
-                if crate::error::is_unique_violation(&e) {
-                    StoreError::NameTaken
-                } else {
-                    StoreError::Database(e)
-                }
-            })?
+            .map_err(StoreError::name_taken_on_unique)?
             .map(|row| row.big("token_version"))
             .transpose()?
         });
@@ -225,13 +219,7 @@ impl Store {
                 .bind(skeleton)
                 .execute(pool)
                 .await
-                .map_err(|e| {
-                    if crate::error::is_unique_violation(&e) {
-                        StoreError::NameTaken
-                    } else {
-                        StoreError::Database(e)
-                    }
-                })?;
+                .map_err(StoreError::name_taken_on_unique)?;
         });
         Ok(())
     }
