@@ -19,6 +19,9 @@ pub enum StoreError {
     /// `finish_game`), or a stored value cannot be read back.
     #[error("invalid: {0}")]
     Invalid(String),
+    /// The database could not be reached (or the writer stopped): nothing was written.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
     #[error("migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]

@@ -232,27 +232,13 @@ impl Store {
         self.expect_updated(game_id, updated).await
     }
 
-    /// Records one move. `Conflict` when that ply of the game is already recorded (the
-    /// primary key makes exactly one of two racing writers win), `NotFound` when the game
-    /// does not exist.
+    /// Records one move, committed with whatever other moves are waiting (group commit, see
+    /// `writer.rs`); it returns once the move is durable. `Conflict` when that ply of the game
+    /// is already recorded (the primary key makes exactly one of two racing writers win),
+    /// `NotFound` when the game does not exist, `Unavailable` when the database cannot be
+    /// reached (the move was not written).
     pub async fn append_move(&self, game_id: &str, mv: &MoveRow) -> Result<(), StoreError> {
-        let ply = to_int(mv.ply, "ply")?;
-        on_pool!(self, pool => {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, mv, played_at, clock_a_ms, clock_b_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(game_id)
-            .bind(ply)
-            .bind(&mv.mv)
-            .bind(mv.played_at)
-            .bind(mv.clock_a_ms)
-            .bind(mv.clock_b_ms)
-            .execute(pool)
-            .await
-            .map_err(StoreError::from_write)?;
-        });
-        Ok(())
+        self.moves.append(game_id, mv).await
     }
 
     /// Ends a game that is open or playing, with `status` `Finished` or `Aborted`.

@@ -19,11 +19,14 @@ use sqlx::sqlite::{
 /// duplicated into both match arms, so row types and executors resolve per backend while the
 /// source stays written once.
 macro_rules! on_pool {
-    ($store:expr, $pool:ident => $body:expr) => {
-        match &$store.pool {
+    (@pool $native:expr, $pool:ident => $body:expr) => {
+        match $native {
             $crate::Pool::Sqlite($pool) => $body,
             $crate::Pool::Postgres($pool) => $body,
         }
+    };
+    ($store:expr, $pool:ident => $body:expr) => {
+        on_pool!(@pool &$store.pool, $pool => $body)
     };
 }
 
@@ -36,6 +39,7 @@ mod settings;
 pub mod testing;
 mod types;
 mod users;
+mod writer;
 
 pub use error::StoreError;
 pub use ids::{new_id, new_secret, new_token};
@@ -61,10 +65,13 @@ enum Pool {
     Postgres(PgPool),
 }
 
-/// The handle to the database. Cloning is cheap and shares the connection pool.
+/// The handle to the database. Cloning is cheap and shares the connection pool and the
+/// move writer.
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: Pool,
+    /// Where moves go: the group-committing writer (see `writer.rs`).
+    moves: writer::MoveQueue,
 }
 
 impl Store {
@@ -73,10 +80,13 @@ impl Store {
     /// Accepted forms: `sqlite://path/to/file.db` (relative to the working directory; the
     /// file and its directory are created when missing), `sqlite::memory:`, and
     /// `postgres://…` or `postgresql://…`.
+    /// Must be called inside a Tokio runtime, which then runs the move writer.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
         let store = if url.starts_with("sqlite:") {
+            let (pool, writer) = connect_sqlite(url).await?;
             Store {
-                pool: Pool::Sqlite(connect_sqlite(url).await?),
+                pool: Pool::Sqlite(pool),
+                moves: writer::MoveQueue::start(Pool::Sqlite(writer)),
             }
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let pool = PgPoolOptions::new()
@@ -84,8 +94,15 @@ impl Store {
                 .acquire_timeout(Duration::from_secs(10))
                 .connect(url)
                 .await?;
+            // The writer's own connections are opened by the writer itself, on the runtime
+            // it runs on, and never wait behind requests for a pool slot.
+            let writer = PgPoolOptions::new()
+                .max_connections(2)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_lazy(url)?;
             Store {
                 pool: Pool::Postgres(pool),
+                moves: writer::MoveQueue::start(Pool::Postgres(writer)),
             }
         } else {
             return Err(StoreError::Invalid(format!(
@@ -124,11 +141,14 @@ impl Store {
     /// Stops handing out connections and waits until those in use come back and are closed.
     /// Every clone of this store shares the pool, so they are all closed too.
     pub async fn close(&self) {
+        self.moves.close().await;
         on_pool!(self, pool => pool.close().await);
     }
 }
 
-async fn connect_sqlite(url: &str) -> Result<SqlitePool, StoreError> {
+/// The pool for everything, and the one connection the move writer writes through (the same
+/// pool for a memory database, which cannot be shared between pools).
+async fn connect_sqlite(url: &str) -> Result<(SqlitePool, SqlitePool), StoreError> {
     let in_memory = url.contains(":memory:") || url.contains("mode=memory");
     let mut options = SqliteConnectOptions::from_str(url)?
         .create_if_missing(true)
@@ -159,5 +179,42 @@ async fn connect_sqlite(url: &str) -> Result<SqlitePool, StoreError> {
         }
         pool = pool.max_connections(8);
     }
-    Ok(pool.connect_with(options).await?)
+    if in_memory {
+        let pool = pool.connect_with(options).await?;
+        return Ok((pool.clone(), pool));
+    }
+    // Checkpoints copy the log back into the database; left to SQLite they run inside
+    // whichever commit crosses the threshold, a move's among them. They run on a timer instead.
+    let options = options.pragma("wal_autocheckpoint", "0");
+    let pool = pool.connect_with(options.clone()).await?;
+    // One connection for the move writer: SQLite has one writer at a time anyway, and a
+    // connection of its own never queues behind readers for a pool slot.
+    let writer = SqlitePoolOptions::new()
+        .max_connections(1)
+        .min_connections(1)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_with(options)
+        .await?;
+    tokio::spawn(checkpoint_every(pool.clone(), CHECKPOINT_INTERVAL));
+    Ok((pool, writer))
+}
+
+/// How often the SQLite log is folded back into the database.
+const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(1);
+
+/// Folds the log back without blocking writers (a passive checkpoint), until the pool closes.
+async fn checkpoint_every(pool: SqlitePool, period: Duration) {
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        // A checkpoint that fails (the database busy) is simply tried again at the next tick.
+        let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&pool)
+            .await;
+    }
 }

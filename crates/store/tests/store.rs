@@ -518,6 +518,117 @@ async fn racing_moves_from_separate_tasks_and_pools_store_each_ply_once() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_games_moving_at_once_each_end_with_exactly_their_moves() {
+    // Every move waits for its own commit before the next of its game is sent, as a table
+    // does; the writer batches whatever the forty games have waiting.
+    for db in test_stores().await {
+        announce(&db);
+        let games: Vec<String> = (0..40).map(|i| format!("g{i}")).collect();
+        for id in &games {
+            two_player_game(&db, id, T0).await;
+        }
+        let writers: Vec<_> = games
+            .iter()
+            .map(|id| {
+                let (store, id) = (db.store.clone(), id.clone());
+                tokio::spawn(async move {
+                    for ply in 1..=25 {
+                        store
+                            .append_move(&id, &mv(ply, &format!("{id}-{ply}")))
+                            .await
+                            .unwrap();
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.await.unwrap();
+        }
+        for id in &games {
+            let moves = db.game(id).await.unwrap().unwrap().moves;
+            let expected: Vec<MoveRow> = (1..=25).map(|p| mv(p, &format!("{id}-{p}"))).collect();
+            assert_eq!(moves, expected, "{id}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_move_in_a_batch_fails_alone() {
+    // Sent together they share a batch: the one for a missing game and the one for a taken
+    // ply get their own errors, and the rest are written.
+    for db in test_stores().await {
+        announce(&db);
+        for id in ["g1", "g2", "g3"] {
+            two_player_game(&db, id, T0).await;
+        }
+        db.append_move("g2", &mv(1, "first")).await.unwrap();
+        let send = |id: &'static str, ply: u32, text: &'static str| {
+            let store = db.store.clone();
+            tokio::spawn(async move { store.append_move(id, &mv(ply, text)).await })
+        };
+        let sent = [
+            send("g1", 1, "a1"),
+            send("missing", 1, "x"),
+            send("g2", 1, "again"),
+            send("g3", 1, "c1"),
+        ];
+        let mut outcomes = Vec::new();
+        for task in sent {
+            outcomes.push(task.await.unwrap());
+        }
+        assert!(outcomes[0].is_ok(), "{outcomes:?}");
+        assert!(
+            matches!(outcomes[1], Err(StoreError::NotFound)),
+            "{outcomes:?}"
+        );
+        assert!(
+            matches!(outcomes[2], Err(StoreError::Conflict)),
+            "{outcomes:?}"
+        );
+        assert!(outcomes[3].is_ok(), "{outcomes:?}");
+        assert_eq!(
+            db.game("g1").await.unwrap().unwrap().moves,
+            vec![mv(1, "a1")]
+        );
+        assert_eq!(
+            db.game("g2").await.unwrap().unwrap().moves,
+            vec![mv(1, "first")]
+        );
+        assert_eq!(
+            db.game("g3").await.unwrap().unwrap().moves,
+            vec![mv(1, "c1")]
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_sent_once_the_database_is_gone_are_refused_and_none_is_written() {
+    for db in test_stores().await {
+        announce(&db);
+        two_player_game(&db, "g1", T0).await;
+        db.append_move("g1", &mv(1, "kept")).await.unwrap();
+        db.store.close().await;
+        let sent: Vec<_> = (2..=6)
+            .map(|ply| {
+                let store = db.store.clone();
+                tokio::spawn(async move { store.append_move("g1", &mv(ply, "lost")).await })
+            })
+            .collect();
+        for task in sent {
+            let outcome = task.await.unwrap();
+            assert!(
+                matches!(outcome, Err(StoreError::Unavailable(_))),
+                "{outcome:?}"
+            );
+        }
+        let reopened = Store::connect(&db.url).await.unwrap();
+        let moves = reopened.game("g1").await.unwrap().unwrap().moves;
+        assert_eq!(moves, vec![mv(1, "kept")]);
+        reopened.close().await;
+    }
+}
+
 #[tokio::test]
 async fn unfinished_games_lists_open_and_playing_games_with_their_moves() {
     for db in test_stores().await {
