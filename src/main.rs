@@ -80,6 +80,11 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
                 .unwrap_or_else(|_| "info,sqlx=warn".into()),
         )
         .init();
+    // Tables and the move writer get every core; actix's own workers serve the sockets.
+    let tables = tokio::runtime::Builder::new_multi_thread()
+        .thread_name("stolik-tables")
+        .enable_all()
+        .build()?;
     let config = server::Config {
         bind: args.bind,
         database_url: args.database_url,
@@ -90,13 +95,17 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             public_url: args.public_url,
             trusted_proxies: args.trusted_proxies,
         },
+        tables: Some(tables.handle().clone()),
     };
     actix_web::rt::System::new().block_on(async move {
         let app = server::Application::build(config).await?;
         tracing::info!(port = app.port(), "Stolik is serving");
         app.run_until_stopped().await?;
         anyhow::Ok(())
-    })
+    })?;
+    // Every table has stopped and the database is closed: what is left may be dropped.
+    tables.shutdown_timeout(std::time::Duration::from_secs(1));
+    Ok(())
 }
 
 fn run_referee() -> anyhow::Result<()> {

@@ -6,10 +6,13 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
 
 use serde::Serialize;
 use tokio::sync::{Notify, mpsc, watch};
+
+use crate::cpu_pool::CpuPool;
 
 use crate::error::{ErrorCode, WsError};
 use crate::identity::{UserView, random_id, unix_ms};
@@ -24,21 +27,25 @@ pub const HINTS_AT_ONCE: usize = 2;
 /// Identifies one WebSocket connection.
 pub type ConnId = u64;
 
+/// One encoded message on its way to connections: reference-counted, so a broadcast encodes
+/// once and every subscriber's socket writes the same bytes.
+pub type Frame = bytestring::ByteString;
+
+/// The lobby is sent to its watchers at most this often: a burst of new tables is one update.
+const LOBBY_EVERY: Duration = Duration::from_millis(250);
+
 /// The sending side of one connection's outgoing queue. The queue is bounded: a client that
 /// does not read is disconnected, not buffered for ever.
 #[derive(Clone)]
 pub struct Outbox {
-    tx: mpsc::Sender<Arc<str>>,
+    tx: mpsc::Sender<Frame>,
     overflow: Arc<Notify>,
     /// Whose chat lines this connection's user does not want delivered.
     pub muted: MuteList,
 }
 
 impl Outbox {
-    pub fn new(
-        capacity: usize,
-        muted: MuteList,
-    ) -> (Outbox, mpsc::Receiver<Arc<str>>, Arc<Notify>) {
+    pub fn new(capacity: usize, muted: MuteList) -> (Outbox, mpsc::Receiver<Frame>, Arc<Notify>) {
         let (tx, rx) = mpsc::channel(capacity);
         let overflow = Arc::new(Notify::new());
         (
@@ -54,10 +61,11 @@ impl Outbox {
 
     /// Queues a message; `false` once the connection is gone (or was just cut for not
     /// reading), so callers can forget it.
-    pub fn send(&self, text: Arc<str>) -> bool {
+    pub fn send(&self, text: Frame) -> bool {
         match self.tx.try_send(text) {
             Ok(()) => true,
             Err(mpsc::error::TrySendError::Full(_)) => {
+                metrics::counter!("stolik_delivery_drops_total").increment(1);
                 self.overflow.notify_one();
                 false
             }
@@ -128,8 +136,13 @@ impl Lobby {
         }
     }
 
+    /// Sends the whole lobby to its watchers; nothing is encoded when nobody watches.
     fn broadcast(&mut self) {
-        let text: Arc<str> = encode(None, &Message::Lobby(self.view())).into();
+        if self.watchers.is_empty() {
+            return;
+        }
+        metrics::counter!("stolik_lobby_updates_total").increment(1);
+        let text = Frame::from(encode(None, &Message::Lobby(self.view())));
         self.watchers.retain(|_, out| out.send(text.clone()));
     }
 }
@@ -139,6 +152,8 @@ struct Inner {
     /// Where table actors run: one runtime that outlives the HTTP workers, so that a table can
     /// finish its last write during a graceful shutdown.
     runtime: tokio::runtime::Handle,
+    /// Where bots think, at the lowest priority (see [`CpuPool`]).
+    cpu: CpuPool,
     bot_time_cap: Option<std::time::Duration>,
     /// The key of every daily deal's seed (see [`crate::rabbit::daily_seed`]); it never
     /// leaves the server.
@@ -148,6 +163,9 @@ struct Inner {
     hint_slots: Arc<tokio::sync::Semaphore>,
     tables: Mutex<HashMap<Arc<str>, TableHandle>>,
     lobby: Mutex<Lobby>,
+    /// Rung on every lobby change; the lobby task sends the result at most every
+    /// [`LOBBY_EVERY`].
+    lobby_changed: Arc<Notify>,
     next_conn: AtomicU64,
     /// Flips to `true` when the server shuts down: every connection then closes with
     /// "service restart" so that clients reconnect (to this node when it is back, or another).
@@ -161,20 +179,40 @@ impl Hub {
     pub fn new(
         store: store::Store,
         runtime: tokio::runtime::Handle,
+        cpu: CpuPool,
         bot_time_cap: Option<std::time::Duration>,
         daily_key: String,
     ) -> Hub {
-        Hub(Arc::new(Inner {
+        let lobby_changed = Arc::new(Notify::new());
+        let hub = Hub(Arc::new(Inner {
             store,
-            runtime,
+            runtime: runtime.clone(),
+            cpu,
             bot_time_cap,
             daily_key,
             hint_slots: Arc::new(tokio::sync::Semaphore::new(HINTS_AT_ONCE)),
             tables: Mutex::new(HashMap::new()),
             lobby: Mutex::new(Lobby::default()),
+            lobby_changed: lobby_changed.clone(),
             next_conn: AtomicU64::new(1),
             closing: watch::Sender::new(false),
-        }))
+        }));
+        runtime.spawn(send_lobby_changes(Arc::downgrade(&hub.0), lobby_changed));
+        hub
+    }
+
+    /// The pool bots think on.
+    pub fn cpu(&self) -> &CpuPool {
+        &self.0.cpu
+    }
+
+    /// The lobby changed: its watchers hear of it with the next update.
+    fn lobby_changed(&self) {
+        self.0.lobby_changed.notify_one();
+    }
+
+    fn count_tables(tables: &HashMap<Arc<str>, TableHandle>) {
+        metrics::gauge!("stolik_tables_live").set(tables.len() as f64);
     }
 
     pub fn store(&self) -> &store::Store {
@@ -215,11 +253,9 @@ impl Hub {
             match Table::restore(&record, chat, self.clone()) {
                 Ok(table) => {
                     let handle = table.spawn(&self.0.runtime);
-                    self.0
-                        .tables
-                        .lock()
-                        .expect("tables lock")
-                        .insert(handle.id.clone(), handle);
+                    let mut tables = self.0.tables.lock().expect("tables lock");
+                    tables.insert(handle.id.clone(), handle);
+                    Hub::count_tables(&tables);
                     resumed += 1;
                 }
                 Err(e) => tracing::error!(game = %record.id, error = %e, "cannot resume a game"),
@@ -265,6 +301,7 @@ impl Hub {
             }
             let handle = table.spawn(&self.0.runtime);
             tables.insert(handle.id.clone(), handle.clone());
+            Hub::count_tables(&tables);
             handle
         };
         // Loaded while serving: its clock runs from now.
@@ -303,7 +340,11 @@ impl Hub {
     }
 
     pub(crate) fn forget_table(&self, id: &str) {
-        self.0.tables.lock().expect("tables lock").remove(id);
+        {
+            let mut tables = self.0.tables.lock().expect("tables lock");
+            tables.remove(id);
+            Hub::count_tables(&tables);
+        }
         self.set_lobby_entry(id, None);
     }
 
@@ -361,11 +402,9 @@ impl Hub {
             table.start().await?;
         }
         let handle = table.spawn(&self.0.runtime);
-        self.0
-            .tables
-            .lock()
-            .expect("tables lock")
-            .insert(handle.id.clone(), handle.clone());
+        let mut tables = self.0.tables.lock().expect("tables lock");
+        tables.insert(handle.id.clone(), handle.clone());
+        Hub::count_tables(&tables);
         Ok(handle)
     }
 
@@ -378,8 +417,9 @@ impl Hub {
             }
             None => lobby.tables.remove(id).is_some(),
         };
+        drop(lobby);
         if changed {
-            lobby.broadcast();
+            self.lobby_changed();
         }
     }
 
@@ -431,9 +471,9 @@ impl Hub {
                     out: out.clone(),
                 });
             }
-            lobby.broadcast();
             opponent
         };
+        self.lobby_changed();
         let Some(opponent) = opponent else {
             return Ok(());
         };
@@ -456,13 +496,12 @@ impl Hub {
             practice: None,
         };
         let table = self.create_table(settings, None, seats, None).await?;
-        let text: Arc<str> = encode(
+        let text = Frame::from(encode(
             None,
             &Message::Match {
                 table: table.id.to_string(),
             },
-        )
-        .into();
+        ));
         opponent.out.send(text.clone());
         out.send(text);
         Ok(())
@@ -477,9 +516,29 @@ impl Hub {
             queue.retain(|w| w.conn != conn);
             left |= queue.len() != before;
         }
+        drop(lobby);
         if left {
-            lobby.broadcast();
+            self.lobby_changed();
         }
         left
+    }
+}
+
+/// Sends the lobby to its watchers after each change, at most every [`LOBBY_EVERY`]; ends
+/// with the hub.
+async fn send_lobby_changes(hub: Weak<Inner>, changed: Arc<Notify>) {
+    loop {
+        changed.notified().await;
+        let Some(inner) = hub.upgrade() else { return };
+        inner.lobby.lock().expect("lobby lock").broadcast();
+        drop(inner);
+        tokio::time::sleep(LOBBY_EVERY).await;
+    }
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        // Wakes the lobby task so that it sees the hub is gone and ends.
+        self.lobby_changed.notify_one();
     }
 }

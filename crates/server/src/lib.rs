@@ -9,6 +9,7 @@
 //! database and only then broadcast. See `ARCHITECTURE.md` for the whole picture.
 
 pub mod api;
+pub mod cpu_pool;
 pub mod error;
 pub mod health;
 pub mod hub;
@@ -21,6 +22,7 @@ pub mod security;
 pub mod sessions;
 pub mod startup;
 pub mod table;
+pub mod telemetry;
 pub mod ws;
 
 pub use limits::LimitsConfig;

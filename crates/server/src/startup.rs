@@ -30,6 +30,9 @@ pub struct Config {
     pub limits: LimitsConfig,
     /// The public URL and the trusted proxies.
     pub security: SecurityConfig,
+    /// The runtime the tables and the move writer run on (`stolik serve` gives a
+    /// multi-threaded one, so that tables use every core); `None`: the caller's runtime.
+    pub tables: Option<tokio::runtime::Handle>,
 }
 
 /// What every request handler can reach.
@@ -54,8 +57,17 @@ impl Application {
     /// Connects the database (applying migrations), resumes every unfinished game and binds
     /// the listener. Must run inside the runtime that will drive the tables.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
-        let store = store::Store::connect(&config.database_url)
+        crate::telemetry::install();
+        let runtime = config
+            .tables
+            .clone()
+            .unwrap_or_else(tokio::runtime::Handle::current);
+        // Connected on the tables' runtime: the move writer runs where the tables do.
+        let url = config.database_url.clone();
+        let store = runtime
+            .spawn(async move { store::Store::connect(&url).await })
             .await
+            .context("the database connection task failed")?
             .with_context(|| {
                 format!("cannot open the database {}", redact(&config.database_url))
             })?;
@@ -71,7 +83,8 @@ impl Application {
             .context("cannot read the daily-deal key")?;
         let hub = Hub::new(
             store.clone(),
-            tokio::runtime::Handle::current(),
+            runtime,
+            crate::cpu_pool::CpuPool::for_this_machine(),
             config.bot_time_cap,
             daily_key,
         );
@@ -117,6 +130,7 @@ impl Application {
                     .wrap(middleware::from_fn(crate::security::guard))
                     .wrap(middleware::Logger::new("%r %s %Dms"))
                     .wrap(middleware::Compress::default())
+                    .configure(crate::telemetry::routes)
                     .configure(crate::api::routes)
                     .service(
                         actix_files::Files::new("/", &web_dir)

@@ -18,7 +18,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Duration, Instant};
 
 use crate::error::{ErrorCode, WsError};
-use crate::hub::{ConnId, Hub, LobbyEntry, Outbox};
+use crate::hub::{ConnId, Frame, Hub, LobbyEntry, Outbox};
 use crate::identity::{UserView, unix_ms};
 use crate::ws::protocol::{Message, MoveEvent, NextTurn, OfferKind, encode};
 use clock::{Clock, TimeControl};
@@ -374,6 +374,9 @@ pub struct Table {
     held: bool,
     /// When the table closes if it is still waiting for players then.
     open_until: Instant,
+    /// Who moves next and their legal moves, computed once per position (every snapshot
+    /// and move event carries it).
+    next: NextTurn,
     /// This actor's own address, for answers from bots thinking on other threads.
     me: Option<mpsc::WeakSender<Command>>,
     hub: Hub,
@@ -395,6 +398,7 @@ impl Table {
             .map_err(|e| WsError::bad_request(e.to_string()))?;
         Ok(Table {
             id: new.id.into(),
+            next: next_turn(&game),
             clock: new.settings.control.map(Clock::new),
             open_until: open_until(new.settings.private, unix_ms()),
             settings: new.settings,
@@ -470,6 +474,7 @@ impl Table {
         });
         let table = Table {
             id: record.id.clone().into(),
+            next: next_turn(&game),
             settings: TableSettings {
                 game: info.id,
                 variant,
@@ -796,15 +801,14 @@ impl Table {
                         "nobody sits opposite you",
                     ));
                 };
-                let text: Arc<str> = encode(
+                let text = Frame::from(encode(
                     None,
                     &Message::Voice {
                         table: self.id.to_string(),
                         from: seat.letter(),
                         signal,
                     },
-                )
-                .into();
+                ));
                 for sub in self.subscribers.values().filter(|s| s.user.id == other) {
                     sub.out.send(text.clone());
                 }
@@ -828,8 +832,8 @@ impl Table {
         Ok((game.clone(), self.plies.len() as u32))
     }
 
-    /// When a bot is to move, lets it think on the blocking pool (never on this task's
-    /// runtime); its answer comes back as [`Command::BotMove`].
+    /// When a bot is to move, lets it think on the CPU pool (never on the tables' runtime,
+    /// and below the tables' priority); its answer comes back as [`Command::BotMove`].
     fn ask_bot_if_its_turn(&mut self) {
         if self.bot_thinking || self.status != Status::Playing {
             return;
@@ -848,7 +852,7 @@ impl Table {
         let ply = self.plies.len() as u32;
         let seed: u64 = rand::random();
         let budget = self.hub.bot_budget(level);
-        tokio::task::spawn_blocking(move || {
+        self.hub.cpu().spawn(move || {
             let mv = ai::choose_move(&game, level, budget, seed);
             let _ = me.blocking_send(Command::BotMove { ply, mv });
         });
@@ -1060,6 +1064,8 @@ impl Table {
             })?;
 
         // Committed: now it is true, and everyone may hear of it.
+        metrics::counter!("stolik_moves_total").increment(1);
+        self.next = next_turn(&next);
         self.game = next;
         self.clock = clock;
         self.plies.push(Ply {
@@ -1074,7 +1080,7 @@ impl Table {
         }
         self.start_clock(now);
         let mut event = self.move_event(self.plies.len() - 1);
-        event.next = Some(self.next_turn());
+        event.next = Some(self.next.clone());
         self.broadcast(&Message::Move(event));
         if self.seat_labels() != labels_before {
             // Tumbleweed's colour choice renames the seats: everyone gets the new snapshot.
@@ -1260,14 +1266,13 @@ impl Table {
             self.chat.pop_front();
         }
         // One encoding for everyone, except those who muted the author.
-        let text: Arc<str> = encode(
+        let text = Frame::from(encode(
             None,
             &Message::Chat {
                 table: self.id.to_string(),
                 line,
             },
-        )
-        .into();
+        ));
         self.subscribers
             .retain(|_, sub| sub.out.muted.hides(Some(&user.id)) || sub.out.send(text.clone()));
         Ok(None)
@@ -1286,22 +1291,11 @@ impl Table {
         }
     }
 
-    fn next_turn(&self) -> NextTurn {
-        let legal = self.game.legal_moves();
-        let legal_truncated = legal.len() > LEGAL_LIST_LIMIT;
-        NextTurn {
-            to_move: self.game.to_move().map(Seat::letter),
-            turn: self.game.turn_label(),
-            legal: if legal_truncated { Vec::new() } else { legal },
-            legal_truncated,
-        }
-    }
-
     pub fn view(&self, viewer: Option<&UserView>) -> TableView {
         let you = viewer.and_then(|u| self.seat_of(&u.id));
         let insider = you.is_some() || viewer.is_some_and(|u| self.host.as_deref() == Some(&u.id));
         let playing = self.status == Status::Playing;
-        let next = self.next_turn();
+        let next = self.next.clone();
         let now = Instant::now();
         TableView {
             id: self.id.to_string(),
@@ -1352,26 +1346,25 @@ impl Table {
     }
 
     fn broadcast(&mut self, message: &Message) {
-        let text: Arc<str> = encode(None, message).into();
+        let text = Frame::from(encode(None, message));
         self.subscribers.retain(|_, sub| sub.out.send(text.clone()));
     }
 
     /// Seats changed: everyone gets a fresh snapshot (their own `you` and `invite`).
     fn broadcast_snapshots(&mut self) {
-        let views: Vec<(ConnId, Arc<str>)> = self
+        let views: Vec<(ConnId, Frame)> = self
             .subscribers
             .iter()
             .map(|(conn, sub)| {
                 let view = without_muted(self.view(Some(&sub.user)), &sub.out.muted);
                 (
                     *conn,
-                    encode(
+                    Frame::from(encode(
                         None,
                         &Message::Table {
                             table: Box::new(view),
                         },
-                    )
-                    .into(),
+                    )),
                 )
             })
             .collect();
@@ -1411,6 +1404,18 @@ impl Table {
                 .collect(),
         });
         self.hub.set_lobby_entry(&self.id, entry);
+    }
+}
+
+/// Who moves in `game`, and their legal moves unless there are too many to send.
+fn next_turn(game: &AnyGame) -> NextTurn {
+    let legal = game.legal_moves();
+    let legal_truncated = legal.len() > LEGAL_LIST_LIMIT;
+    NextTurn {
+        to_move: game.to_move().map(Seat::letter),
+        turn: game.turn_label(),
+        legal: if legal_truncated { Vec::new() } else { legal },
+        legal_truncated,
     }
 }
 

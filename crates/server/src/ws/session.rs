@@ -146,7 +146,7 @@ impl Connection {
 }
 
 struct OutboxParts {
-    rx: tokio::sync::mpsc::Receiver<Arc<str>>,
+    rx: tokio::sync::mpsc::Receiver<crate::hub::Frame>,
     overflow: Arc<tokio::sync::Notify>,
 }
 
@@ -157,6 +157,7 @@ async fn run(
     mut session: Session,
     mut stream: AggregatedMessageStream,
 ) {
+    let _open = OpenSocket::count();
     {
         let hello = encode(
             None,
@@ -214,7 +215,7 @@ async fn run(
                     }
                 }
                 Some(text) = rx.recv() => {
-                    if session.text(text.to_string()).await.is_err() {
+                    if session.text(text).await.is_err() {
                         break Exit::ClientLeft;
                     }
                 }
@@ -241,6 +242,22 @@ async fn run(
         if let Exit::Close(why) = exit {
             let _ = session.close(Some(why)).await;
         }
+    }
+}
+
+/// Counts an open connection in `stolik_sockets_open` for as long as it lives.
+struct OpenSocket;
+
+impl OpenSocket {
+    fn count() -> OpenSocket {
+        metrics::gauge!("stolik_sockets_open").increment(1.0);
+        OpenSocket
+    }
+}
+
+impl Drop for OpenSocket {
+    fn drop(&mut self) {
+        metrics::gauge!("stolik_sockets_open").decrement(1.0);
     }
 }
 

@@ -68,6 +68,7 @@ impl TestApp {
             bot_time_cap: Some(Duration::from_millis(5)),
             limits,
             security: SecurityConfig::default(),
+            tables: None,
         };
         let app = Application::build(config).await.expect("the server builds");
         let port = app.port();

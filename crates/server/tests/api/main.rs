@@ -7,6 +7,7 @@ mod accounts;
 mod bad_input;
 mod games;
 mod hardening;
+mod metrics;
 mod moderation;
 mod rabbit;
 mod tables;

@@ -1,0 +1,99 @@
+//! `/metrics`: what the server is doing, in the Prometheus text format.
+//!
+//! Every part records through the `metrics` facade (the store's writer included); this module
+//! installs the one process-wide recorder and renders it. The figures are the node's own, so
+//! the page is served to the machine itself only (a scraper on the node, or an operator's
+//! SSH tunnel), never to the public.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+use crate::error::{ApiError, ErrorCode, WsError};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/metrics", web::get().to(metrics_page));
+}
+
+/// Installs the recorder on first use; later calls (several servers in one test process)
+/// share it.
+pub fn install() -> &'static PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE.get_or_init(|| {
+        let recorder = PrometheusBuilder::new()
+            .set_buckets_for_metric(
+                Matcher::Suffix("_seconds".to_string()),
+                &[
+                    0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+                    1.0,
+                ],
+            )
+            .and_then(|b| {
+                b.set_buckets_for_metric(
+                    Matcher::Full("stolik_commit_batch_moves".to_string()),
+                    &[1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0],
+                )
+            })
+            .expect("the bucket lists are not empty")
+            .build_recorder();
+        let handle = recorder.handle();
+        if metrics::set_global_recorder(recorder).is_err() {
+            tracing::warn!("another metrics recorder is installed: /metrics will be empty");
+        }
+        describe();
+        let upkeep = handle.clone();
+        // Histograms are kept as raw samples until folded into buckets; fold them regularly
+        // even when nobody scrapes.
+        std::thread::Builder::new()
+            .name("stolik-metrics".to_string())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(Duration::from_secs(5));
+                    upkeep.run_upkeep();
+                }
+            })
+            .expect("cannot start the metrics upkeep thread");
+        handle
+    })
+}
+
+fn describe() {
+    use metrics::{describe_counter, describe_gauge, describe_histogram};
+    describe_gauge!("stolik_sockets_open", "WebSocket connections open");
+    describe_gauge!(
+        "stolik_tables_live",
+        "tables running in memory on this node"
+    );
+    describe_counter!("stolik_moves_total", "moves accepted and committed");
+    describe_histogram!("stolik_commit_batch_moves", "moves per group commit");
+    describe_histogram!("stolik_commit_seconds", "time to write one batch of moves");
+    describe_gauge!("stolik_writer_queue", "moves waiting for the writer");
+    describe_counter!(
+        "stolik_delivery_drops_total",
+        "connections cut because they did not read their messages"
+    );
+    describe_gauge!("stolik_cpu_pool_busy", "bot and solver threads busy");
+    describe_counter!(
+        "stolik_lobby_updates_total",
+        "lobby updates sent to watchers"
+    );
+}
+
+async fn metrics_page(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    // A proxy on this machine is a loopback peer too: what it forwards comes from outside.
+    let forwarded = ["x-forwarded-for", "forwarded", "x-real-ip"]
+        .iter()
+        .any(|h| req.headers().contains_key(*h));
+    let local = !forwarded && req.peer_addr().is_some_and(|a| a.ip().is_loopback());
+    if !local {
+        return Err(WsError::new(
+            ErrorCode::Forbidden,
+            "the metrics are served to this machine only",
+        ));
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4")
+        .body(install().render()))
+}
