@@ -6,6 +6,7 @@ pub mod client;
 pub mod closed;
 pub mod echo;
 pub mod flood;
+pub mod open;
 pub mod pair;
 pub mod server;
 

@@ -20,6 +20,9 @@ enum Scenario {
     Flood(loadgen::flood::FloodArgs),
     /// Every game moves as fast as the server answers; the same against a bare echo server.
     Closed(loadgen::closed::ClosedArgs),
+    /// Every game moves at a fixed rate; acknowledgement and opponent receipt latencies, and
+    /// the same frames a second against a bare echo server.
+    Open(loadgen::open::OpenArgs),
     /// The bare actix-ws echo server the `closed` scenario compares with (started by it).
     #[command(hide = true)]
     EchoServer {
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
     let result = match args.scenario {
         Scenario::Flood(flood) => loadgen::flood::run(&flood),
         Scenario::Closed(closed) => loadgen::closed::run(&closed),
+        Scenario::Open(open) => loadgen::open::run(&open),
         Scenario::EchoServer { port } => loadgen::echo::serve(port)
             .map(|()| String::new())
             .map_err(Into::into),

@@ -107,6 +107,55 @@ impl Pair {
         Ok(())
     }
 
+    /// Plays one move, counted from `intended` (when an open loop meant to send it, so a late
+    /// send counts against the server too): the mover's acknowledgement and the opponent's
+    /// receipt of the move event. A finished game goes on as a rematch first.
+    pub async fn timed_move(&mut self, intended: Instant) -> anyhow::Result<(Duration, Duration)> {
+        if self.legal.is_empty() {
+            self.rematch().await?;
+        }
+        let mv = self.legal[0].clone();
+        let ply = self.ply;
+        let request = json!({"type": "move", "table": self.table, "move": mv, "ply": ply});
+        let [first, second] = &mut self.conns;
+        let (mover, opponent) = if self.to_move == 0 {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        let id = mover.send(request).await?;
+        let is_event = |m: &Value| {
+            (m["type"] == "move" && m["ply"].as_u64() == Some(ply + 1)) || m["type"] == "end"
+        };
+        let acked = async {
+            let mut ack = None;
+            let mut event = None;
+            while ack.is_none() || event.is_none() {
+                let message = mover.next().await?;
+                if message["id"] == json!(id) {
+                    anyhow::ensure!(message["type"] == "ok", "move refused: {message}");
+                    ack = Some(intended.elapsed());
+                } else if is_event(&message) {
+                    event = Some(message);
+                }
+            }
+            anyhow::Ok((ack.expect("read above"), event.expect("read above")))
+        };
+        let received = async {
+            opponent.until(is_event).await?;
+            anyhow::Ok(intended.elapsed())
+        };
+        let (acked, received) = tokio::join!(acked, received);
+        let ((ack, event), receipt) = (acked?, received?);
+        let next = if event["type"] == "end" {
+            json!({"legal": [], "ply": ply + 1})
+        } else {
+            event
+        };
+        self.take_turn(&next);
+        Ok((ack, receipt))
+    }
+
     /// Plays one move and returns the mover's round trip; a finished game goes on as a rematch.
     pub async fn one_move(&mut self) -> anyhow::Result<Duration> {
         if self.legal.is_empty() {

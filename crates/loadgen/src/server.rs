@@ -97,6 +97,20 @@ impl Server {
         Some(pages * 4096)
     }
 
+    /// The server's `/metrics` page, if it serves one.
+    pub async fn metrics(&self) -> Option<String> {
+        let mut response = crate::client::http_client()
+            .get(format!("http://127.0.0.1:{}/metrics", self.port))
+            .send()
+            .await
+            .ok()?;
+        if !response.status().is_success() {
+            return None;
+        }
+        let body = response.body().limit(1 << 22).await.ok()?;
+        String::from_utf8(body.to_vec()).ok()
+    }
+
     pub fn log(&self) -> PathBuf {
         self.dir.join("server.log")
     }

@@ -58,6 +58,33 @@ impl TestDatabase {
     pub fn is_postgres(&self) -> bool {
         matches!(self.place, Place::Postgres { .. })
     }
+
+    /// A PostgreSQL outage, as clients see it: every open connection to this database is
+    /// cut and new ones are refused (`refuse = true`), until called again with `false`.
+    ///
+    /// # Panics
+    /// On a SQLite database, which has no server to take away.
+    pub async fn set_outage(&self, refuse: bool) -> Result<(), sqlx::Error> {
+        let Place::Postgres { admin_url, name } = &self.place else {
+            panic!("an outage needs a PostgreSQL database");
+        };
+        let mut admin = PgConnection::connect(admin_url).await?;
+        sqlx::raw_sql(&format!(
+            "ALTER DATABASE {name} ALLOW_CONNECTIONS {}",
+            !refuse
+        ))
+        .execute(&mut admin)
+        .await?;
+        if refuse {
+            sqlx::query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+            )
+            .bind(name)
+            .execute(&mut admin)
+            .await?;
+        }
+        admin.close().await
+    }
 }
 
 impl Drop for TestDatabase {

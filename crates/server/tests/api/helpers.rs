@@ -32,6 +32,11 @@ impl Db {
     pub fn url(&self) -> String {
         self.0.url.clone()
     }
+
+    /// Takes the (PostgreSQL) database away from the server, or gives it back.
+    pub async fn outage(&self, on: bool) {
+        self.0.set_outage(on).await.expect("change the outage");
+    }
 }
 
 pub struct TestApp {

@@ -1,0 +1,287 @@
+//! The open loop: `--games` pairs each move at a fixed rate whatever the server does (a late
+//! answer does not delay the schedule's clock: every latency counts from when the move was
+//! meant to be sent). Prints the mover's acknowledgement and the opponent's receipt at
+//! p50/p99/p99.9, the share of moves acknowledged, server CPU per move, RSS, the server's own
+//! commit batches (from `/metrics`) and the load average; then the bare echo server under the
+//! same number of sockets and frames, in the same run.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use crate::client::Http;
+use crate::pair::Pair;
+use crate::server::Server;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct OpenArgs {
+    /// The `stolik` binary to run (build it with `cargo build --release --bin stolik`).
+    #[arg(long, default_value = "target/release/stolik")]
+    pub stolik: PathBuf,
+    #[arg(long, default_value = "web")]
+    pub web_dir: PathBuf,
+    /// The server's database: a fresh SQLite file when not given, or an (empty) PostgreSQL
+    /// database's URL.
+    #[arg(long)]
+    pub database: Option<String>,
+    /// Games played at once (two sockets each).
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Moves a second in each game.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// Seconds measured, after two of warm-up.
+    #[arg(long, default_value_t = 20)]
+    pub seconds: u64,
+    /// Skip the echo baseline.
+    #[arg(long)]
+    pub no_echo: bool,
+}
+
+/// Latencies of one side, in milliseconds, and what it cost the server.
+struct Side {
+    name: &'static str,
+    sent: usize,
+    ack: Vec<Duration>,
+    receipt: Vec<Duration>,
+    errors: u64,
+    cpu_us_per_move: Option<f64>,
+    rss_mib: Option<f64>,
+}
+
+pub fn run(args: &OpenArgs) -> anyhow::Result<String> {
+    actix_rt::System::new().block_on(open(args))
+}
+
+async fn open(args: &OpenArgs) -> anyhow::Result<String> {
+    anyhow::ensure!(args.rate > 0.0, "--rate must be above 0");
+    let mut extra = vec!["--limits", "off"];
+    if let Some(url) = &args.database {
+        extra.extend(["--database", url.as_str()]);
+    }
+    let server = Server::start(&args.stolik, &args.web_dir, &extra).await?;
+    let http = Http::new(server.port, "127.0.0.1");
+    let mut pairs = Vec::with_capacity(args.games);
+    for _ in 0..args.games {
+        pairs.push(Pair::new(&http).await?);
+    }
+    let period = Duration::from_secs_f64(1.0 / args.rate);
+    let stolik = measure(
+        "stolik moves",
+        &server,
+        args,
+        period,
+        pairs,
+        |mut pair, at| async move {
+            let timed = pair.timed_move(at).await;
+            (pair, timed.map(|(ack, receipt)| (ack, Some(receipt))))
+        },
+    )
+    .await;
+    let commits = server.metrics().await;
+    drop(server);
+    let mut sides = vec![stolik];
+    if !args.no_echo {
+        let echo = Server::start_echo().await?;
+        let http = Http::new(echo.port, "127.0.0.1");
+        let mut conns = Vec::with_capacity(args.games * 2);
+        for _ in 0..args.games * 2 {
+            conns.push(http.connect("none").await?);
+        }
+        let frame = json!({"type": "move", "table": "k3Jf9aQe", "move": "c3:b3,c4", "ply": 12});
+        // Two sockets a game, each sending half the game's moves: the same frames a second.
+        let echoed = measure(
+            "echo messages",
+            &echo,
+            args,
+            period * 2,
+            conns,
+            move |mut conn, at| {
+                let frame = frame.clone();
+                async move {
+                    let rtt = conn.request(frame).await.map(|_| (at.elapsed(), None));
+                    (conn, rtt)
+                }
+            },
+        )
+        .await;
+        sides.push(echoed);
+    }
+    Ok(report(args, &sides, commits.as_deref()))
+}
+
+/// Runs `step` on every client at its own phase of `period` for the measured window.
+async fn measure<C, F, Fut>(
+    name: &'static str,
+    server: &Server,
+    args: &OpenArgs,
+    period: Duration,
+    clients: Vec<C>,
+    step: F,
+) -> Side
+where
+    C: 'static,
+    F: Fn(C, Instant) -> Fut + Clone + 'static,
+    Fut: std::future::Future<Output = (C, anyhow::Result<(Duration, Option<Duration>)>)> + 'static,
+{
+    let count = clients.len().max(1);
+    let start = Instant::now() + Duration::from_secs(2);
+    let end = start + Duration::from_secs(args.seconds);
+    let tasks: Vec<_> = clients
+        .into_iter()
+        .enumerate()
+        .map(|(i, client)| {
+            let step = step.clone();
+            // Spread evenly over the period, so the load is steady rather than in bursts.
+            let phase = period.mul_f64(i as f64 / count as f64);
+            actix_rt::spawn(async move {
+                let mut client = client;
+                let mut next = Instant::now() + phase;
+                let (mut ack, mut receipt, mut sent, mut errors) =
+                    (Vec::new(), Vec::new(), 0, 0u64);
+                while next < end {
+                    tokio::time::sleep_until(next.into()).await;
+                    let measured = next >= start;
+                    let (back, timed) = step(client, next).await;
+                    client = back;
+                    sent += usize::from(measured);
+                    match timed {
+                        Ok((a, r)) if measured => {
+                            ack.push(a);
+                            receipt.extend(r);
+                        }
+                        Ok(_) => {}
+                        Err(e) => {
+                            if errors == 0 {
+                                eprintln!("stolik-load: {name}: {e:#}");
+                            }
+                            errors += 1;
+                            if errors > 10 {
+                                break;
+                            }
+                        }
+                    }
+                    next += period;
+                }
+                (ack, receipt, sent, errors)
+            })
+        })
+        .collect();
+    tokio::time::sleep_until(start.into()).await;
+    let cpu_before = server.cpu_seconds();
+    let mut side = Side {
+        name,
+        sent: 0,
+        ack: Vec::new(),
+        receipt: Vec::new(),
+        errors: 0,
+        cpu_us_per_move: None,
+        rss_mib: None,
+    };
+    for task in tasks {
+        if let Ok((ack, receipt, sent, errors)) = task.await {
+            side.ack.extend(ack);
+            side.receipt.extend(receipt);
+            side.sent += sent;
+            side.errors += errors;
+        }
+    }
+    let cpu = cpu_before.zip(server.cpu_seconds()).map(|(a, b)| b - a);
+    side.cpu_us_per_move = cpu
+        .filter(|_| !side.ack.is_empty())
+        .map(|c| c * 1e6 / side.ack.len() as f64);
+    side.rss_mib = server.rss_bytes().map(|b| b as f64 / (1 << 20) as f64);
+    side.ack.sort();
+    side.receipt.sort();
+    side
+}
+
+/// The sample at quantile `q`, in milliseconds (`—` when there is none).
+fn quantile(sorted: &[Duration], q: f64) -> String {
+    if sorted.is_empty() {
+        return "—".to_string();
+    }
+    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
+    format!("{:.2}", sorted[i].as_secs_f64() * 1000.0)
+}
+
+fn report(args: &OpenArgs, sides: &[Side], metrics: Option<&str>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "stolik-load open: {} games × {} moves/s each, {} s measured, database {}",
+        args.games,
+        args.rate,
+        args.seconds,
+        if args.database.is_some() {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        }
+    );
+    let _ = writeln!(
+        out,
+        "| side | sent | acknowledged | ack p50 / p99 / p99.9 ms | receipt p50 / p99 / p99.9 ms | server CPU µs each | server RSS MiB | errors |"
+    );
+    let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- |");
+    for side in sides {
+        let q = |s: &[Duration]| {
+            format!(
+                "{} / {} / {}",
+                quantile(s, 0.5),
+                quantile(s, 0.99),
+                quantile(s, 0.999)
+            )
+        };
+        let receipt = if side.receipt.is_empty() {
+            "—".to_string()
+        } else {
+            q(&side.receipt)
+        };
+        let cpu = side
+            .cpu_us_per_move
+            .map_or("—".into(), |c| format!("{c:.0}"));
+        let rss = side.rss_mib.map_or("—".into(), |r| format!("{r:.0}"));
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {receipt} | {cpu} | {rss} | {} |",
+            side.name,
+            side.sent,
+            side.ack.len(),
+            q(&side.ack),
+            side.errors
+        );
+    }
+    if let Some(page) = metrics {
+        let value = |name: &str| {
+            page.lines()
+                .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse::<f64>().ok())
+        };
+        if let (Some(sum), Some(count)) = (
+            value("stolik_commit_batch_moves_sum"),
+            value("stolik_commit_batch_moves_count"),
+        ) && count > 0.0
+        {
+            let seconds = value("stolik_commit_seconds_sum").unwrap_or(0.0);
+            let _ = writeln!(
+                out,
+                "server commits: {count:.0} batches, {:.1} moves each on average, {:.2} ms each",
+                sum / count,
+                seconds * 1000.0 / count
+            );
+        }
+    }
+    if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
+        let _ = writeln!(
+            out,
+            "load average at the end: {}",
+            load.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    out
+}
