@@ -6,9 +6,11 @@ pub mod client;
 pub mod closed;
 pub mod echo;
 pub mod flood;
+pub mod idle;
 pub mod open;
 pub mod pair;
 pub mod server;
+pub mod spectators;
 
 /// Percentiles of a sample of durations, in milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq)]

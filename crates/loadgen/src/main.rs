@@ -23,6 +23,10 @@ enum Scenario {
     /// Every game moves at a fixed rate; acknowledgement and opponent receipt latencies, and
     /// the same frames a second against a bare echo server.
     Open(loadgen::open::OpenArgs),
+    /// One game watched by many sockets: the last spectator's delivery of each move.
+    Spectators(loadgen::spectators::SpectatorsArgs),
+    /// Idle authenticated sockets: the server's memory per socket.
+    Idle(loadgen::idle::IdleArgs),
     /// The bare actix-ws echo server the `closed` scenario compares with (started by it).
     #[command(hide = true)]
     EchoServer {
@@ -37,6 +41,8 @@ fn main() -> ExitCode {
         Scenario::Flood(flood) => loadgen::flood::run(&flood),
         Scenario::Closed(closed) => loadgen::closed::run(&closed),
         Scenario::Open(open) => loadgen::open::run(&open),
+        Scenario::Spectators(spectators) => loadgen::spectators::run(&spectators),
+        Scenario::Idle(idle) => loadgen::idle::run(&idle),
         Scenario::EchoServer { port } => loadgen::echo::serve(port)
             .map(|()| String::new())
             .map_err(Into::into),

@@ -11,6 +11,8 @@ use crate::client::{Conn, Http};
 pub struct Pair {
     conns: [Conn; 2],
     table: String,
+    /// The private table's invitation, with which others may watch it.
+    pub invite: serde_json::Value,
     /// Which connection plays seat b.
     b_plays: usize,
     /// Whose turn (the connection's index), the legal moves and the ply.
@@ -55,6 +57,7 @@ impl Pair {
         let mut pair = Pair {
             conns,
             table: id,
+            invite: invite.clone(),
             b_plays: 1,
             to_move: 0,
             legal: Vec::new(),
@@ -63,6 +66,16 @@ impl Pair {
         };
         pair.take_turn(&started["table"]);
         Ok(pair)
+    }
+
+    /// The table being played now.
+    pub fn table(&self) -> &str {
+        &self.table
+    }
+
+    /// The ply the game is at.
+    pub fn ply(&self) -> u64 {
+        self.ply
     }
 
     fn take_turn(&mut self, state: &Value) {
@@ -101,6 +114,7 @@ impl Pair {
             .request(json!({"type": "table.subscribe", "table": next}))
             .await?;
         self.table = next;
+        self.invite = snapshot["table"]["invite"].clone();
         // Seats swap in a rematch.
         self.b_plays = usize::from(snapshot["table"]["you"] != "b");
         self.take_turn(&snapshot["table"]);

@@ -1,0 +1,105 @@
+//! One game watched by `--spectators` sockets: how long until the last of them has each move.
+//! The moves are played one at a time, each once every spectator has the one before.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use futures_util::future::join_all;
+use serde_json::json;
+
+use crate::client::{Conn, Http};
+use crate::pair::Pair;
+use crate::server::Server;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct SpectatorsArgs {
+    #[arg(long, default_value = "target/release/stolik")]
+    pub stolik: PathBuf,
+    #[arg(long, default_value = "web")]
+    pub web_dir: PathBuf,
+    #[arg(long, default_value_t = 1000)]
+    pub spectators: usize,
+    /// Moves measured (a finished game goes on as a rematch, which the spectators follow).
+    #[arg(long, default_value_t = 200)]
+    pub moves: usize,
+}
+
+pub fn run(args: &SpectatorsArgs) -> anyhow::Result<String> {
+    actix_rt::System::new().block_on(spectate(args))
+}
+
+async fn watch(conns: &mut [Conn], pair: &Pair) -> anyhow::Result<()> {
+    let body = json!({"type": "table.subscribe", "table": pair.table(), "token": pair.invite});
+    for conn in conns.iter_mut() {
+        conn.request(body.clone()).await?;
+    }
+    Ok(())
+}
+
+async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
+    let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
+    let http = Http::new(server.port, "127.0.0.1");
+    let mut pair = Pair::new(&http).await?;
+    let mut watchers = Vec::with_capacity(args.spectators);
+    for _ in 0..args.spectators {
+        let token = http.guest().await?;
+        watchers.push(http.connect(&token).await?);
+    }
+    watch(&mut watchers, &pair).await?;
+    let mut last = Vec::with_capacity(args.moves);
+    let mut errors = 0u64;
+    let cpu_before = server.cpu_seconds();
+    while last.len() < args.moves {
+        let table = pair.table().to_string();
+        let sent = Instant::now();
+        if let Err(e) = pair.one_move().await {
+            eprintln!("stolik-load spectators: {e:#}");
+            errors += 1;
+            anyhow::ensure!(errors <= 10, "too many errors");
+            continue;
+        }
+        if pair.table() != table {
+            // The game ended and its rematch began: this move was the rematch's first, and
+            // the spectators were not there to see it. Follow the new table.
+            watch(&mut watchers, &pair).await?;
+            continue;
+        }
+        let ply = pair.ply();
+        let arrivals = join_all(watchers.iter_mut().map(|conn| async move {
+            conn.until(|m| {
+                (m["type"] == "move" && m["ply"].as_u64() == Some(ply)) || m["type"] == "end"
+            })
+            .await
+            .map(|_| sent.elapsed())
+        }))
+        .await;
+        let mut slowest = Duration::ZERO;
+        for arrival in arrivals {
+            slowest = slowest.max(arrival?);
+        }
+        last.push(slowest);
+    }
+    let cpu = cpu_before.zip(server.cpu_seconds()).map(|(a, b)| b - a);
+    last.sort();
+    let at = |q: f64| last[((last.len() - 1) as f64 * q).round() as usize].as_secs_f64() * 1000.0;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "stolik-load spectators: {} spectators, {} moves",
+        args.spectators,
+        last.len()
+    );
+    let _ = writeln!(
+        out,
+        "last delivery p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; server CPU {} ms per move; errors {errors}",
+        at(0.5),
+        at(0.99),
+        at(1.0),
+        cpu.map_or("—".into(), |c| format!(
+            "{:.2}",
+            c * 1000.0 / last.len() as f64
+        )),
+    );
+    Ok(out)
+}
