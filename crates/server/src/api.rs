@@ -18,6 +18,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/games/{id}", web::get().to(catalogue_entry))
         .route("/api/me", web::get().to(me))
         .route("/api/me/games", web::get().to(my_games))
+        .route("/api/me/playing", web::get().to(my_playing))
         .route("/api/register", web::post().to(register))
         .route("/api/login", web::post().to(login))
         .route("/api/logout", web::post().to(logout))
@@ -542,6 +543,26 @@ async fn my_games(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRe
     let user = state.require_identity(&req).await?;
     let games = state.store.games_of_user(&user.id, 100).await?;
     Ok(HttpResponse::Ok().json(games))
+}
+
+/// The caller's games that have not ended, those waiting for their move first, then the
+/// ones where their own clock is lowest, then the newest.
+async fn my_playing(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.require_identity(&req).await?;
+    let mut games = Vec::new();
+    for id in state.store.unfinished_game_ids_of(&user.id).await? {
+        let table = match state.hub.table(&id).await {
+            Ok(table) => table,
+            // A game that does not replay is logged by the hub; the list goes on without it.
+            Err(_) => continue,
+        };
+        games.extend(table.playing(&user.id).await);
+    }
+    games.sort_by_key(|g| (!g.your_turn, g.time_left_ms.unwrap_or(i64::MAX)));
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "games": games })))
 }
 
 async fn user_games(

@@ -147,6 +147,31 @@ impl Lobby {
     }
 }
 
+/// The games where each player is to move, and each player's open connections, so that a
+/// player's every tab hears their "your turn" count change.
+#[derive(Default)]
+struct Turns {
+    /// Table → the user to move there (people only: bots have no counter).
+    mover: HashMap<Arc<str>, String>,
+    /// User → how many tables wait for them.
+    waiting: HashMap<String, usize>,
+    conns: HashMap<String, HashMap<ConnId, Outbox>>,
+}
+
+impl Turns {
+    fn count(&self, user: &str) -> usize {
+        self.waiting.get(user).copied().unwrap_or(0)
+    }
+
+    fn tell(&mut self, user: &str) {
+        let count = self.count(user);
+        if let Some(conns) = self.conns.get_mut(user) {
+            let text = Frame::from(encode(None, &Message::Turns { count }));
+            conns.retain(|_, out| out.send(text.clone()));
+        }
+    }
+}
+
 struct Inner {
     store: store::Store,
     /// Where table actors run: one runtime that outlives the HTTP workers, so that a table can
@@ -163,6 +188,8 @@ struct Inner {
     hint_slots: Arc<tokio::sync::Semaphore>,
     tables: Mutex<HashMap<Arc<str>, TableHandle>>,
     lobby: Mutex<Lobby>,
+    /// Whose turn it is where, and who is connected: the "your turn" counters.
+    turns: Mutex<Turns>,
     /// Rung on every lobby change; the lobby task sends the result at most every
     /// [`LOBBY_EVERY`].
     lobby_changed: Arc<Notify>,
@@ -193,6 +220,7 @@ impl Hub {
             hint_slots: Arc::new(tokio::sync::Semaphore::new(HINTS_AT_ONCE)),
             tables: Mutex::new(HashMap::new()),
             lobby: Mutex::new(Lobby::default()),
+            turns: Mutex::new(Turns::default()),
             lobby_changed: lobby_changed.clone(),
             next_conn: AtomicU64::new(1),
             closing: watch::Sender::new(false),
@@ -204,6 +232,53 @@ impl Hub {
     /// The pool bots think on.
     pub fn cpu(&self) -> &CpuPool {
         &self.0.cpu
+    }
+
+    /// Records who is to move at `table` (`None`: nobody, or a bot) and tells the players
+    /// whose count changed.
+    pub fn set_turn(&self, table: &Arc<str>, mover: Option<&str>) {
+        let mut turns = self.0.turns.lock().expect("turns lock");
+        let before = match mover {
+            Some(user) => turns.mover.insert(table.clone(), user.to_string()),
+            None => turns.mover.remove(table),
+        };
+        if before.as_deref() == mover {
+            return;
+        }
+        if let Some(old) = before {
+            if let Some(n) = turns.waiting.get_mut(&old) {
+                *n -= 1;
+                if *n == 0 {
+                    turns.waiting.remove(&old);
+                }
+            }
+            turns.tell(&old);
+        }
+        if let Some(new) = mover {
+            *turns.waiting.entry(new.to_string()).or_default() += 1;
+            turns.tell(new);
+        }
+    }
+
+    /// Registers a connection of `user` for their "your turn" count; returns the count now.
+    pub fn watch_turns(&self, user: &str, conn: ConnId, out: Outbox) -> usize {
+        let mut turns = self.0.turns.lock().expect("turns lock");
+        turns
+            .conns
+            .entry(user.to_string())
+            .or_default()
+            .insert(conn, out);
+        turns.count(user)
+    }
+
+    pub fn unwatch_turns(&self, user: &str, conn: ConnId) {
+        let mut turns = self.0.turns.lock().expect("turns lock");
+        if let Some(conns) = turns.conns.get_mut(user) {
+            conns.remove(&conn);
+            if conns.is_empty() {
+                turns.conns.remove(user);
+            }
+        }
     }
 
     /// The lobby changed: its watchers hear of it with the next update.
@@ -339,7 +414,8 @@ impl Hub {
         }
     }
 
-    pub(crate) fn forget_table(&self, id: &str) {
+    pub(crate) fn forget_table(&self, id: &Arc<str>) {
+        self.set_turn(id, None);
         {
             let mut tables = self.0.tables.lock().expect("tables lock");
             tables.remove(id);

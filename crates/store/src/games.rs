@@ -299,6 +299,18 @@ impl Store {
         })
     }
 
+    /// The games `user_id` sits at that have not ended (open or playing), newest first.
+    pub async fn unfinished_game_ids_of(&self, user_id: &str) -> Result<Vec<String>, StoreError> {
+        let sql = "SELECT g.id FROM games g \
+                   WHERE g.status IN ('open', 'playing') \
+                   AND EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id = $1) \
+                   ORDER BY g.created_at DESC, g.id DESC";
+        on_pool!(self, pool => {
+            let rows = sqlx::query(sql).bind(user_id).fetch_all(pool).await?;
+            rows.iter().map(|row| Ok(row.text("id")?)).collect()
+        })
+    }
+
     /// The game `user_id` started for the daily deal of `day`, if any (one per player and day).
     pub async fn daily_game_of(
         &self,

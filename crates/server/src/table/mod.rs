@@ -161,6 +161,12 @@ pub enum Command {
         user: UserView,
         reply: Reply<(WhiteRabbit, u32)>,
     },
+    /// This table as a line of `user`'s "my games" (`None` unless they sit here and the game
+    /// has not ended).
+    Playing {
+        user: String,
+        reply: oneshot::Sender<Option<PlayingEntry>>,
+    },
     /// A bot's answer for the position at `ply` (`None`: it found no move).
     BotMove {
         ply: u32,
@@ -241,6 +247,14 @@ impl TableHandle {
     pub async fn hint_position(&self, user: UserView) -> Result<(WhiteRabbit, u32), WsError> {
         self.call(|reply| Command::HintPosition { user, reply })
             .await
+    }
+
+    /// This table as a line of `user_id`'s games in progress (`None`: not theirs, or over).
+    pub async fn playing(&self, user_id: &str) -> Option<PlayingEntry> {
+        let (reply, answer) = oneshot::channel();
+        let user = user_id.to_string();
+        self.tx.send(Command::Playing { user, reply }).await.ok()?;
+        answer.await.ok().flatten()
     }
 
     /// Stops the actor after the commands already queued, and waits for it.
@@ -333,6 +347,28 @@ pub struct TableView {
     pub rematch: Option<String>,
     pub chat: Vec<ChatView>,
     /// The day whose White Rabbit daily deal this is.
+    pub daily: Option<String>,
+}
+
+/// A game in progress as its player's list shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayingEntry {
+    pub id: String,
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub private: bool,
+    /// `open` (waiting for an opponent) or `playing`.
+    pub status: &'static str,
+    /// The player's seat.
+    pub you: &'static str,
+    pub your_turn: bool,
+    pub to_move: Option<&'static str>,
+    /// The other seat (a person, a bot, or empty); absent at a solo table.
+    pub opponent: Option<SeatView>,
+    pub ply: u32,
+    pub clock: Option<ClockView>,
+    /// The player's own time left, when the game has a clock.
+    pub time_left_ms: Option<i64>,
     pub daily: Option<String>,
 }
 
@@ -522,6 +558,7 @@ impl Table {
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.publish_lobby();
+        self.publish_turn();
         loop {
             if !self.held {
                 self.ask_bot_if_its_turn();
@@ -583,6 +620,9 @@ impl Table {
                     .may_watch(user.as_ref(), token.as_deref())
                     .map(|()| self.view(user.as_ref()));
                 let _ = reply.send(result);
+            }
+            Command::Playing { user, reply } => {
+                let _ = reply.send(self.playing(&user));
             }
             Command::HintPosition { user, reply } => {
                 let _ = reply.send(self.hint_position(&user));
@@ -817,6 +857,32 @@ impl Table {
         }
     }
 
+    fn playing(&self, user_id: &str) -> Option<PlayingEntry> {
+        let you = self.seat_of(user_id)?;
+        if !matches!(self.status, Status::Open | Status::Playing) {
+            return None;
+        }
+        let playing = self.status == Status::Playing;
+        let to_move = self.game.to_move().filter(|_| playing);
+        let opponent = (self.seats.len() == 2).then(|| self.seat_view(you.other()));
+        let clock = self.clock_view(Instant::now());
+        Some(PlayingEntry {
+            id: self.id.to_string(),
+            game: self.settings.game,
+            variant: self.settings.variant,
+            private: self.settings.private,
+            status: self.status.as_str(),
+            you: you.letter(),
+            your_turn: to_move == Some(you),
+            to_move: to_move.map(Seat::letter),
+            opponent,
+            ply: self.plies.len() as u32,
+            time_left_ms: clock.as_ref().map(|c| c.remaining_ms[you.index()]),
+            clock,
+            daily: self.settings.daily.clone(),
+        })
+    }
+
     fn hint_position(&self, user: &UserView) -> Result<(WhiteRabbit, u32), WsError> {
         let AnyGame::WhiteRabbit(game) = &self.game else {
             return Err(WsError::bad_request("hints are for White Rabbit tables"));
@@ -972,6 +1038,7 @@ impl Table {
         self.hub.store().start_game(&self.id, unix_ms()).await?;
         self.status = Status::Playing;
         self.start_clock(Instant::now());
+        self.publish_turn();
         // A solo game can be decided by its deal alone.
         if self.game.is_over() {
             self.finish_by_rules().await?;
@@ -1079,6 +1146,7 @@ impl Table {
             self.draw_offer = None;
         }
         self.start_clock(now);
+        self.publish_turn();
         let mut event = self.move_event(self.plies.len() - 1);
         event.next = Some(self.next.clone());
         self.broadcast(&Message::Move(event));
@@ -1130,6 +1198,7 @@ impl Table {
         self.status = status;
         self.result = result.clone();
         self.reason = Some(reason.to_string());
+        self.publish_turn();
         self.record_daily_result().await;
         self.draw_offer = None;
         self.broadcast(&Message::End {
@@ -1304,19 +1373,9 @@ impl Table {
             private: self.settings.private,
             status: self.status.as_str(),
             host: self.host.clone(),
-            seats: self
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, user)| {
-                    let seat = Seat::from_index(i).expect("at most two seats");
-                    SeatView {
-                        seat: seat.letter(),
-                        label: self.game.seat_label(seat),
-                        user: user.clone(),
-                        bot: user.as_ref().and_then(bot_level).map(|l| l.to_string()),
-                    }
-                })
+            seats: (0..self.seats.len())
+                .filter_map(Seat::from_index)
+                .map(|seat| self.seat_view(seat))
                 .collect(),
             you: you.map(Seat::letter),
             // A daily deal is private so that nobody watches it: it has no link to share.
@@ -1329,12 +1388,7 @@ impl Table {
             turn: next.turn,
             legal: if playing { next.legal } else { Vec::new() },
             legal_truncated: next.legal_truncated,
-            clock: self.clock.as_ref().map(|c| ClockView {
-                initial_ms: c.control().initial_ms,
-                increment_ms: c.control().increment_ms,
-                remaining_ms: c.remaining(now),
-                running: c.running().map(Seat::letter),
-            }),
+            clock: self.clock_view(now),
             result: self.result.clone(),
             reason: self.reason.clone(),
             draw_offer: self.draw_offer.map(Seat::letter),
@@ -1343,6 +1397,25 @@ impl Table {
             chat: self.chat.iter().cloned().collect(),
             daily: self.settings.daily.clone(),
         }
+    }
+
+    fn seat_view(&self, seat: Seat) -> SeatView {
+        let user = self.seats.get(seat.index()).cloned().flatten();
+        SeatView {
+            seat: seat.letter(),
+            label: self.game.seat_label(seat),
+            bot: user.as_ref().and_then(bot_level).map(|l| l.to_string()),
+            user,
+        }
+    }
+
+    fn clock_view(&self, now: Instant) -> Option<ClockView> {
+        self.clock.as_ref().map(|c| ClockView {
+            initial_ms: c.control().initial_ms,
+            increment_ms: c.control().increment_ms,
+            remaining_ms: c.remaining(now),
+            running: c.running().map(Seat::letter),
+        })
     }
 
     fn broadcast(&mut self, message: &Message) {
@@ -1385,6 +1458,19 @@ impl Table {
             kind,
             by: None,
         });
+    }
+
+    /// Tells the hub who is to move here, for that player's "your turn" count.
+    fn publish_turn(&self) {
+        let mover = self
+            .game
+            .to_move()
+            // A solo puzzle keeps nobody waiting: it does not count.
+            .filter(|_| self.status == Status::Playing && self.seats.len() == 2)
+            .and_then(|seat| self.seats[seat.index()].as_ref())
+            .filter(|user| bot_level(user).is_none())
+            .map(|user| user.id.as_str());
+        self.hub.set_turn(&self.id, mover);
     }
 
     /// Tells the lobby whether this table is open for players.

@@ -152,8 +152,13 @@ pub fn parse_request(text: &str) -> Result<(Option<Value>, Request), (Option<Val
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "type")]
 pub enum Message {
+    /// The first message: who the connection speaks for, and how many games wait for their
+    /// move.
     #[serde(rename = "hello")]
-    Hello { user: crate::identity::UserView },
+    Hello {
+        user: crate::identity::UserView,
+        turns: usize,
+    },
     #[serde(rename = "pong")]
     Pong,
     #[serde(rename = "ok")]
@@ -210,6 +215,10 @@ pub enum Message {
     /// Quick match paired this client: its new table.
     #[serde(rename = "match")]
     Match { table: String },
+    /// How many games wait for this player's move, whenever that changes (`hello` has the
+    /// count at connection).
+    #[serde(rename = "turns")]
+    Turns { count: usize },
 }
 
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]

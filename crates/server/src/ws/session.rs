@@ -159,13 +159,20 @@ async fn run(
 ) {
     let _open = OpenSocket::count();
     {
+        // The "your turn" count rides on the greeting; changes come as `turns` messages.
+        let turns = conn
+            .state
+            .hub
+            .watch_turns(&conn.user.id, conn.conn, conn.out.clone());
         let hello = encode(
             None,
             &Message::Hello {
                 user: conn.user.clone(),
+                turns,
             },
         );
         if session.text(hello).await.is_err() {
+            conn.leave().await;
             return;
         }
         let mut closing = conn.state.hub.closing();
@@ -382,6 +389,7 @@ impl Connection {
 
     async fn leave(&mut self) {
         self.state.sessions.unwatch(&self.user.id);
+        self.state.hub.unwatch_turns(&self.user.id, self.conn);
         self.state.hub.unwatch_lobby(self.conn);
         self.state.hub.leave_queue(self.conn);
         for (_, handle) in self.tables.drain() {

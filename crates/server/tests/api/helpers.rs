@@ -151,6 +151,8 @@ type Socket = actix_codec::Framed<awc::BoxedSocket, ws::Codec>;
 pub struct Player {
     pub token: String,
     pub user: Value,
+    /// The server's greeting.
+    pub hello: Value,
     socket: Socket,
     next_id: u64,
     /// Messages read while waiting for something else, in order.
@@ -170,12 +172,14 @@ impl Player {
         let mut player = Player {
             token,
             user,
+            hello: Value::Null,
             socket,
             next_id: 1,
             backlog: Vec::new(),
         };
         let hello = player.expect("hello").await;
         assert_eq!(hello["user"]["id"], player.user["id"]);
+        player.hello = hello;
         player
     }
 

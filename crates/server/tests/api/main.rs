@@ -10,5 +10,6 @@ mod games;
 mod hardening;
 mod metrics;
 mod moderation;
+mod playing;
 mod rabbit;
 mod tables;
