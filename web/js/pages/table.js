@@ -53,7 +53,7 @@ export function mount(root, params) {
       h('button', { class: 'btn', type: 'submit' }, t('chat.send')),
     );
     root.append(
-      h(
+      el.page = h(
         'section',
         { class: 'table-page' },
         h('div', { class: 'table-head' }, el.title, el.badges, el.invite),
@@ -102,6 +102,8 @@ export function mount(root, params) {
     renderVoice();
     renderMoves();
     renderChat();
+    // On a phone the invitee's "Sit down" comes before the board (see app.css).
+    el.page.classList.toggle('can-sit', tbl.status === 'open' && !tbl.you && tbl.seats.some((x) => !x.user));
     window.__stolik = { table: tbl, voice: voiceState };
   }
 
