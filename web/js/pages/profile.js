@@ -1,7 +1,8 @@
 // The account page: who you are, register / log in / log out, password, finished games.
 
 import { h, clear, toast, formatDate } from '../ui.js';
-import { t, lang, gameName, variantName, resultText } from '../i18n.js';
+import { t, lang, gameName, variantName, resultText, botName } from '../i18n.js';
+import { endReason } from '../endings.js';
 import { api } from '../api.js';
 import { session } from '../session.js';
 import { socket } from '../socket.js';
@@ -99,13 +100,15 @@ export function mount(root) {
     for (const g of list) {
       const info = games.find((x) => x.id === g.game);
       const me = session.user?.id;
-      const others = g.seats.filter((x) => x.user_id !== me).map((x) => x.display_name || x.bot || '—');
-      const snap = { game: g.game, status: g.status, result: g.result, seats: g.seats.map((x) => ({ seat: 'ab'[x.seat], label: 'ab'[x.seat], user: { name: x.display_name } })) };
+      const nameOf = (x) => (x.bot ? botName(x.bot) : x.display_name);
+      const others = g.seats.filter((x) => x.user_id !== me).map((x) => nameOf(x) || '—');
+      const snap = { game: g.game, status: g.status, result: g.result, reason: g.end_reason, seats: g.seats.map((x) => ({ seat: 'ab'[x.seat], label: 'ab'[x.seat], user: { name: nameOf(x) } })) };
+      const why = endReason(snap);
       body.append(h('tr', { class: 'outcome-' + outcomeFor(g), 'data-game': g.id },
         h('td', {}, formatDate(g.finished_at || g.created_at, lang())),
         h('td', {}, info ? gameName(info) : g.game, h('div', { class: 'small' }, info ? variantName(info, g.variant) : g.variant)),
         h('td', {}, others.join(', ') || '—'),
-        h('td', {}, resultText(snap, games), g.end_reason ? h('div', { class: 'small' }, t('reason.' + g.end_reason)) : null),
+        h('td', {}, resultText(snap, games), why ? h('div', { class: 'small' }, why) : null),
         h('td', {}, String(g.move_count)),
         h('td', {}, h('a', { class: 'btn small replay-link', href: `#/replay/${g.id}` }, t('profile.replay'))),
       ));

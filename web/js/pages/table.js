@@ -3,7 +3,8 @@
 // sends a move string taken from the server's list of legal moves.
 
 import { h, clear, fill, icon, toast, copyText, formatClock } from '../ui.js';
-import { t, lang, gameName, variantName, sideName, resultText, moveText } from '../i18n.js';
+import { t, lang, gameName, variantName, sideName, resultText, moveText, userName } from '../i18n.js';
+import { endReason } from '../endings.js';
 import { socket } from '../socket.js';
 import { api } from '../api.js';
 import { boards } from '../boards/index.js';
@@ -70,7 +71,7 @@ export function mount(root, params) {
             el.hint,
             el.voice,
             h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), el.moves),
-            h('section', { class: 'panel chat' }, h('h2', {}, t('chat.title')), el.chatList, el.chatForm),
+            el.chatPanel = h('section', { class: 'panel chat' }, h('h2', {}, t('chat.title')), el.chatList, el.chatForm),
           ),
         ),
       ),
@@ -83,6 +84,11 @@ export function mount(root, params) {
 
   function solo() {
     return tbl && tbl.seats.length === 1;
+  }
+
+  /** A bot sits at this table: no voice, nobody to talk to. */
+  function vsBot() {
+    return !!tbl && tbl.seats.some((x) => x.user && typeof x.user.id === 'string' && x.user.id.startsWith('bot:'));
   }
 
   function opponentSeat() {
@@ -102,6 +108,8 @@ export function mount(root, params) {
     renderVoice();
     renderMoves();
     renderChat();
+    // The solo puzzle has nobody to talk to.
+    el.chatPanel.hidden = solo();
     // On a phone the invitee's "Sit down" comes before the board (see app.css).
     el.page.classList.toggle('can-sit', tbl.status === 'open' && !tbl.you && tbl.seats.some((x) => !x.user));
     window.__stolik = { table: tbl, voice: voiceState };
@@ -150,7 +158,7 @@ export function mount(root, params) {
       h(
         'div',
         { class: 'who' },
-        h('div', { class: 'name' }, sv.user ? sv.user.name : h('em', {}, t('table.seat.empty')), tbl.you === seat ? h('span', { class: 'you' }, ` (${t('table.you')})`) : null),
+        h('div', { class: 'name' }, sv.user ? userName(sv.user) : h('em', {}, t('table.seat.empty')), tbl.you === seat ? h('span', { class: 'you' }, ` (${t('table.you')})`) : null),
         h('div', { class: 'side-name' }, sideName(tbl.game, sv.label), extra ? ` · ${extra}` : ''),
       ),
       toMove ? h('span', { class: 'turn-dot', title: t('status.tomove') }, '●') : null,
@@ -209,6 +217,7 @@ export function mount(root, params) {
       you: tbl.you,
       flip: tbl.you === 'b',
       interactive: myTurn(),
+      over: tbl.status !== 'playing',
       hinted: currentHint()?.action || null,
     };
   }
@@ -247,11 +256,15 @@ export function mount(root, params) {
     if (tbl.status === 'finished' || tbl.status === 'aborted') {
       const mine = resultForMe();
       el.banner.classList.add('shown', mine);
-      el.banner.append(
-        h('strong', {}, resultText(tbl, games)),
-        tbl.reason ? h('span', { class: 'reason' }, ' — ' + t('reason.' + tbl.reason)) : null,
-      );
+      const why = reasonNode();
+      el.banner.append(h('strong', {}, resultText(tbl, games)));
+      if (why) el.banner.append(why);
     }
+  }
+
+  function reasonNode() {
+    const text = endReason(tbl);
+    return text ? h('span', { class: 'reason' }, ' — ' + text) : null;
   }
 
   function phaseHint() {
@@ -396,7 +409,7 @@ export function mount(root, params) {
   function renderVoice() {
     clear(el.voice);
     const both = tbl.seats.length === 2 && tbl.seats.every((x) => x.user);
-    if (!tbl.you || solo() || !both || tbl.status === 'aborted') {
+    if (!tbl.you || solo() || !both || vsBot() || tbl.status === 'aborted') {
       el.voice.hidden = true;
       return;
     }
@@ -420,14 +433,17 @@ export function mount(root, params) {
       el.moves.append(h('li', { class: 'empty' }, t('moves.none')));
       return;
     }
+    // Numbers are text, not list markers: a marker of two or three digits does not fit.
+    const num = (n) => h('span', { class: 'num' }, `${n}.`);
     if (solo()) {
-      list.forEach((m, i) => el.moves.append(h('li', { class: [missed.has(i + 1) && 'missed'] }, moveText(m))));
+      list.forEach((m, i) => el.moves.append(h('li', { class: [missed.has(i + 1) && 'missed'] }, num(i + 1), h('span', { class: ['mv', i === list.length - 1 && 'current'] }, moveText(m)))));
     } else {
       for (let i = 0; i < list.length; i += 2) {
         el.moves.append(
           h(
             'li',
             {},
+            num(i / 2 + 1),
             h('span', { class: ['mv', missed.has(i + 1) && 'missed', i === list.length - 1 && 'current'] }, moveText(list[i])),
             list[i + 1] !== undefined ? h('span', { class: ['mv', missed.has(i + 2) && 'missed', i + 1 === list.length - 1 && 'current'] }, moveText(list[i + 1])) : null,
           ),
@@ -491,6 +507,7 @@ export function mount(root, params) {
     if (clockBase.running === seat) ms -= performance.now() - clockBase.at;
     return ms;
   }
+
 
   const ticker = setInterval(() => {
     if (!tbl || !tbl.clock || !clockBase?.running) return;
@@ -673,7 +690,7 @@ export function mount(root, params) {
 
   function ensureVoice() {
     const both = tbl.seats.length === 2 && tbl.seats.every((x) => x.user);
-    if (!voice && tbl.you && both) {
+    if (!voice && tbl.you && both && !vsBot()) {
       voice = new Voice({
         polite: tbl.you === 'b',
         send: (signal) => socket.request({ type: 'voice', table: id, signal }),
