@@ -504,10 +504,16 @@ export function mount(root, params) {
     if (!clockBase) return 0;
     const i = seat === 'a' ? 0 : 1;
     let ms = clockBase.remaining[i];
-    if (clockBase.running === seat) ms -= performance.now() - clockBase.at;
+    if (clockBase.running === seat && !clockBase.frozen) ms -= performance.now() - clockBase.at;
     return ms;
   }
 
+  // Without the server the page cannot know the clocks: they stand still until it answers
+  // again (then its snapshot sets them), rather than run on and jump back.
+  function freezeClock() {
+    if (!clockBase || !clockBase.running || clockBase.frozen) return;
+    clockBase = { remaining: [currentClock('a'), currentClock('b')], running: clockBase.running, at: performance.now(), frozen: true };
+  }
 
   const ticker = setInterval(() => {
     if (!tbl || !tbl.clock || !clockBase?.running) return;
@@ -724,7 +730,8 @@ export function mount(root, params) {
     .catch(() => {});
   offs.push(socket.onOpen(() => subscribe()));
   offs.push(
-    socket.onState(() => {
+    socket.onState((state) => {
+      if (state !== 'open') freezeClock();
       if (tbl) renderStatus();
     }),
   );
