@@ -5,6 +5,7 @@
 import { h, clear, fill, icon, toast, copyText, formatClock } from '../ui.js';
 import { t, lang, gameName, variantName, sideName, resultText, moveText, userName } from '../i18n.js';
 import { endReason } from '../endings.js';
+import { play as playSound } from '../sound.js';
 import { socket } from '../socket.js';
 import { api } from '../api.js';
 import { boards } from '../boards/index.js';
@@ -515,6 +516,8 @@ export function mount(root, params) {
     clockBase = { remaining: [currentClock('a'), currentClock('b')], running: clockBase.running, at: performance.now(), frozen: true };
   }
 
+  let lowWarned = null; // the ply at which the low-time sound last played
+
   const ticker = setInterval(() => {
     if (!tbl || !tbl.clock || !clockBase?.running) return;
     for (const node of root.querySelectorAll('.clock')) {
@@ -522,12 +525,19 @@ export function mount(root, params) {
       node.textContent = formatClock(currentClock(seat));
       node.classList.toggle('low', currentClock(seat) < 20000);
     }
+    if (tbl.you && clockBase.running === tbl.you && !clockBase.frozen && currentClock(tbl.you) < 10000 && lowWarned !== tbl.ply) {
+      lowWarned = tbl.ply;
+      playSound('lowtime');
+    }
   }, 100);
 
   // ---- server messages -------------------------------------------------------------------
 
   function applySnapshot(snap) {
+    const was = tbl;
     tbl = snap;
+    // A game starting before your eyes: both seats just taken, or a bot game just made.
+    if (snap.status === 'playing' && snap.ply === 0 && (!was ? snap.you : was.status === 'open')) playSound('start');
     if (tbl.clock) setClock(tbl.clock.remaining_ms, tbl.status === 'playing' ? tbl.clock.running : null);
     else clockBase = null;
     ensureVoice();
@@ -563,7 +573,15 @@ export function mount(root, params) {
       setClock(ev.clock, running);
     }
     sending = false;
+    playSound(isCapture(tbl.game, ev.move) ? 'capture' : 'move');
     renderAll();
+  }
+
+  /** Moves that take pieces off the board: mill removals, cephalopod captures. */
+  function isCapture(game, mv) {
+    if (game === 'mill') return mv.includes('x');
+    if (game === 'cephalopod') return mv.includes(':');
+    return false;
   }
 
   function onEvent(msg) {
@@ -582,6 +600,7 @@ export function mount(root, params) {
         if (clockBase) clockBase = { ...clockBase, remaining: [currentClock('a'), currentClock('b')], running: null, at: performance.now() };
         sending = false;
         confirmResign = false;
+        if (msg.status === 'finished') playSound('end');
         renderAll();
         break;
       case 'offer':
