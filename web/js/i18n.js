@@ -334,7 +334,7 @@ const en = {
   'history.back': 'Earlier position',
   'history.forward': 'Later position',
   'history.live': 'Back to the game',
-  'history.viewing': 'Looking back: position after move {n} of {total}. The game goes on.',
+  'history.viewing': 'Looking back: the position after move {n} ({move}). The game goes on.',
   'history.start': 'Looking back: the starting position. The game goes on.',
 };
 
@@ -667,7 +667,7 @@ const ru = {
   'history.back': 'Предыдущая позиция',
   'history.forward': 'Следующая позиция',
   'history.live': 'Вернуться к партии',
-  'history.viewing': 'Просмотр: позиция после хода {n} из {total}. Партия идёт дальше.',
+  'history.viewing': 'Просмотр: позиция после хода {n} ({move}). Партия идёт дальше.',
   'history.start': 'Просмотр: начальная позиция. Партия идёт дальше.',
 };
 
@@ -1000,7 +1000,7 @@ const uk = {
   'history.back': 'Попередня позиція',
   'history.forward': 'Наступна позиція',
   'history.live': 'Повернутися до партії',
-  'history.viewing': 'Перегляд: позиція після ходу {n} з {total}. Партія триває.',
+  'history.viewing': 'Перегляд: позиція після ходу {n} ({move}). Партія триває.',
   'history.start': 'Перегляд: початкова позиція. Партія триває.',
 };
 

@@ -27,6 +27,8 @@ export function mount(root, params) {
   let confirmResign = false;
   let hint = null; // White Rabbit: {ply, hints} from the solver, or {ply, loading: true}
   let disposed = false;
+  let view = null; // looking back: the ply shown (0 = the start); null = the live position
+  let positions = null; // every position so far, fetched when first looking back
   const offs = [];
 
   // Static skeleton; the parts are refreshed separately so that typing in the chat survives.
@@ -39,6 +41,7 @@ export function mount(root, params) {
     el.top = h('div', { class: 'player-bar top' });
     el.board = h('div', { class: 'board-wrap' });
     el.bottom = h('div', { class: 'player-bar bottom' });
+    el.history = h('div', { class: 'history' });
     el.banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
     el.status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite' });
     el.actions = h('div', { class: 'actions' });
@@ -62,7 +65,7 @@ export function mount(root, params) {
         h(
           'div',
           { class: 'table-main' },
-          h('div', { class: 'board-col' }, el.top, el.board, el.bottom),
+          h('div', { class: 'board-col' }, el.top, el.board, el.bottom, el.history),
           h(
             'aside',
             { class: 'side-col' },
@@ -108,12 +111,13 @@ export function mount(root, params) {
     renderHint();
     renderVoice();
     renderMoves();
+    renderHistory();
     renderChat();
     // The solo puzzle has nobody to talk to.
     el.chatPanel.hidden = solo();
     // On a phone the invitee's "Sit down" comes before the board (see app.css).
     el.page.classList.toggle('can-sit', tbl.status === 'open' && !tbl.you && tbl.seats.some((x) => !x.user));
-    window.__stolik = { table: tbl, voice: voiceState };
+    window.__stolik = { table: tbl, voice: voiceState, view: looking() ? view : null };
   }
 
   function renderHead() {
@@ -229,10 +233,85 @@ export function mount(root, params) {
       fill(el.board, h('p', {}, tbl.position));
       return;
     }
-    const st = boardState();
     el.board.dataset.game = tbl.game;
+    const back = looking();
+    el.board.classList.toggle('looking-back', back);
+    if (back) {
+      // An earlier position: a picture, whoever is to move in the live game.
+      mod.render(el.board, {
+        game: tbl.game, variant: tbl.variant, position: positions[view], legal: [],
+        last: view > 0 ? tbl.moves[view - 1] : null, you: tbl.you, flip: tbl.you === 'b', interactive: false, over: true,
+      }, { interactive: false });
+      return;
+    }
+    const st = boardState();
     mod.render(el.board, st, { interactive: st.interactive, onMove: sendMove });
   }
+
+  // ---- looking back ------------------------------------------------------------------------
+  // The board can show any earlier position of the game going on (buttons under the board,
+  // or the arrow keys); the game itself goes on, and the move list marks the move shown.
+
+  function looking() {
+    return view !== null && !!positions && !!positions[view] && view < tbl.ply;
+  }
+
+  async function look(target) {
+    if (!tbl) return;
+    const ply = Math.max(0, Math.min(tbl.ply, target));
+    if (ply >= tbl.ply) {
+      view = null;
+    } else {
+      if (!positions || positions.length < tbl.ply + 1) {
+        try {
+          const reply = await api.recordPositions(id, token || undefined);
+          const list = Array.isArray(reply) ? reply : reply?.positions;
+          if (!Array.isArray(list)) return;
+          positions = list;
+        } catch (err) {
+          toast(errorText(err), 'error');
+          return;
+        }
+      }
+      if (disposed || !positions[ply]) return;
+      view = ply;
+    }
+    renderBoard();
+    renderHistory();
+    renderMoves();
+    if (window.__stolik) window.__stolik.view = view;
+  }
+
+  function renderHistory() {
+    clear(el.history);
+    if (!tbl.moves.length) return;
+    const back = looking();
+    const at = back ? view : tbl.ply;
+    const btn = (cls, label, text, target, disabled) =>
+      h('button', { class: ['btn', cls], 'aria-label': label, title: label, disabled, onClick: () => look(target) }, text);
+    el.history.append(
+      back ? h('p', { class: 'history-note', role: 'status' }, view === 0 ? t('history.start') : t('history.viewing', { move: moveText(tbl.moves[view - 1]), n: solo() ? view : Math.ceil(view / 2) })) : null,
+      h('div', { class: 'history-controls', role: 'toolbar', 'aria-label': t('moves.title') },
+        btn('history-first', t('replay.first'), '«', 0, at === 0),
+        btn('history-back', t('history.back'), '‹', at - 1, at === 0),
+        btn('history-forward', t('history.forward'), '›', at + 1, !back),
+        btn('history-live', t('history.live'), '»', tbl.ply, !back),
+      ),
+    );
+  }
+
+  function onKey(e) {
+    if (!tbl || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest('input, textarea, select, [contenteditable]')) return;
+    const at = looking() ? view : tbl.ply;
+    if (e.key === 'ArrowLeft') look(at - 1);
+    else if (e.key === 'ArrowRight') look(at + 1);
+    else if (e.key === 'Home') look(0);
+    else if (e.key === 'End') look(tbl.ply);
+    else return;
+    e.preventDefault();
+  }
+  document.addEventListener('keydown', onKey);
 
   function renderStatus() {
     let text = '';
@@ -434,10 +513,12 @@ export function mount(root, params) {
       el.moves.append(h('li', { class: 'empty' }, t('moves.none')));
       return;
     }
+    // The move shown on the board: the last one, or the one looked back at.
+    const shown = looking() ? view - 1 : list.length - 1;
     // Numbers are text, not list markers: a marker of two or three digits does not fit.
     const num = (n) => h('span', { class: 'num' }, `${n}.`);
     if (solo()) {
-      list.forEach((m, i) => el.moves.append(h('li', { class: [missed.has(i + 1) && 'missed'] }, num(i + 1), h('span', { class: ['mv', i === list.length - 1 && 'current'] }, moveText(m)))));
+      list.forEach((m, i) => el.moves.append(h('li', { class: [missed.has(i + 1) && 'missed'] }, num(i + 1), h('span', { class: ['mv', i === shown && 'current'] }, moveText(m)))));
     } else {
       for (let i = 0; i < list.length; i += 2) {
         el.moves.append(
@@ -445,13 +526,19 @@ export function mount(root, params) {
             'li',
             {},
             num(i / 2 + 1),
-            h('span', { class: ['mv', missed.has(i + 1) && 'missed', i === list.length - 1 && 'current'] }, moveText(list[i])),
-            list[i + 1] !== undefined ? h('span', { class: ['mv', missed.has(i + 2) && 'missed', i + 1 === list.length - 1 && 'current'] }, moveText(list[i + 1])) : null,
+            h('span', { class: ['mv', missed.has(i + 1) && 'missed', i === shown && 'current'] }, moveText(list[i])),
+            list[i + 1] !== undefined ? h('span', { class: ['mv', missed.has(i + 2) && 'missed', i + 1 === shown && 'current'] }, moveText(list[i + 1])) : null,
           ),
         );
       }
     }
-    el.moves.scrollTop = el.moves.scrollHeight;
+    const current = looking() ? el.moves.querySelector('.mv.current') : null;
+    if (current) {
+      const item = current.closest('li');
+      el.moves.scrollTop = Math.max(0, item.offsetTop - el.moves.offsetTop - (el.moves.clientHeight - item.offsetHeight) / 2);
+    } else {
+      el.moves.scrollTop = el.moves.scrollHeight;
+    }
   }
 
   function renderChat() {
@@ -759,6 +846,7 @@ export function mount(root, params) {
     unmount() {
       disposed = true;
       clearInterval(ticker);
+      document.removeEventListener('keydown', onKey);
       for (const off of offs) off();
       voice?.destroy();
       if (socket.state === 'open') socket.request({ type: 'table.unsubscribe', table: id }).catch(() => {});
