@@ -77,7 +77,7 @@ export function mount(root, params) {
       h('p', { class: 'lead' },
         info ? variantName(info, record.variant) : record.variant, ' · ',
         snap.seats.map((x) => `${sideName(record.game, x.label)}: ${userName(x.user) || '—'}`).join(' — '), ' · ',
-        resultText(snap, games), why ? ` (${why})` : ''),
+        resultText(snap, games), why ? ` — ${why}` : ''),
     );
     const main = h('div', { class: 'table-main' });
     const boardCol = h('div', { class: 'board-col' }, boardBox);

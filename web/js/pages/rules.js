@@ -58,7 +58,8 @@ export function mount(root, params) {
     if (variantList && !listed) {
       page.append(h('section', { class: 'rules-section' }, h('h2', {}, t('rules.variants')), variantList));
     }
-    page.append(playButtons(name));
+    const play = playButtons(name);
+    if (play) page.append(play);
     root.append(page);
   }
 

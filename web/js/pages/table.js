@@ -285,11 +285,12 @@ export function mount(root, params) {
   function renderHistory() {
     clear(el.history);
     if (!tbl.moves.length) return;
+    const add = (...nodes) => fill(el.history, ...nodes);
     const back = looking();
     const at = back ? view : tbl.ply;
     const btn = (cls, label, text, target, disabled) =>
       h('button', { class: ['btn', cls], 'aria-label': label, title: label, disabled, onClick: () => look(target) }, text);
-    el.history.append(
+    add(
       back ? h('p', { class: 'history-note', role: 'status' }, view === 0 ? t('history.start') : t('history.viewing', { move: moveText(tbl.moves[view - 1]), n: solo() ? view : Math.ceil(view / 2) })) : null,
       h('div', { class: 'history-controls', role: 'toolbar', 'aria-label': t('moves.title') },
         btn('history-first', t('replay.first'), '«', 0, at === 0),
