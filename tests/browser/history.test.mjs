@@ -35,6 +35,8 @@ test('a bot is named in the history and the replay, in each language; resignatio
     const row = page.locator(`.games-list tr[data-game="${id}"]`);
     await row.waitFor();
     assert.equal((await row.locator('td').nth(2).innerText()).trim(), name);
+    // The result as it went for us (the opponent has its column), and who resigned.
+    if (lang === 'en') assert.equal((await row.locator('td').nth(3).innerText()).replace(/\s+/g, ' ').trim(), 'Lost Light resigned');
     await page.goto(`${env.server.url}/#/replay/${id}`);
     const lead = page.locator('.replay .lead');
     await lead.waitFor();

@@ -32,7 +32,14 @@ export function endReason(game) {
   } catch {
     text = null; // an unexpected position: fall back to the generic words
   }
-  return text || t('reason.rules');
+  return text || withoutPosition(game.game);
+}
+
+/** What can be said of an end by the rules without the final position (the games list). */
+function withoutPosition(game) {
+  if (game === 'cephalopod') return t('end.cephalopod.fullshort');
+  if (game === 'tumbleweed') return t('end.tumbleweed.passed');
+  return t('reason.rules');
 }
 
 function byRules(game, winner, loser, side) {

@@ -336,6 +336,10 @@ const en = {
   'history.live': 'Back to the game',
   'history.viewing': 'Looking back: the position after move {n} ({move}). The game goes on.',
   'history.start': 'Looking back: the starting position. The game goes on.',
+  'profile.won': 'Won',
+  'profile.lost': 'Lost',
+  'end.cephalopod.fullshort': 'the board is full',
+  'end.tumbleweed.passed': 'both passed',
 };
 
 const ru = {
@@ -669,6 +673,10 @@ const ru = {
   'history.live': 'Вернуться к партии',
   'history.viewing': 'Просмотр: позиция после хода {n} ({move}). Партия идёт дальше.',
   'history.start': 'Просмотр: начальная позиция. Партия идёт дальше.',
+  'profile.won': 'Победа',
+  'profile.lost': 'Поражение',
+  'end.cephalopod.fullshort': 'доска заполнена',
+  'end.tumbleweed.passed': 'оба спасовали',
 };
 
 const uk = {
@@ -1002,6 +1010,10 @@ const uk = {
   'history.live': 'Повернутися до партії',
   'history.viewing': 'Перегляд: позиція після ходу {n} ({move}). Партія триває.',
   'history.start': 'Перегляд: початкова позиція. Партія триває.',
+  'profile.won': 'Перемога',
+  'profile.lost': 'Поразка',
+  'end.cephalopod.fullshort': 'дошка заповнена',
+  'end.tumbleweed.passed': 'обидва спасували',
 };
 
 const DICTS = { ru, uk, en };

@@ -92,6 +92,13 @@ export function mount(root) {
     return r === 'ab'[seat.seat] ? 'win' : 'loss';
   }
 
+  /** The result as it went for you (the opponent has its own column): won, lost, a draw. */
+  function ownResult(g, snap) {
+    if (g.status === 'aborted' || g.seats.length < 2 || g.result === 'draw') return resultText(snap, games);
+    const o = outcomeFor(g);
+    return o === 'win' ? t('profile.won') : o === 'loss' ? t('profile.lost') : resultText(snap, games);
+  }
+
   function gamesTable() {
     if (listError) return h('p', { class: 'error' }, listError);
     if (!list) return h('p', { class: 'loading' }, t('loading'));
@@ -108,7 +115,7 @@ export function mount(root) {
         h('td', {}, formatDate(g.finished_at || g.created_at, lang())),
         h('td', {}, info ? gameName(info) : g.game, h('div', { class: 'small' }, info ? variantName(info, g.variant) : g.variant)),
         h('td', {}, others.join(', ') || '—'),
-        h('td', {}, resultText(snap, games), why ? h('div', { class: 'small' }, why) : null),
+        h('td', {}, ownResult(g, snap), why ? h('div', { class: 'small' }, why) : null),
         h('td', {}, String(g.move_count)),
         h('td', {}, h('a', { class: 'btn small replay-link', href: `#/replay/${g.id}` }, t('profile.replay'))),
       ));
