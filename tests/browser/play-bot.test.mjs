@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, waitStatus, tableState, playOut } from './helpers.mjs';
+import { serverAndBrowser, newPlayer, waitStatus, tableState, playOut, playByClicks } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 
@@ -70,6 +70,39 @@ test('a quick match with nobody around offers a bot of the same game and variant
   assert.equal(await page.locator('.queue-box').count(), 0, 'the search ended with the bot game');
   const after = await (await fetch(env.server.url + '/api/tables')).json();
   assert.ok(!after.queues.some((x) => x.waiting > 0), 'nobody left in the queue');
+  assert.deepEqual(page.__errors || [], []);
+  await context.close();
+});
+
+test('every variant of every two-player game can be played against a bot from its card', async () => {
+  const { context, page } = await newPlayer(env.browser, env.server.url);
+  const games = await (await fetch(env.server.url + '/api/games')).json();
+  for (const g of games.filter((x) => x.seats === 2)) {
+    for (const v of g.variants) {
+      await page.goto(env.server.url + '/#/');
+      const card = page.locator(`.game-card[data-game="${g.id}"]`);
+      // A game of one variant has no variant menu.
+      if (g.variants.length > 1) await card.locator('select.variant-select').selectOption(v.id);
+      await card.locator('.play-bot').click();
+      await page.waitForFunction((want) => window.__stolik?.table?.variant === want && window.__stolik.table.status === 'playing', v.id);
+      const st = await tableState(page);
+      let mv = st.legal[0];
+      if (!mv && g.id === 'tumbleweed') {
+        // The opening setup is not listed: any two empty cells.
+        const empty = await page.evaluate(async (pos) => {
+          const tw = await import('/js/boards/tumbleweed.js');
+          return [...tw.parse(pos).cells.values()].filter((c) => !c.stack).map((c) => c.name);
+        }, st.position);
+        mv = `${empty[0]},${empty[1]}`;
+      }
+      await playByClicks(page, g.id, mv);
+      // The bot answers on this variant.
+      await page.waitForFunction(() => window.__stolik.table.ply >= 2, null, { timeout: 20000 });
+      await page.locator('.actions .resign').click();
+      await page.locator('.actions .resign-confirm').click();
+      await waitStatus(page, 'finished');
+    }
+  }
   assert.deepEqual(page.__errors || [], []);
   await context.close();
 });
