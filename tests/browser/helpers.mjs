@@ -100,12 +100,15 @@ export function serverAndBrowser(serverArgs = []) {
 }
 
 /** A fresh browser context (its own cookie: its own guest) with one page on the site. */
-export async function newPlayer(browser, url, { lang = 'en', viewport = { width: 1280, height: 900 } } = {}) {
-  const context = await browser.newContext({ viewport });
-  // Start every player in a known language; one test switches it by clicking.
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('stolik.lang')) localStorage.setItem('stolik.lang', l);
-  }, lang);
+export async function newPlayer(browser, url, { lang = 'en', viewport = { width: 1280, height: 900 }, context: options = {} } = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  // Start every player in a known language (lang: null leaves it to the browser's languages);
+  // one test switches it by clicking.
+  if (lang) {
+    await context.addInitScript((l) => {
+      if (!localStorage.getItem('stolik.lang')) localStorage.setItem('stolik.lang', l);
+    }, lang);
+  }
   const page = await context.newPage();
   page.on('pageerror', (err) => { page.__errors = [...(page.__errors || []), String(err)]; });
   // The server's Content-Security-Policy must never block anything the client does.

@@ -50,6 +50,10 @@ test('mill: a game played to its end by clicking', async () => {
   assert.equal(end.status, 'finished');
   assert.equal(end.reason, 'rules');
   await a.locator('.banner.shown').waitFor();
+  // The reason in Mill's terms, read from the final position, not a vague "by the rules".
+  const why = await a.locator('.banner.shown .reason').innerText();
+  assert.doesNotMatch(why, /by the rules/);
+  assert.match(why, /down to two tokens|no move left|three tokens|without a removal|third time/);
   await a.screenshot({ path: screenshotPath('mill.png') });
   assert.deepEqual(a.__errors || [], []);
   assert.deepEqual(b.__errors || [], []);

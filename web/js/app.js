@@ -1,7 +1,10 @@
 // Start-up and the router: identity first (so that the socket carries our cookie), then the
 // socket, then the page for the current hash route.
 
-import { h, clear, toast } from './ui.js';
+import './theme.js';
+import { h, clear, fill, icon, toast } from './ui.js';
+import { theme, toggleTheme, onTheme } from './theme.js';
+import { isMuted, setMuted, onMuted } from './sound.js';
 import { t, lang, setLang, onLang } from './i18n.js';
 import { api } from './api.js';
 import { socket } from './socket.js';
@@ -64,7 +67,24 @@ function renderNav() {
   sel.value = lang();
   sel.setAttribute('aria-label', t('nav.language'));
   document.getElementById('skip-link').textContent = t('nav.skip');
+  renderSwitches();
   document.querySelector('.logo-text').textContent = t('app.name');
+}
+
+// The header's two switches: sound and theme. Each shows what it is now and says, on hover
+// and to screen readers, what a press does.
+function renderSwitches() {
+  const sound = document.querySelector('.sound-toggle');
+  const muted = isMuted();
+  fill(sound, icon(muted ? 'soundoff' : 'sound'));
+  sound.setAttribute('aria-pressed', muted ? 'false' : 'true');
+  sound.setAttribute('aria-label', t(muted ? 'sound.off' : 'sound.on'));
+  sound.title = t(muted ? 'sound.off' : 'sound.on');
+  const dark = theme() === 'dark';
+  const th = document.querySelector('.theme-toggle');
+  fill(th, icon(dark ? 'sun' : 'moon'));
+  th.setAttribute('aria-label', t(dark ? 'theme.light' : 'theme.dark'));
+  th.title = t(dark ? 'theme.light' : 'theme.dark');
 }
 
 function relabel() {
@@ -95,6 +115,10 @@ async function start() {
     history.replaceState(null, '', '/#' + target);
   }
   document.querySelector('.lang-select').addEventListener('change', (e) => setLang(e.target.value));
+  document.querySelector('.sound-toggle').addEventListener('click', () => setMuted(!isMuted()));
+  document.querySelector('.theme-toggle').addEventListener('click', toggleTheme);
+  onMuted(renderSwitches);
+  onTheme(renderSwitches);
   onLang(relabel);
   session.onChange(renderNav);
   socket.onState((state) => {

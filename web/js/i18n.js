@@ -1,4 +1,5 @@
-// Three languages: Russian (the default), Ukrainian and English. The choice is remembered in
+// Three languages: Russian, Ukrainian and English. Without a saved choice the browser's
+// languages decide (English when it asks for none of ours); a choice is remembered in
 // localStorage. Game and variant names come from the server's catalogue in all three.
 
 const STORE_KEY = 'stolik.lang';
@@ -178,8 +179,8 @@ const en = {
   'tumbleweed.colour.r': 'red',
   'tumbleweed.colour.w': 'white',
   'tumbleweed.colour.n': 'neutral',
-  'tumbleweed.setup.red': 'Setup: click an empty cell for the red checker.',
-  'tumbleweed.setup.white': 'Now click another empty cell for the white checker.',
+  'tumbleweed.setup.red': 'Setup: choose an empty cell for the red checker.',
+  'tumbleweed.setup.white': 'Now choose another empty cell for the white checker.',
   'tumbleweed.choose.hint': 'Choose your colour. Red moves first.',
   'tumbleweed.play.red': 'Play red',
   'tumbleweed.play.white': 'Play white',
@@ -198,11 +199,11 @@ const en = {
   'mill.place': 'place on',
   'mill.select': 'select',
   'mill.remove': 'remove',
-  'mill.removehint': 'A row! Click an opponent token to remove ({n} left).',
-  'mill.movehint': 'Click a highlighted point to move there.',
-  'mill.placehint': 'Click an empty point to place a token.',
-  'mill.freehint': 'Place a token on an empty point, or click one of yours to move it.',
-  'mill.selecthint': 'Click one of your tokens to move it.',
+  'mill.removehint': 'A row! Choose an opponent token to remove ({n} left).',
+  'mill.movehint': 'Now choose a marked point to move there.',
+  'mill.placehint': 'Choose an empty point to place a token.',
+  'mill.freehint': 'Place a token on an empty point, or pick one of your ringed tokens to move it.',
+  'mill.selecthint': 'Pick one of your ringed tokens to move it.',
 
   'nav.daily': 'Daily deal',
   'home.daily': 'Daily deal',
@@ -238,8 +239,8 @@ const en = {
   'rabbit.colour.k': 'black',
   'rabbit.colour.r': 'red',
   'rabbit.colour.w': 'white',
-  'rabbit.hint.hand': 'Click a die in your hand, then a table die to swap them.',
-  'rabbit.hint.table': 'Now click a highlighted table die to swap it with {die}.',
+  'rabbit.hint.hand': 'Pick a ringed die in your hand, then a table die to swap them.',
+  'rabbit.hint.table': 'Now choose a marked table die to swap it with {die}.',
   'rabbit.reroll': 'Reroll {die}',
   'rabbit.reroll.none': 'Reroll',
   'rabbit.end': 'End turn',
@@ -297,6 +298,48 @@ const en = {
   'error.too_long': 'The message is too long.',
   'error.bad_request': 'Something in the form is not right.',
   'error.internal': 'Server error. Please try again.',
+  'lobby.opponent': 'Opponent',
+  'lobby.opponent.human': 'a person',
+  'lobby.opponent.bot': 'a bot ({level})',
+  'queue.nobody': 'Nobody else is here yet. Play a bot while you wait?',
+  'bot.name.easy': 'Stolik bot (easy)',
+  'bot.name.medium': 'Stolik bot (medium)',
+  'bot.name.hard': 'Stolik bot (hard)',
+  'mill.blocked': '{cell} cannot move: every point next to it is taken.',
+  'mill.handfirst': '{cell} cannot move yet: place the tokens in your hand first.',
+  'mill.notnow': '{cell} has no move now.',
+  'perekati.pickhint': 'Pick one of your ringed cubes, then the cell to roll it to.',
+  'perekati.tohint': 'Now choose a marked cell to roll {cell} there.',
+  'end.mill.reduced': '{side} was down to two tokens',
+  'end.mill.blocked': '{side} had no move left',
+  'end.mill.three': 'both sides were down to three tokens',
+  'end.mill.quiet': '100 moves in a row without a removal',
+  'end.mill.repetition': 'the same position came up for the third time',
+  'end.perekati.allhome': '{side} brought every cube home',
+  'end.perekati.more': '{side} had more cubes home ({n} to {m})',
+  'end.perekati.equal': 'as many cubes home on each side ({n})',
+  'end.cephalopod.full': 'the board is full: {side} has more dice ({n} to {m})',
+  'end.tumbleweed.more': 'both passed: {side} controls more cells ({n} to {m})',
+  'end.tumbleweed.equal': 'both passed, with equal territory ({n} each)',
+  'end.resign': '{side} resigned',
+  'end.giveup': 'given up',
+  'end.time': '{side} ran out of time',
+  'end.agreement': 'agreed by both players',
+  'end.rules.solo': 'no move could save it',
+  'rules.play': 'Play {game}',
+  'theme.dark': 'Dark theme',
+  'theme.light': 'Light theme',
+  'sound.on': 'Sound on',
+  'sound.off': 'Sound off',
+  'history.back': 'Earlier position',
+  'history.forward': 'Later position',
+  'history.live': 'Back to the game',
+  'history.viewing': 'Looking back: the position after move {n} ({move}). The game goes on.',
+  'history.start': 'Looking back: the starting position. The game goes on.',
+  'profile.won': 'Won',
+  'profile.lost': 'Lost',
+  'end.cephalopod.fullshort': 'the board is full',
+  'end.tumbleweed.passed': 'both passed',
 };
 
 const ru = {
@@ -473,8 +516,8 @@ const ru = {
   'tumbleweed.colour.r': 'красная',
   'tumbleweed.colour.w': 'белая',
   'tumbleweed.colour.n': 'нейтральная',
-  'tumbleweed.setup.red': 'Расстановка: нажмите пустую клетку для красной шашки.',
-  'tumbleweed.setup.white': 'Теперь нажмите другую пустую клетку для белой шашки.',
+  'tumbleweed.setup.red': 'Расстановка: выберите пустую клетку для красной шашки.',
+  'tumbleweed.setup.white': 'Теперь выберите другую пустую клетку для белой шашки.',
   'tumbleweed.choose.hint': 'Выберите цвет. Красные ходят первыми.',
   'tumbleweed.play.red': 'Играть красными',
   'tumbleweed.play.white': 'Играть белыми',
@@ -493,11 +536,11 @@ const ru = {
   'mill.place': 'поставить на',
   'mill.select': 'выбрать',
   'mill.remove': 'снять',
-  'mill.removehint': 'Тройка! Нажмите фишку соперника, чтобы снять её (осталось {n}).',
-  'mill.movehint': 'Нажмите подсвеченную точку, чтобы пойти туда.',
-  'mill.placehint': 'Нажмите пустую точку, чтобы поставить фишку.',
-  'mill.freehint': 'Поставьте фишку на пустую точку или нажмите свою фишку, чтобы ею пойти.',
-  'mill.selecthint': 'Нажмите свою фишку, чтобы ею пойти.',
+  'mill.removehint': 'Тройка! Выберите фишку соперника, которую снять (осталось {n}).',
+  'mill.movehint': 'Теперь выберите отмеченную точку, куда пойти.',
+  'mill.placehint': 'Выберите пустую точку, чтобы поставить фишку.',
+  'mill.freehint': 'Поставьте фишку на пустую точку или выберите свою фишку с кольцом, чтобы ею пойти.',
+  'mill.selecthint': 'Выберите свою фишку с кольцом, чтобы ею пойти.',
 
   'nav.daily': 'Расклад дня',
   'home.daily': 'Расклад дня',
@@ -533,8 +576,8 @@ const ru = {
   'rabbit.colour.k': 'чёрный',
   'rabbit.colour.r': 'красный',
   'rabbit.colour.w': 'белый',
-  'rabbit.hint.hand': 'Нажмите кубик в руке, затем кубик на столе, чтобы поменять их.',
-  'rabbit.hint.table': 'Теперь нажмите подсвеченный кубик на столе, чтобы поменять его на {die}.',
+  'rabbit.hint.hand': 'Выберите кубик с кольцом в руке, затем кубик на столе, чтобы поменять их.',
+  'rabbit.hint.table': 'Теперь выберите отмеченный кубик на столе, чтобы поменять его на {die}.',
   'rabbit.reroll': 'Перебросить {die}',
   'rabbit.reroll.none': 'Перебросить',
   'rabbit.end': 'Закончить ход',
@@ -592,6 +635,48 @@ const ru = {
   'error.too_long': 'Сообщение слишком длинное.',
   'error.bad_request': 'В форме что-то не так.',
   'error.internal': 'Ошибка сервера. Попробуйте ещё раз.',
+  'lobby.opponent': 'Соперник',
+  'lobby.opponent.human': 'человек',
+  'lobby.opponent.bot': 'бот ({level})',
+  'queue.nobody': 'Пока больше никого нет. Сыграете с ботом, пока ждёте?',
+  'bot.name.easy': 'Бот Столика (лёгкий)',
+  'bot.name.medium': 'Бот Столика (средний)',
+  'bot.name.hard': 'Бот Столика (сильный)',
+  'mill.blocked': '{cell} не может пойти: все соседние точки заняты.',
+  'mill.handfirst': '{cell} пока не может пойти: сначала выставьте фишки из запаса.',
+  'mill.notnow': 'У {cell} сейчас нет хода.',
+  'perekati.pickhint': 'Выберите свой кубик с кольцом, затем клетку, куда его перекатить.',
+  'perekati.tohint': 'Теперь выберите отмеченную клетку, куда перекатить {cell}.',
+  'end.mill.reduced': '{side}: осталось только две фишки',
+  'end.mill.blocked': '{side}: не осталось ни одного хода',
+  'end.mill.three': 'у обеих сторон осталось по три фишки',
+  'end.mill.quiet': '100 ходов подряд без снятия фишки',
+  'end.mill.repetition': 'одна и та же позиция повторилась в третий раз',
+  'end.perekati.allhome': '{side}: все кубики дома',
+  'end.perekati.more': 'у стороны «{side}» больше кубиков дома ({n} против {m})',
+  'end.perekati.equal': 'кубиков дома поровну ({n})',
+  'end.cephalopod.full': 'доска заполнена: у стороны «{side}» больше кубиков ({n} против {m})',
+  'end.tumbleweed.more': 'оба спасовали: у стороны «{side}» больше территории ({n} против {m})',
+  'end.tumbleweed.equal': 'оба спасовали, территории поровну (по {n})',
+  'end.resign': '{side}: сдались',
+  'end.giveup': 'партия брошена',
+  'end.time': '{side}: кончилось время',
+  'end.agreement': 'по согласию игроков',
+  'end.rules.solo': 'больше нельзя было ничего сделать',
+  'rules.play': 'Играть: {game}',
+  'theme.dark': 'Тёмная тема',
+  'theme.light': 'Светлая тема',
+  'sound.on': 'Звук включён',
+  'sound.off': 'Звук выключен',
+  'history.back': 'Предыдущая позиция',
+  'history.forward': 'Следующая позиция',
+  'history.live': 'Вернуться к партии',
+  'history.viewing': 'Просмотр: позиция после хода {n} ({move}). Партия идёт дальше.',
+  'history.start': 'Просмотр: начальная позиция. Партия идёт дальше.',
+  'profile.won': 'Победа',
+  'profile.lost': 'Поражение',
+  'end.cephalopod.fullshort': 'доска заполнена',
+  'end.tumbleweed.passed': 'оба спасовали',
 };
 
 const uk = {
@@ -768,8 +853,8 @@ const uk = {
   'tumbleweed.colour.r': 'червона',
   'tumbleweed.colour.w': 'біла',
   'tumbleweed.colour.n': 'нейтральна',
-  'tumbleweed.setup.red': 'Розстановка: натисніть порожню клітинку для червоної шашки.',
-  'tumbleweed.setup.white': 'Тепер натисніть іншу порожню клітинку для білої шашки.',
+  'tumbleweed.setup.red': 'Розстановка: оберіть порожню клітинку для червоної шашки.',
+  'tumbleweed.setup.white': 'Тепер оберіть іншу порожню клітинку для білої шашки.',
   'tumbleweed.choose.hint': 'Оберіть колір. Червоні ходять першими.',
   'tumbleweed.play.red': 'Грати червоними',
   'tumbleweed.play.white': 'Грати білими',
@@ -788,11 +873,11 @@ const uk = {
   'mill.place': 'поставити на',
   'mill.select': 'обрати',
   'mill.remove': 'зняти',
-  'mill.removehint': 'Трійка! Натисніть фішку суперника, щоб зняти її (лишилося {n}).',
-  'mill.movehint': 'Натисніть підсвічену точку, щоб піти туди.',
-  'mill.placehint': 'Натисніть порожню точку, щоб поставити фішку.',
-  'mill.freehint': 'Поставте фішку на порожню точку або натисніть свою фішку, щоб нею піти.',
-  'mill.selecthint': 'Натисніть свою фішку, щоб нею піти.',
+  'mill.removehint': 'Трійка! Оберіть фішку суперника, яку зняти (лишилося {n}).',
+  'mill.movehint': 'Тепер оберіть позначену точку, куди піти.',
+  'mill.placehint': 'Оберіть порожню точку, щоб поставити фішку.',
+  'mill.freehint': 'Поставте фішку на порожню точку або оберіть свою фішку з кільцем, щоб нею піти.',
+  'mill.selecthint': 'Оберіть свою фішку з кільцем, щоб нею піти.',
 
   'nav.daily': 'Розклад дня',
   'home.daily': 'Розклад дня',
@@ -828,8 +913,8 @@ const uk = {
   'rabbit.colour.k': 'чорний',
   'rabbit.colour.r': 'червоний',
   'rabbit.colour.w': 'білий',
-  'rabbit.hint.hand': 'Натисніть кубик у руці, потім кубик на столі, щоб обміняти їх.',
-  'rabbit.hint.table': 'Тепер натисніть підсвічений кубик на столі, щоб обміняти його на {die}.',
+  'rabbit.hint.hand': 'Оберіть кубик із кільцем у руці, потім кубик на столі, щоб обміняти їх.',
+  'rabbit.hint.table': 'Тепер оберіть позначений кубик на столі, щоб обміняти його на {die}.',
   'rabbit.reroll': 'Перекинути {die}',
   'rabbit.reroll.none': 'Перекинути',
   'rabbit.end': 'Закінчити хід',
@@ -887,19 +972,74 @@ const uk = {
   'error.too_long': 'Повідомлення задовге.',
   'error.bad_request': 'У формі щось не так.',
   'error.internal': 'Помилка сервера. Спробуйте ще раз.',
+  'lobby.opponent': 'Суперник',
+  'lobby.opponent.human': 'людина',
+  'lobby.opponent.bot': 'бот ({level})',
+  'queue.nobody': 'Поки більше нікого немає. Зіграєте з ботом, поки чекаєте?',
+  'bot.name.easy': 'Бот Столика (легкий)',
+  'bot.name.medium': 'Бот Столика (середній)',
+  'bot.name.hard': 'Бот Столика (сильний)',
+  'mill.blocked': '{cell} не може піти: усі сусідні точки зайняті.',
+  'mill.handfirst': '{cell} поки не може піти: спершу виставте фішки із запасу.',
+  'mill.notnow': 'У {cell} зараз немає ходу.',
+  'perekati.pickhint': 'Оберіть свій кубик із кільцем, потім клітинку, куди його перекотити.',
+  'perekati.tohint': 'Тепер оберіть позначену клітинку, куди перекотити {cell}.',
+  'end.mill.reduced': '{side}: лишилося тільки дві фішки',
+  'end.mill.blocked': '{side}: не лишилося жодного ходу',
+  'end.mill.three': 'в обох сторін лишилося по три фішки',
+  'end.mill.quiet': '100 ходів поспіль без зняття фішки',
+  'end.mill.repetition': 'та сама позиція повторилася втретє',
+  'end.perekati.allhome': '{side}: усі кубики вдома',
+  'end.perekati.more': 'у сторони «{side}» більше кубиків удома ({n} проти {m})',
+  'end.perekati.equal': 'кубиків удома порівну ({n})',
+  'end.cephalopod.full': 'дошка заповнена: у сторони «{side}» більше кубиків ({n} проти {m})',
+  'end.tumbleweed.more': 'обидва спасували: у сторони «{side}» більше території ({n} проти {m})',
+  'end.tumbleweed.equal': 'обидва спасували, території порівну (по {n})',
+  'end.resign': '{side}: здалися',
+  'end.giveup': 'партію покинуто',
+  'end.time': '{side}: скінчився час',
+  'end.agreement': 'за згодою гравців',
+  'end.rules.solo': 'більше нічого не можна було зробити',
+  'rules.play': 'Грати: {game}',
+  'theme.dark': 'Темна тема',
+  'theme.light': 'Світла тема',
+  'sound.on': 'Звук увімкнено',
+  'sound.off': 'Звук вимкнено',
+  'history.back': 'Попередня позиція',
+  'history.forward': 'Наступна позиція',
+  'history.live': 'Повернутися до партії',
+  'history.viewing': 'Перегляд: позиція після ходу {n} ({move}). Партія триває.',
+  'history.start': 'Перегляд: початкова позиція. Партія триває.',
+  'profile.won': 'Перемога',
+  'profile.lost': 'Поразка',
+  'end.cephalopod.fullshort': 'дошка заповнена',
+  'end.tumbleweed.passed': 'обидва спасували',
 };
 
 const DICTS = { ru, uk, en };
 const listeners = new Set();
+
+/**
+ * The browser's preferred languages, first to last, mapped onto ours: the first one we have
+ * wins (en-GB is English, uk-UA Ukrainian); a browser asking only for others gets English.
+ */
+export function fromBrowser(languages) {
+  for (const tag of languages || []) {
+    const base = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return 'en';
+}
 
 function initial() {
   try {
     const saved = localStorage.getItem(STORE_KEY);
     if (LANGS.includes(saved)) return saved;
   } catch {
-    // Storage may be disabled; Russian it is.
+    // Storage may be disabled: the browser's languages decide.
   }
-  return 'ru';
+  const nav = typeof navigator !== 'undefined' ? navigator : null;
+  return fromBrowser(nav ? (nav.languages && nav.languages.length ? nav.languages : [nav.language]) : []);
 }
 
 let current = initial();
@@ -957,6 +1097,20 @@ export function sideName(game, label) {
   return text === key ? t('side.' + label) : text;
 }
 
+/** A bot's name in the current language ('easy', 'medium', 'hard'). */
+export function botName(level) {
+  const key = 'bot.name.' + level;
+  const text = t(key);
+  return text === key ? `${t('app.name')} bot (${level})` : text;
+}
+
+/** A player's name as shown: bots (user id 'bot:LEVEL') are named in the current language. */
+export function userName(user) {
+  if (!user) return '';
+  if (typeof user.id === 'string' && user.id.startsWith('bot:')) return botName(user.id.slice(4));
+  return user.name || '';
+}
+
 /** The result of a table snapshot (or anything with game, status, result, seats). */
 export function resultText(tbl, games) {
   if (tbl.status === 'aborted') return t('result.aborted');
@@ -967,7 +1121,7 @@ export function resultText(tbl, games) {
   if (r.startsWith('won')) return t('result.won', { score: r.split(' ')[1] });
   const seat = (tbl.seats || []).find((s) => s.seat === r || s.label === r);
   const label = seat ? seat.label : r;
-  return t('result.win', { side: sideName(tbl.game, label), name: seat?.user?.name || '—' });
+  return t('result.win', { side: sideName(tbl.game, label), name: userName(seat?.user) || '—' });
 }
 
 /** A move as the move list shows it: notation, with the word-moves translated. */

@@ -507,6 +507,7 @@ async fn record(
             "seat": catalog::Seat::from_index(s.seat as usize).map(catalog::Seat::letter),
             "user": s.user_id,
             "name": s.display_name,
+            "bot": s.bot,
         })).collect::<Vec<_>>(),
         "moves": record.moves.iter().map(|m| &m.mv).collect::<Vec<_>>(),
         "created_at": record.created_at,

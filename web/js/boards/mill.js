@@ -58,6 +58,30 @@ export function tokenCounts(position) {
   return { board: n, hand: p.hand };
 }
 
+/** The points next to each point along the lines (and the diagonals, in variants with them). */
+function neighbours(diagonals) {
+  const next = new Map();
+  const link = (a, b) => {
+    if (!next.has(a)) next.set(a, new Set());
+    next.get(a).add(b);
+  };
+  for (const l of diagonals ? [...LINES, ...DIAGONALS] : LINES) {
+    for (let k = 0; k + 1 < l.length; k++) {
+      link(l[k], l[k + 1]);
+      link(l[k + 1], l[k]);
+    }
+  }
+  return next;
+}
+
+/** Why the side to move's token on `name` has no move. */
+function blockedReason(name, p, diagonals, noneMoves) {
+  if (p.hand[p.side] > 0 && noneMoves) return t('mill.handfirst', { cell: name });
+  const around = [...(neighbours(diagonals).get(name) || [])];
+  if (around.every((c) => p.points[c])) return t('mill.blocked', { cell: name });
+  return t('mill.notnow', { cell: name });
+}
+
 export function render(container, state, opts = {}) {
   const p = parse(state.position);
   const ui = uiState(container, state);
@@ -168,6 +192,17 @@ export function render(container, state, opts = {}) {
       g.classList.add('movable');
       clickable(g, `${label} ${t('mill.select')}`, () => {
         ui.sel = ui.sel === name ? null : name;
+        ui.why = null;
+        render(container, state, opts);
+        container.querySelector(`[data-cell="${name}"]`)?.focus();
+      });
+    } else if (v === me && interactive && legal.length) {
+      // A token of yours that cannot move: a tap says why instead of doing nothing.
+      g.classList.add('stuck');
+      const why = () => blockedReason(name, p, diagonals, movers.size === 0);
+      clickable(g, `${label}: ${why()}`, () => {
+        ui.sel = null;
+        ui.why = why();
         render(container, state, opts);
         container.querySelector(`[data-cell="${name}"]`)?.focus();
       });
@@ -180,6 +215,7 @@ export function render(container, state, opts = {}) {
   for (let row = 0; row < 7; row++) svg.append(s('text', { class: 'coord', x: M - 26, y: HAND + M + (6 - row) * G + 4 }, String(row + 1)));
 
   const controls = h('div', { class: 'board-controls' });
+  if (ui.why && !ui.base) controls.append(h('p', { class: 'hint why', role: 'status' }, ui.why));
   if (ui.base) {
     const need = removal[0]?.x.length || 0;
     controls.append(

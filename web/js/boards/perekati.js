@@ -2,7 +2,7 @@
 // Position: rows from the top, '/' between, one char per cell ('.', UDNSEW for side a,
 // udnsew for side b), then the side to move. Moves: from-cell + to-cell, e.g. c1c2.
 
-import { s } from '../ui.js';
+import { s, h } from '../ui.js';
 import { t } from '../i18n.js';
 import { LETTERS, cellName, svgRoot, uiState, mount } from './common.js';
 import { clickable } from '../ui.js';
@@ -132,7 +132,12 @@ export function render(container, state, opts = {}) {
       }
     }
   }
-  mount(container, svg);
+  const nodes = [svg];
+  if (interactive && legal.length && opts.controls !== false) {
+    nodes.push(h('div', { class: 'board-controls' },
+      h('p', { class: 'hint' }, ui.sel ? t('perekati.tohint', { cell: ui.sel }) : t('perekati.pickhint'))));
+  }
+  mount(container, ...nodes);
 }
 
 function hatMark(hat, x, y, dir) {

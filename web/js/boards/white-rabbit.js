@@ -101,6 +101,6 @@ export function render(container, state, opts = {}) {
       h('button', { class: ['btn end', state.hinted === 'end' && 'hinted'], disabled: !legal.includes('end'), onClick: () => opts.onMove?.('end') }, t('rabbit.end')),
     );
   }
-  if (p.banned) controls.append(h('p', { class: 'hint small' }, t('rabbit.banned', { swap: p.banned })));
+  if (p.banned && !state.over) controls.append(h('p', { class: 'hint small' }, t('rabbit.banned', { swap: p.banned })));
   mount(container, svg, controls);
 }

@@ -1,7 +1,7 @@
 // The home page: the five games, each with its picture, and ways to start playing.
 
 import { h, clear, toast } from '../ui.js';
-import { t, gameName, gameSummary } from '../i18n.js';
+import { t, gameName, gameSummary, variantName } from '../i18n.js';
 import { api } from '../api.js';
 import { join } from '../quickmatch.js';
 import { navigate } from '../router.js';
@@ -39,36 +39,46 @@ export function mount(root) {
     root.append(section);
   }
 
+  // The variant chosen on each card, kept across re-renders (a language switch).
+  const chosen = {};
+
   function card(g) {
     const solo = g.seats === 1;
+    const variant = () => chosen[g.id] || g.default_variant;
+    const variantPicker = g.variants.length > 1
+      ? h('label', { class: 'field variant-field' }, h('span', {}, t('lobby.variant')),
+        h('select', { class: 'variant-select', name: 'variant', onChange: (e) => { chosen[g.id] = e.target.value; } },
+          g.variants.map((v) => h('option', { value: v.id, selected: v.id === variant() }, variantName(g, v.id)))))
+      : null;
     return h('article', { class: 'game-card', 'data-game': g.id },
       h('img', { class: 'game-pic', src: `img/${g.id}.svg`, alt: '', width: 320, height: 200 }),
       h('div', { class: 'game-body' },
         h('h2', {}, gameName(g)),
         h('p', { class: 'meta' }, solo ? t('home.solo') : t('home.players', { n: g.seats }), g.dice ? ' · ' + t('home.dice') : ''),
         h('p', { class: 'summary' }, gameSummary(g)),
+        variantPicker,
         h('div', { class: 'card-actions' },
           solo
-            ? h('button', { class: 'btn primary play-solo', onClick: () => createTable({ game: g.id }) }, t('home.play'))
-            : h('button', { class: 'btn primary quick-match', onClick: () => join(g.id) }, t('home.quick')),
+            ? h('button', { class: 'btn primary play-solo', onClick: () => createTable({ game: g.id, variant: variant() }) }, t('home.play'))
+            : h('button', { class: 'btn primary quick-match', onClick: () => join(g.id, variant()) }, t('home.quick')),
           solo ? h('button', { class: 'btn daily-deal', onClick: () => playDaily() }, t('home.daily')) : null,
-          solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable({ game: g.id, private: true }) }, t('home.private')),
+          solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable({ game: g.id, variant: variant(), private: true }) }, t('home.private')),
           h('a', { class: 'btn rules-link', href: `#/rules/${g.id}` }, t('home.rules')),
         ),
-        g.bots && g.bots.length ? botPicker(g) : null,
+        g.bots && g.bots.length ? botPicker(g, variant) : null,
       ),
     );
   }
 
   // Play against a bot: pick a level, the bot takes the other seat and the game starts.
-  function botPicker(g) {
+  function botPicker(g, variant) {
     const select = h('select', { class: 'bot-level', 'aria-label': t('home.botLevel') },
       ...g.bots.map((level) => h('option', { value: level }, t(`bot.${level}`))));
     return h('div', { class: 'card-actions bot-actions' },
       select,
       h('button', {
         class: 'btn play-bot',
-        onClick: () => createTable({ game: g.id, bot: select.value }),
+        onClick: () => createTable({ game: g.id, variant: variant(), bot: select.value }),
       }, t('home.bot')),
     );
   }

@@ -18,7 +18,7 @@ export function mount(root) {
   let games = [];
   let lobby = { tables: [], queues: [] };
   // The form keeps its values across re-renders (language switch, lobby updates).
-  const form = { game: 'perekati', variant: '', private: false, timed: false, minutes: 5, increment: 3 };
+  const form = { game: 'perekati', variant: '', opponent: 'human', private: false, timed: false, minutes: 5, increment: 3 };
   const el = {};
   const offs = [];
 
@@ -113,13 +113,23 @@ export function mount(root) {
     const varSel = h('select', { name: 'variant', onChange: (e) => { form.variant = e.target.value; } },
       g.variants.map((v) => h('option', { value: v.id, selected: v.id === form.variant }, variantName(g, v.id))));
     el.form.append(field(t('lobby.game'), gameSel), field(t('lobby.variant'), varSel));
+    const bots = g.bots || [];
+    if (!bots.includes(form.opponent)) form.opponent = 'human';
+    const vsBot = form.opponent !== 'human';
+    if (!solo && bots.length) {
+      el.form.append(field(t('lobby.opponent'), h('select', { name: 'opponent', onChange: (e) => { form.opponent = e.target.value; renderForm(); } },
+        h('option', { value: 'human', selected: !vsBot }, t('lobby.opponent.human')),
+        bots.map((level) => h('option', { value: level, selected: form.opponent === level }, t('lobby.opponent.bot', { level: t('bot.' + level) }))))));
+    }
     if (!solo) {
-      el.form.append(
+      if (!vsBot) el.form.append(
         h('fieldset', { class: 'radio-row' },
           h('legend', {}, t('lobby.visibility')),
           h('label', {}, h('input', { type: 'radio', name: 'vis', checked: !form.private, onChange: () => { form.private = false; } }), ' ', t('lobby.public')),
           h('label', {}, h('input', { type: 'radio', name: 'vis', checked: form.private, onChange: () => { form.private = true; } }), ' ', t('lobby.private')),
         ),
+      );
+      el.form.append(
         h('fieldset', { class: 'radio-row' },
           h('legend', {}, t('lobby.clock')),
           h('label', {}, h('input', { type: 'radio', name: 'timed', checked: !form.timed, onChange: () => { form.timed = false; renderForm(); } }), ' ', t('lobby.noclock')),
@@ -134,8 +144,8 @@ export function mount(root) {
       }
     }
     el.form.append(h('div', { class: 'form-actions' },
-      h('button', { class: 'btn primary create', onClick: create }, solo ? t('home.play') : t('lobby.createbtn')),
-      solo ? null : h('button', { class: 'btn quick', onClick: quick }, t('home.quick')),
+      h('button', { class: 'btn primary create', onClick: create }, solo || vsBot ? t('home.play') : t('lobby.createbtn')),
+      solo || vsBot ? null : h('button', { class: 'btn quick', onClick: quick }, t('home.quick')),
     ));
   }
 
@@ -149,7 +159,8 @@ export function mount(root) {
     const g = gameOf(form.game);
     const body = { game: form.game, variant: form.variant };
     if (g.seats > 1) {
-      body.private = form.private;
+      if (form.opponent !== 'human' && (g.bots || []).includes(form.opponent)) body.bot = form.opponent;
+      else body.private = form.private;
       const clock = clockSpec();
       if (clock) body.clock = clock;
     }

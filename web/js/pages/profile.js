@@ -1,7 +1,8 @@
 // The account page: who you are, register / log in / log out, password, finished games.
 
 import { h, clear, toast, formatDate } from '../ui.js';
-import { t, lang, gameName, variantName, resultText } from '../i18n.js';
+import { t, lang, gameName, variantName, resultText, botName } from '../i18n.js';
+import { endReason } from '../endings.js';
 import { api } from '../api.js';
 import { session } from '../session.js';
 import { socket } from '../socket.js';
@@ -91,6 +92,13 @@ export function mount(root) {
     return r === 'ab'[seat.seat] ? 'win' : 'loss';
   }
 
+  /** The result as it went for you (the opponent has its own column): won, lost, a draw. */
+  function ownResult(g, snap) {
+    if (g.status === 'aborted' || g.seats.length < 2 || g.result === 'draw') return resultText(snap, games);
+    const o = outcomeFor(g);
+    return o === 'win' ? t('profile.won') : o === 'loss' ? t('profile.lost') : resultText(snap, games);
+  }
+
   function gamesTable() {
     if (listError) return h('p', { class: 'error' }, listError);
     if (!list) return h('p', { class: 'loading' }, t('loading'));
@@ -99,13 +107,15 @@ export function mount(root) {
     for (const g of list) {
       const info = games.find((x) => x.id === g.game);
       const me = session.user?.id;
-      const others = g.seats.filter((x) => x.user_id !== me).map((x) => x.display_name || x.bot || '—');
-      const snap = { game: g.game, status: g.status, result: g.result, seats: g.seats.map((x) => ({ seat: 'ab'[x.seat], label: 'ab'[x.seat], user: { name: x.display_name } })) };
+      const nameOf = (x) => (x.bot ? botName(x.bot) : x.display_name);
+      const others = g.seats.filter((x) => x.user_id !== me).map((x) => nameOf(x) || '—');
+      const snap = { game: g.game, status: g.status, result: g.result, reason: g.end_reason, seats: g.seats.map((x) => ({ seat: 'ab'[x.seat], label: 'ab'[x.seat], user: { name: nameOf(x) } })) };
+      const why = endReason(snap);
       body.append(h('tr', { class: 'outcome-' + outcomeFor(g), 'data-game': g.id },
         h('td', {}, formatDate(g.finished_at || g.created_at, lang())),
         h('td', {}, info ? gameName(info) : g.game, h('div', { class: 'small' }, info ? variantName(info, g.variant) : g.variant)),
         h('td', {}, others.join(', ') || '—'),
-        h('td', {}, resultText(snap, games), g.end_reason ? h('div', { class: 'small' }, t('reason.' + g.end_reason)) : null),
+        h('td', {}, ownResult(g, snap), why ? h('div', { class: 'small' }, why) : null),
         h('td', {}, String(g.move_count)),
         h('td', {}, h('a', { class: 'btn small replay-link', href: `#/replay/${g.id}` }, t('profile.replay'))),
       ));

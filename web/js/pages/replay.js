@@ -2,9 +2,19 @@
 // no rules engine, so the positions come from GET /api/records/ID/positions).
 
 import { h, clear, toast } from '../ui.js';
-import { t, gameName, variantName, resultText, moveText } from '../i18n.js';
+import { t, gameName, variantName, resultText, moveText, sideName, userName } from '../i18n.js';
+import { endReason } from '../endings.js';
 import { api } from '../api.js';
 import { boards } from '../boards/index.js';
+
+/** Tumbleweed's seats become colours with the choice: read them from the final position. */
+function labelOf(record, seat) {
+  if (record.game !== 'tumbleweed') return seat;
+  const choice = record.moves.find((m) => m === 'red' || m === 'white');
+  if (!choice) return seat;
+  const b = choice === 'red' ? 'r' : 'w';
+  return seat === 'b' ? b : b === 'r' ? 'w' : 'r';
+}
 
 export function mount(root, params) {
   const id = params.parts[1];
@@ -50,18 +60,24 @@ export function mount(root, params) {
     }
     const info = games.find((g) => g.id === record.game);
     document.title = `${t('replay.title')}: ${info ? gameName(info) : record.game} — ${t('app.name')}`;
+    // A bot's seat has no user but its level ('bot'); a name is shown for it all the same.
+    const userOf = (p) => (p.bot ? { id: `bot:${p.bot}` } : p.user && p.user.startsWith('bot:') ? { id: p.user } : { name: p.name });
+    const finalPosition = positions ? positions[positions.length - 1] : null;
     const snap = {
       game: record.game,
       status: record.status,
       result: record.result,
-      seats: record.players.map((p) => ({ seat: p.seat, label: p.seat, user: { name: p.name } })),
+      reason: record.reason,
+      position: finalPosition,
+      seats: record.players.map((p) => ({ seat: p.seat, label: labelOf(record, p.seat), user: userOf(p) })),
     };
+    const why = endReason(snap);
     page.append(
       h('h1', {}, `${t('replay.title')}: ${info ? gameName(info) : record.game}`),
       h('p', { class: 'lead' },
         info ? variantName(info, record.variant) : record.variant, ' · ',
-        record.players.map((p) => `${p.seat}: ${p.name || '—'}`).join(' — '), ' · ',
-        resultText(snap, games), record.reason ? ` (${t('reason.' + record.reason)})` : ''),
+        snap.seats.map((x) => `${sideName(record.game, x.label)}: ${userName(x.user) || '—'}`).join(' — '), ' · ',
+        resultText(snap, games), why ? ` — ${why}` : ''),
     );
     const main = h('div', { class: 'table-main' });
     const boardCol = h('div', { class: 'board-col' }, boardBox);
@@ -85,10 +101,21 @@ export function mount(root, params) {
     boardCol.append(controls);
     const list = h('ol', { class: 'move-list replay-moves' });
     record.moves.forEach((m, i) => {
-      list.append(h('li', {}, h('button', { class: ['mv', 'linklike', step === i + 1 && 'current'], onClick: () => go(i + 1) }, moveText(m))));
+      list.append(h('li', {}, h('span', { class: 'num' }, `${i + 1}.`), h('button', { class: ['mv', 'linklike', step === i + 1 && 'current'], onClick: () => go(i + 1) }, moveText(m))));
     });
     main.append(boardCol, h('aside', { class: 'side-col' }, h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), list)));
     page.append(main);
+    // The list follows the move on the board (within the list only: the page stays put).
+    const current = list.querySelector('.mv.current');
+    if (current) {
+      const item = current.closest('li');
+      const top = item.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = Math.max(0, top - (list.clientHeight - item.offsetHeight) / 2);
+      }
+    } else {
+      list.scrollTop = 0;
+    }
   }
 
   async function load() {

@@ -5,6 +5,8 @@ import { t, lang, gameName, variantName } from '../i18n.js';
 import { api } from '../api.js';
 import { boards } from '../boards/index.js';
 import { RULES, DIAGRAMS } from '../rules-text.js';
+import { join } from '../quickmatch.js';
+import { createTable } from './catalogue.js';
 
 export function mount(root, params) {
   const id = params.parts[1];
@@ -34,23 +36,46 @@ export function mount(root, params) {
     const page = h('article', { class: 'page rules' },
       h('p', { class: 'crumbs' }, h('a', { href: '#/' }, t('nav.games')), ' / ', t('rules.title')),
       h('h1', {}, name),
+      playButtons(name),
     );
+    // The catalogue's list of variants goes into the text's own "Variants" section when it
+    // has one (Mill's), and into a section of its own otherwise.
+    const variantList = game
+      ? h('ul', { class: 'variant-list' }, game.variants.map((v) => h('li', {}, variantName(game, v.id), v.id === game.default_variant ? ` (${t('rules.default')})` : '', h('code', { class: 'vid' }, ' ' + v.id))))
+      : null;
+    let listed = false;
     for (const sec of sections) {
+      const own = variantList && sec.h === t('rules.variants');
+      if (own) listed = true;
       page.append(h('section', { class: 'rules-section' },
         h('h2', {}, sec.h),
         h('div', { class: 'rules-flex' },
-          h('div', { class: 'rules-text' }, sec.p.map((para) => h('p', {}, para))),
+          h('div', { class: 'rules-text' }, sec.p.map((para) => h('p', {}, para)), own ? variantList : null),
           sec.d ? diagram(sec.d) : null,
         ),
       ));
     }
-    if (game) {
-      page.append(h('section', { class: 'rules-section' },
-        h('h2', {}, t('rules.variants')),
-        h('ul', {}, game.variants.map((v) => h('li', {}, variantName(game, v.id), v.id === game.default_variant ? ` (${t('rules.default')})` : '', h('code', { class: 'vid' }, ' ' + v.id)))),
-      ));
+    if (variantList && !listed) {
+      page.append(h('section', { class: 'rules-section' }, h('h2', {}, t('rules.variants')), variantList));
     }
+    const play = playButtons(name);
+    if (play) page.append(play);
     root.append(page);
+  }
+
+  // Read the rules, then play: a quick match and a bot for two-player games, a deal for the
+  // solo puzzle.
+  function playButtons(name) {
+    if (!game) return null;
+    if (game.seats === 1) {
+      return h('div', { class: 'rules-play' },
+        h('button', { class: 'btn primary rules-play-btn', onClick: () => createTable({ game: game.id }) }, t('rules.play', { game: name })));
+    }
+    return h('div', { class: 'rules-play' },
+      h('button', { class: 'btn primary rules-play-btn', onClick: () => join(game.id) }, t('rules.play', { game: name })),
+      game.bots && game.bots.length
+        ? h('button', { class: 'btn rules-play-bot', onClick: () => createTable({ game: game.id, bot: game.bots[0] }) }, `${t('home.bot')} (${t('bot.' + game.bots[0])})`)
+        : null);
   }
 
   render();

@@ -3,7 +3,9 @@
 // sends a move string taken from the server's list of legal moves.
 
 import { h, clear, fill, icon, toast, copyText, formatClock } from '../ui.js';
-import { t, lang, gameName, variantName, sideName, resultText, moveText } from '../i18n.js';
+import { t, lang, gameName, variantName, sideName, resultText, moveText, userName } from '../i18n.js';
+import { endReason } from '../endings.js';
+import { play as playSound } from '../sound.js';
 import { socket } from '../socket.js';
 import { api } from '../api.js';
 import { boards } from '../boards/index.js';
@@ -25,6 +27,8 @@ export function mount(root, params) {
   let confirmResign = false;
   let hint = null; // White Rabbit: {ply, hints} from the solver, or {ply, loading: true}
   let disposed = false;
+  let view = null; // looking back: the ply shown (0 = the start); null = the live position
+  let positions = null; // every position so far, fetched when first looking back
   const offs = [];
 
   // Static skeleton; the parts are refreshed separately so that typing in the chat survives.
@@ -37,6 +41,7 @@ export function mount(root, params) {
     el.top = h('div', { class: 'player-bar top' });
     el.board = h('div', { class: 'board-wrap' });
     el.bottom = h('div', { class: 'player-bar bottom' });
+    el.history = h('div', { class: 'history' });
     el.banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
     el.status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite' });
     el.actions = h('div', { class: 'actions' });
@@ -53,14 +58,14 @@ export function mount(root, params) {
       h('button', { class: 'btn', type: 'submit' }, t('chat.send')),
     );
     root.append(
-      h(
+      el.page = h(
         'section',
         { class: 'table-page' },
         h('div', { class: 'table-head' }, el.title, el.badges, el.invite),
         h(
           'div',
           { class: 'table-main' },
-          h('div', { class: 'board-col' }, el.top, el.board, el.bottom),
+          h('div', { class: 'board-col' }, el.top, el.board, el.bottom, el.history),
           h(
             'aside',
             { class: 'side-col' },
@@ -70,7 +75,7 @@ export function mount(root, params) {
             el.hint,
             el.voice,
             h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), el.moves),
-            h('section', { class: 'panel chat' }, h('h2', {}, t('chat.title')), el.chatList, el.chatForm),
+            el.chatPanel = h('section', { class: 'panel chat' }, h('h2', {}, t('chat.title')), el.chatList, el.chatForm),
           ),
         ),
       ),
@@ -83,6 +88,11 @@ export function mount(root, params) {
 
   function solo() {
     return tbl && tbl.seats.length === 1;
+  }
+
+  /** A bot sits at this table: no voice, nobody to talk to. */
+  function vsBot() {
+    return !!tbl && tbl.seats.some((x) => x.user && typeof x.user.id === 'string' && x.user.id.startsWith('bot:'));
   }
 
   function opponentSeat() {
@@ -101,8 +111,13 @@ export function mount(root, params) {
     renderHint();
     renderVoice();
     renderMoves();
+    renderHistory();
     renderChat();
-    window.__stolik = { table: tbl, voice: voiceState };
+    // The solo puzzle has nobody to talk to.
+    el.chatPanel.hidden = solo();
+    // On a phone the invitee's "Sit down" comes before the board (see app.css).
+    el.page.classList.toggle('can-sit', tbl.status === 'open' && !tbl.you && tbl.seats.some((x) => !x.user));
+    window.__stolik = { table: tbl, voice: voiceState, view: looking() ? view : null };
   }
 
   function renderHead() {
@@ -148,7 +163,7 @@ export function mount(root, params) {
       h(
         'div',
         { class: 'who' },
-        h('div', { class: 'name' }, sv.user ? sv.user.name : h('em', {}, t('table.seat.empty')), tbl.you === seat ? h('span', { class: 'you' }, ` (${t('table.you')})`) : null),
+        h('div', { class: 'name' }, sv.user ? userName(sv.user) : h('em', {}, t('table.seat.empty')), tbl.you === seat ? h('span', { class: 'you' }, ` (${t('table.you')})`) : null),
         h('div', { class: 'side-name' }, sideName(tbl.game, sv.label), extra ? ` · ${extra}` : ''),
       ),
       toMove ? h('span', { class: 'turn-dot', title: t('status.tomove') }, '●') : null,
@@ -207,6 +222,7 @@ export function mount(root, params) {
       you: tbl.you,
       flip: tbl.you === 'b',
       interactive: myTurn(),
+      over: tbl.status !== 'playing',
       hinted: currentHint()?.action || null,
     };
   }
@@ -217,10 +233,86 @@ export function mount(root, params) {
       fill(el.board, h('p', {}, tbl.position));
       return;
     }
-    const st = boardState();
     el.board.dataset.game = tbl.game;
+    const back = looking();
+    el.board.classList.toggle('looking-back', back);
+    if (back) {
+      // An earlier position: a picture, whoever is to move in the live game.
+      mod.render(el.board, {
+        game: tbl.game, variant: tbl.variant, position: positions[view], legal: [],
+        last: view > 0 ? tbl.moves[view - 1] : null, you: tbl.you, flip: tbl.you === 'b', interactive: false, over: true,
+      }, { interactive: false });
+      return;
+    }
+    const st = boardState();
     mod.render(el.board, st, { interactive: st.interactive, onMove: sendMove });
   }
+
+  // ---- looking back ------------------------------------------------------------------------
+  // The board can show any earlier position of the game going on (buttons under the board,
+  // or the arrow keys); the game itself goes on, and the move list marks the move shown.
+
+  function looking() {
+    return view !== null && !!positions && !!positions[view] && view < tbl.ply;
+  }
+
+  async function look(target) {
+    if (!tbl) return;
+    const ply = Math.max(0, Math.min(tbl.ply, target));
+    if (ply >= tbl.ply) {
+      view = null;
+    } else {
+      if (!positions || positions.length < tbl.ply + 1) {
+        try {
+          const reply = await api.recordPositions(id, token || undefined);
+          const list = Array.isArray(reply) ? reply : reply?.positions;
+          if (!Array.isArray(list)) return;
+          positions = list;
+        } catch (err) {
+          toast(errorText(err), 'error');
+          return;
+        }
+      }
+      if (disposed || !positions[ply]) return;
+      view = ply;
+    }
+    renderBoard();
+    renderHistory();
+    renderMoves();
+    if (window.__stolik) window.__stolik.view = view;
+  }
+
+  function renderHistory() {
+    clear(el.history);
+    if (!tbl.moves.length) return;
+    const add = (...nodes) => fill(el.history, ...nodes);
+    const back = looking();
+    const at = back ? view : tbl.ply;
+    const btn = (cls, label, text, target, disabled) =>
+      h('button', { class: ['btn', cls], 'aria-label': label, title: label, disabled, onClick: () => look(target) }, text);
+    add(
+      back ? h('p', { class: 'history-note', role: 'status' }, view === 0 ? t('history.start') : t('history.viewing', { move: moveText(tbl.moves[view - 1]), n: solo() ? view : Math.ceil(view / 2) })) : null,
+      h('div', { class: 'history-controls', role: 'toolbar', 'aria-label': t('moves.title') },
+        btn('history-first', t('replay.first'), '«', 0, at === 0),
+        btn('history-back', t('history.back'), '‹', at - 1, at === 0),
+        btn('history-forward', t('history.forward'), '›', at + 1, !back),
+        btn('history-live', t('history.live'), '»', tbl.ply, !back),
+      ),
+    );
+  }
+
+  function onKey(e) {
+    if (!tbl || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest('input, textarea, select, [contenteditable]')) return;
+    const at = looking() ? view : tbl.ply;
+    if (e.key === 'ArrowLeft') look(at - 1);
+    else if (e.key === 'ArrowRight') look(at + 1);
+    else if (e.key === 'Home') look(0);
+    else if (e.key === 'End') look(tbl.ply);
+    else return;
+    e.preventDefault();
+  }
+  document.addEventListener('keydown', onKey);
 
   function renderStatus() {
     let text = '';
@@ -245,11 +337,15 @@ export function mount(root, params) {
     if (tbl.status === 'finished' || tbl.status === 'aborted') {
       const mine = resultForMe();
       el.banner.classList.add('shown', mine);
-      el.banner.append(
-        h('strong', {}, resultText(tbl, games)),
-        tbl.reason ? h('span', { class: 'reason' }, ' — ' + t('reason.' + tbl.reason)) : null,
-      );
+      const why = reasonNode();
+      el.banner.append(h('strong', {}, resultText(tbl, games)));
+      if (why) el.banner.append(why);
     }
+  }
+
+  function reasonNode() {
+    const text = endReason(tbl);
+    return text ? h('span', { class: 'reason' }, ' — ' + text) : null;
   }
 
   function phaseHint() {
@@ -394,7 +490,7 @@ export function mount(root, params) {
   function renderVoice() {
     clear(el.voice);
     const both = tbl.seats.length === 2 && tbl.seats.every((x) => x.user);
-    if (!tbl.you || solo() || !both || tbl.status === 'aborted') {
+    if (!tbl.you || solo() || !both || vsBot() || tbl.status === 'aborted') {
       el.voice.hidden = true;
       return;
     }
@@ -418,21 +514,32 @@ export function mount(root, params) {
       el.moves.append(h('li', { class: 'empty' }, t('moves.none')));
       return;
     }
+    // The move shown on the board: the last one, or the one looked back at.
+    const shown = looking() ? view - 1 : list.length - 1;
+    // Numbers are text, not list markers: a marker of two or three digits does not fit.
+    const num = (n) => h('span', { class: 'num' }, `${n}.`);
     if (solo()) {
-      list.forEach((m, i) => el.moves.append(h('li', { class: [missed.has(i + 1) && 'missed'] }, moveText(m))));
+      list.forEach((m, i) => el.moves.append(h('li', { class: [missed.has(i + 1) && 'missed'] }, num(i + 1), h('span', { class: ['mv', i === shown && 'current'] }, moveText(m)))));
     } else {
       for (let i = 0; i < list.length; i += 2) {
         el.moves.append(
           h(
             'li',
             {},
-            h('span', { class: ['mv', missed.has(i + 1) && 'missed', i === list.length - 1 && 'current'] }, moveText(list[i])),
-            list[i + 1] !== undefined ? h('span', { class: ['mv', missed.has(i + 2) && 'missed', i + 1 === list.length - 1 && 'current'] }, moveText(list[i + 1])) : null,
+            num(i / 2 + 1),
+            h('span', { class: ['mv', missed.has(i + 1) && 'missed', i === shown && 'current'] }, moveText(list[i])),
+            list[i + 1] !== undefined ? h('span', { class: ['mv', missed.has(i + 2) && 'missed', i + 1 === shown && 'current'] }, moveText(list[i + 1])) : null,
           ),
         );
       }
     }
-    el.moves.scrollTop = el.moves.scrollHeight;
+    const current = looking() ? el.moves.querySelector('.mv.current') : null;
+    if (current) {
+      const item = current.closest('li');
+      el.moves.scrollTop = Math.max(0, item.offsetTop - el.moves.offsetTop - (el.moves.clientHeight - item.offsetHeight) / 2);
+    } else {
+      el.moves.scrollTop = el.moves.scrollHeight;
+    }
   }
 
   function renderChat() {
@@ -486,9 +593,18 @@ export function mount(root, params) {
     if (!clockBase) return 0;
     const i = seat === 'a' ? 0 : 1;
     let ms = clockBase.remaining[i];
-    if (clockBase.running === seat) ms -= performance.now() - clockBase.at;
+    if (clockBase.running === seat && !clockBase.frozen) ms -= performance.now() - clockBase.at;
     return ms;
   }
+
+  // Without the server the page cannot know the clocks: they stand still until it answers
+  // again (then its snapshot sets them), rather than run on and jump back.
+  function freezeClock() {
+    if (!clockBase || !clockBase.running || clockBase.frozen) return;
+    clockBase = { remaining: [currentClock('a'), currentClock('b')], running: clockBase.running, at: performance.now(), frozen: true };
+  }
+
+  let lowWarned = null; // the ply at which the low-time sound last played
 
   const ticker = setInterval(() => {
     if (!tbl || !tbl.clock || !clockBase?.running) return;
@@ -497,12 +613,19 @@ export function mount(root, params) {
       node.textContent = formatClock(currentClock(seat));
       node.classList.toggle('low', currentClock(seat) < 20000);
     }
+    if (tbl.you && clockBase.running === tbl.you && !clockBase.frozen && currentClock(tbl.you) < 10000 && lowWarned !== tbl.ply) {
+      lowWarned = tbl.ply;
+      playSound('lowtime');
+    }
   }, 100);
 
   // ---- server messages -------------------------------------------------------------------
 
   function applySnapshot(snap) {
+    const was = tbl;
     tbl = snap;
+    // A game starting before your eyes: both seats just taken, or a bot game just made.
+    if (snap.status === 'playing' && snap.ply === 0 && (!was ? snap.you : was.status === 'open')) playSound('start');
     if (tbl.clock) setClock(tbl.clock.remaining_ms, tbl.status === 'playing' ? tbl.clock.running : null);
     else clockBase = null;
     ensureVoice();
@@ -538,7 +661,15 @@ export function mount(root, params) {
       setClock(ev.clock, running);
     }
     sending = false;
+    playSound(isCapture(tbl.game, ev.move) ? 'capture' : 'move');
     renderAll();
+  }
+
+  /** Moves that take pieces off the board: mill removals, cephalopod captures. */
+  function isCapture(game, mv) {
+    if (game === 'mill') return mv.includes('x');
+    if (game === 'cephalopod') return mv.includes(':');
+    return false;
   }
 
   function onEvent(msg) {
@@ -557,6 +688,7 @@ export function mount(root, params) {
         if (clockBase) clockBase = { ...clockBase, remaining: [currentClock('a'), currentClock('b')], running: null, at: performance.now() };
         sending = false;
         confirmResign = false;
+        if (msg.status === 'finished') playSound('end');
         renderAll();
         break;
       case 'offer':
@@ -671,7 +803,7 @@ export function mount(root, params) {
 
   function ensureVoice() {
     const both = tbl.seats.length === 2 && tbl.seats.every((x) => x.user);
-    if (!voice && tbl.you && both) {
+    if (!voice && tbl.you && both && !vsBot()) {
       voice = new Voice({
         polite: tbl.you === 'b',
         send: (signal) => socket.request({ type: 'voice', table: id, signal }),
@@ -705,7 +837,8 @@ export function mount(root, params) {
     .catch(() => {});
   offs.push(socket.onOpen(() => subscribe()));
   offs.push(
-    socket.onState(() => {
+    socket.onState((state) => {
+      if (state !== 'open') freezeClock();
       if (tbl) renderStatus();
     }),
   );
@@ -714,6 +847,7 @@ export function mount(root, params) {
     unmount() {
       disposed = true;
       clearInterval(ticker);
+      document.removeEventListener('keydown', onKey);
       for (const off of offs) off();
       voice?.destroy();
       if (socket.state === 'open') socket.request({ type: 'table.unsubscribe', table: id }).catch(() => {});
