@@ -17,6 +17,7 @@ pub mod limits;
 pub mod moderation;
 pub mod names;
 pub mod rabbit;
+pub mod rabbit_tables;
 pub mod security;
 pub mod sessions;
 pub mod startup;
@@ -24,5 +25,6 @@ pub mod table;
 pub mod ws;
 
 pub use limits::LimitsConfig;
+pub use rabbit_tables::TableSource;
 pub use security::SecurityConfig;
 pub use startup::{Application, Config, Stopper};

@@ -80,7 +80,13 @@ fn chosen_day(text: Option<&str>) -> Result<Date, WsError> {
     text.map_or_else(|| Ok(today()), parse_day)
 }
 
-/// Every legal action of the caller's White Rabbit game, best first, with its three values.
+/// What the hint list is sorted by, in this order, as every answer says: win probability and
+/// expected score higher first, expected actions fewer first (see [`rank_hints`]).
+pub const RANKING: [&str; 3] = ["win", "score", "actions"];
+
+/// Every legal action of the caller's White Rabbit game, best first, with its three values:
+/// exact when the tables of its variant and level are loaded (`"exact": true`), from hint
+/// mode otherwise.
 async fn hints(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -88,18 +94,44 @@ async fn hints(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
     let (game, ply) = state.hub.table(&id).await?.hint_position(user).await?;
-    let slot = state.hub.hint_slot().await;
-    let hints = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        rabbit_solver::hints(&game)
-    })
-    .await
-    .map_err(|e| WsError::internal("the solver failed", e))?;
+    // Exact hints are table look-ups (microseconds): no need for the blocking pool.
+    let exact = state.rabbit_tables.as_ref().and_then(|t| t.hints(&game));
+    let (exact, mut hints) = match exact {
+        Some(hints) => (true, hints),
+        None => {
+            let slot = state.hub.hint_slot().await;
+            let hints = tokio::task::spawn_blocking(move || {
+                let _slot = slot;
+                rabbit_solver::hints(&game)
+            })
+            .await
+            .map_err(|e| WsError::internal("the solver failed", e))?;
+            (false, hints)
+        }
+    };
+    rank_hints(&mut hints);
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "table": id.as_str(),
         "ply": ply,
+        "exact": exact,
+        "ranking": RANKING,
         "hints": hints,
     })))
+}
+
+/// Sorts hints by exactly the order the answer claims ([`RANKING`]): win probability, then
+/// expected score, both higher first and on a grid of [`rabbit_solver::exact::EPS`] (the
+/// solver's "equally good"; a grid, unlike a tolerance, is a total order), then expected
+/// actions, fewer first. Ties keep the solver's order. Hint mode orders estimates within
+/// their error as equal, so its list can differ from this one (issue #19, item 11).
+pub fn rank_hints(hints: &mut [rabbit_solver::Hint]) {
+    let grid = |x: f64| (x / rabbit_solver::exact::EPS).round();
+    hints.sort_by(|a, b| {
+        grid(b.win)
+            .total_cmp(&grid(a.win))
+            .then(grid(b.score).total_cmp(&grid(a.score)))
+            .then(a.actions.total_cmp(&b.actions))
+    });
 }
 
 #[derive(Deserialize)]

@@ -30,6 +30,8 @@ pub struct Config {
     pub limits: LimitsConfig,
     /// The public URL and the trusted proxies.
     pub security: SecurityConfig,
+    /// White Rabbit's exact tables, if any (`--rabbit-tables`).
+    pub rabbit_tables: Option<crate::rabbit_tables::TableSource>,
 }
 
 /// What every request handler can reach.
@@ -41,6 +43,7 @@ pub struct AppState {
     pub security: SecurityConfig,
     pub passwords: PasswordWork,
     pub health: Health,
+    pub rabbit_tables: Option<crate::rabbit_tables::ExactTables>,
 }
 
 pub struct Application {
@@ -95,6 +98,10 @@ impl Application {
                 .await
                 .context("cannot prepare password checks")?,
             health: Health::default(),
+            rabbit_tables: config
+                .rabbit_tables
+                .clone()
+                .map(crate::rabbit_tables::ExactTables::start),
         });
         let web_dir = config.web_dir.clone();
         // Deep links (`/table/abc`) are pages of the web client: unknown paths get its index.

@@ -60,6 +60,20 @@ impl TestApp {
     }
 
     pub async fn spawn_with(db: Db, limits: LimitsConfig) -> TestApp {
+        TestApp::spawn_full(db, limits, None).await
+    }
+
+    /// A server with White Rabbit's exact tables from `tables`, on a fresh SQLite database.
+    pub async fn spawn_with_tables(tables: server::TableSource) -> TestApp {
+        let limits = LimitsConfig::parse("off").unwrap();
+        TestApp::spawn_full(Db::sqlite(), limits, Some(tables)).await
+    }
+
+    async fn spawn_full(
+        db: Db,
+        limits: LimitsConfig,
+        rabbit_tables: Option<server::TableSource>,
+    ) -> TestApp {
         let config = Config {
             bind: "127.0.0.1:0".to_string(),
             database_url: db.url(),
@@ -68,6 +82,7 @@ impl TestApp {
             bot_time_cap: Some(Duration::from_millis(5)),
             limits,
             security: SecurityConfig::default(),
+            rabbit_tables,
         };
         let app = Application::build(config).await.expect("the server builds");
         let port = app.port();
