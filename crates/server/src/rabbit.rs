@@ -90,8 +90,8 @@ pub const RANKING: [&str; 3] = ["win", "score", "actions"];
 /// What a hint-mode list is sorted by: estimates of win and score within two standard errors
 /// of the best one left count as equal, and hint mode's look-ahead orders those (its values are
 /// rollout averages, and ranking by their noise plays badly: followed first-hint by first-hint
-/// it went round in circles, 5 classic deals at mean score 4.6 in 1,039 actions against 5.96 in
-/// 109 for its own order; docs/white-rabbit.md, "The server").
+/// it went round in circles, 5 classic deals at mean score 4.6 in 1,039 actions against 6.0 in
+/// 66 in its own order; docs/white-rabbit.md, "The server").
 pub const ESTIMATE_RANKING: [&str; 3] = ["win", "score", "look-ahead"];
 
 /// Every legal action of the caller's White Rabbit game, best first, with its three values:
