@@ -58,6 +58,11 @@ struct ServeArgs {
         value_delimiter = ','
     )]
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// White Rabbit's exact tables: levels found here give exact hints; missing ones are
+    /// solved in the background at low priority when the directory is writable (see
+    /// docs/white-rabbit.md).
+    #[arg(long, env = "STOLIK_RABBIT_TABLES")]
+    rabbit_tables: Option<std::path::PathBuf>,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -96,6 +101,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             trusted_proxies: args.trusted_proxies,
         },
         tables: Some(tables.handle().clone()),
+        rabbit_tables: args.rabbit_tables.map(server::TableSource::building),
     };
     actix_web::rt::System::new().block_on(async move {
         let app = server::Application::build(config).await?;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use rabbit_solver::deals::{self, Player};
-use rabbit_solver::game::{Game, Variant as _};
+use rabbit_solver::game::{Game, Outcome, Variant as _};
 use rabbit_solver::white_rabbit::{Variant, WhiteRabbit};
 use rabbit_solver::{Budget, Exact, Model, exact, hint, tables};
 
@@ -129,19 +129,23 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let position = args.position.join(" ");
     let game = WhiteRabbit::from_position(variant, &position, args.seed)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
+    // A finished game has nothing to rank, and no green level to load or solve.
+    if let Some(outcome) = game.outcome() {
+        writeln!(out, "the game is over: {}", over(outcome))?;
+        return Ok(());
+    }
     let hints = if args.exact {
-        let m = Model::of(variant);
-        let level = tables::level(&args.data, m, game.green(), args.effort(&m), &mut log)?;
         let t = Instant::now();
-        let h = rabbit_solver::full_hints(&game, &level.solved);
-        eprintln!("decision in {:.3} ms", t.elapsed().as_secs_f64() * 1e3);
+        let m = Model::of(variant);
+        let h = tables::hints(&args.data, &game, args.effort(&m), &mut log)?;
+        eprintln!(
+            "tables and decision in {:.3} ms",
+            t.elapsed().as_secs_f64() * 1e3
+        );
         h
     } else {
         rabbit_solver::hints_with(&game, budget)
     };
-    if hints.is_empty() {
-        writeln!(out, "the game is over")?;
-    }
     for h in hints {
         writeln!(
             out,
@@ -150,6 +154,15 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// How a finished game ended, in words.
+fn over(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::SoloWon { score } => format!("won, score {score}"),
+        Outcome::SoloLost => "lost".to_string(),
+        other => format!("{other:?}"),
+    }
 }
 
 /// The exact values at the start of a turn from a freshly rolled setup table, per level.

@@ -28,7 +28,7 @@
 // Values are small fixed arrays indexed in step with other arrays; index loops read clearest.
 #![allow(clippy::needless_range_loop)]
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
 
 use crate::exact::{EPS, Vals};
@@ -966,8 +966,26 @@ pub fn solve_level(
     threads: usize,
     tol: [f64; 3],
     policy_sweeps: u32,
-    mut log: impl FnMut(&str),
+    log: impl FnMut(&str),
 ) -> (Work, Report) {
+    let never = AtomicBool::new(false);
+    solve_level_until(ix, green, below, threads, tol, policy_sweeps, &never, log)
+        .expect("a solve that is never stopped ends")
+}
+
+/// [`solve_level`] that gives up (`None`) soon after `stop` is set: it is looked at before
+/// every Bellman sweep and every policy sweep, a few seconds apart at most on the full game.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_level_until(
+    ix: &Index,
+    green: u8,
+    below: Option<&[Vals]>,
+    threads: usize,
+    tol: [f64; 3],
+    policy_sweeps: u32,
+    stop: &AtomicBool,
+    mut log: impl FnMut(&str),
+) -> Option<(Work, Report)> {
     let t0 = std::time::Instant::now();
     let orb = ix.orbits();
     let lv = Level {
@@ -1031,6 +1049,9 @@ pub fn solve_level(
         // Per value held, the rounds in a row it has been held.
         let mut held_rounds = std::collections::HashMap::new();
         loop {
+            if stop.load(Relaxed) {
+                return None;
+            }
             let (delta, total_change) =
                 on_threads(threads, |i| sweep(&lv, &work, &order, i, threads, phase))
                     .into_iter()
@@ -1127,6 +1148,9 @@ pub fn solve_level(
                     }
                 }
                 while n < cap {
+                    if stop.load(Relaxed) {
+                        return None;
+                    }
                     d = on_threads(threads, |i| policy_sweep(&x, &rows[i]))
                         .into_iter()
                         .fold(0.0f64, f64::max);
@@ -1153,7 +1177,7 @@ pub fn solve_level(
         "level {green}: the best action by expected actions is not the best by win and score alone in {apart} classes"
     ));
     rep.seconds = t0.elapsed().as_secs_f64();
-    (work, rep)
+    Some((work, rep))
 }
 
 /// Built once per model and process, shared by every user.

@@ -10,15 +10,41 @@
 //! the level below (what `end` leads to) and of this level (what the next level needs), all
 //! in `f64`. A header (magic, format version, model, level, sizes)
 //! and a trailing checksum make a stale, foreign or truncated file be rejected and recomputed.
+//!
+//! A level is written under a temporary name of its own (`classic-green3.bin.1234-0.tmp`)
+//! and renamed into place once complete, so a reader — another thread, or another node
+//! sharing the directory — never opens a half-written file; only the final name is read.
+//!
+//! Only green levels 1–6 exist ([`GREENS`]): asking for any other is an error, never a solve.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::exact::Vals;
 use crate::full::{self, Index, Solved, Values, Work};
 use crate::model::{Config, Model, hand_rolls};
-use white_rabbit::Variant;
+use game::Game;
+use white_rabbit::{START_GREEN, Variant, WhiteRabbit};
+
+/// The green levels a game in progress can be at, and so the only levels there are tables
+/// of. A finished game (lost at 0, or won) has no level to look up.
+pub const GREENS: RangeInclusive<u8> = 1..=START_GREEN;
+
+/// An error unless `green` is one of [`GREENS`].
+fn check_green(green: u8) -> std::io::Result<()> {
+    if GREENS.contains(&green) {
+        Ok(())
+    } else {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("there is no green level {green}: the levels are 1 to {START_GREEN}"),
+        ))
+    }
+}
 
 const MAGIC: &[u8; 8] = b"STOLIKWR";
 /// Bump when the solver's equations or the layout change, so old files are recomputed.
@@ -171,13 +197,31 @@ pub(crate) fn save_old(file: &Path, lv: &Level) -> std::io::Result<()> {
 }
 
 fn save_as(file: &Path, lv: &Level, version: u32) -> std::io::Result<()> {
-    let s = &lv.solved;
     if let Some(d) = file.parent() {
         std::fs::create_dir_all(d)?;
     }
-    let tmp = file.with_extension("tmp");
+    let tmp = temporary(file);
+    let written = write_level(&tmp, lv, version).and_then(|()| std::fs::rename(&tmp, file));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// A name of its own for a level being written: unique per process and write, so that two
+/// writers (threads, or nodes sharing the directory) never write into one file.
+fn temporary(file: &Path) -> PathBuf {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, Ordering::Relaxed);
+    let mut name = file.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{}-{n}.tmp", std::process::id()));
+    file.with_file_name(name)
+}
+
+fn write_level(tmp: &Path, lv: &Level, version: u32) -> std::io::Result<()> {
+    let s = &lv.solved;
     let mut o = Out {
-        w: BufWriter::new(File::create(&tmp)?),
+        w: BufWriter::new(File::create(tmp)?),
         sum: Sum(0xcbf2_9ce4_8422_2325),
         buf: Vec::new(),
     };
@@ -212,9 +256,8 @@ fn save_as(file: &Path, lv: &Level, version: u32) -> std::io::Result<()> {
     o.flush()?;
     let sum = o.sum.0;
     o.w.write_all(&sum.to_le_bytes())?;
-    o.w.flush()?;
-    drop(o);
-    std::fs::rename(tmp, file)
+    // On disk before the rename: a crash must not leave a complete name on partial data.
+    o.w.into_inner().map_err(|e| e.into_error())?.sync_all()
 }
 
 struct In<R: Read> {
@@ -347,18 +390,23 @@ fn below_of(dir: &Path, ix: &Index, green: u8) -> Option<Vec<Vals>> {
     load(&path(dir, &ix.m, green - 1), ix, green - 1, true).map(|l| l.starts)
 }
 
-/// A level from the cache only (`None` if it is not there or not valid).
+/// A level from the cache only (`None` if it is not there or not valid, or `green` is not one
+/// of [`GREENS`]).
 pub fn cached(dir: &Path, m: Model, green: u8) -> Option<Level> {
+    check_green(green).ok()?;
     let ix = Index::new(m);
     load(&path(dir, &m, green), &ix, green, false)
 }
 
 /// How much a missing level's solve may spend per round: see [`full::solve_level`].
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Effort {
     pub threads: usize,
     /// Policy-evaluation sweeps after each Bellman sweep, at most.
     pub policy_sweeps: u32,
+    /// When set, a solve in progress gives up (an [`std::io::ErrorKind::Interrupted`]
+    /// error) within a sweep: a server stopping does not wait for minutes of solving.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Effort {
@@ -367,12 +415,13 @@ impl Effort {
         Effort {
             threads,
             policy_sweeps: full::policy_sweeps(m),
+            stop: None,
         }
     }
 }
 
 /// Loads a level from the cache, solving it (and the levels below it that are missing) when
-/// needed. `log` hears about progress.
+/// needed. `log` hears about progress. A `green` outside [`GREENS`] is an error.
 pub fn level(
     dir: &Path,
     m: Model,
@@ -380,6 +429,7 @@ pub fn level(
     effort: Effort,
     log: &mut dyn FnMut(&str),
 ) -> std::io::Result<Level> {
+    check_green(green)?;
     let ix = Index::new(m);
     let tol = if ix.total > 100_000 {
         full::TOL
@@ -392,18 +442,27 @@ pub fn level(
     }
     let below = match below_of(dir, &ix, green) {
         Some(b) => b,
-        None => level(dir, m, green - 1, effort, log)?.starts,
+        // (`below_of` answers level 1 itself, so this is level 2 or above.)
+        None => level(dir, m, green - 1, effort.clone(), log)?.starts,
     };
     log(&format!("solving {} green {green}", file.display()));
-    let (work, rep) = full::solve_level(
+    let never = AtomicBool::new(false);
+    let (work, rep) = full::solve_level_until(
         &ix,
         green,
         (green > 1).then_some(&below[..]),
         effort.threads,
         tol,
         effort.policy_sweeps,
+        effort.stop.as_deref().unwrap_or(&never),
         |s| log(s),
-    );
+    )
+    .ok_or_else(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            format!("solving green {green} was stopped"),
+        )
+    })?;
     let starts = full::turn_starts(&ix, &work, green);
     let lv = Level {
         solved: Solved {
@@ -434,11 +493,28 @@ pub fn starts(
     effort: Effort,
     log: &mut dyn FnMut(&str),
 ) -> std::io::Result<Vec<Vals>> {
+    check_green(green)?;
     let ix = Index::new(m);
     if let Some(l) = load(&path(dir, &m, green), &ix, green, true) {
         return Ok(l.starts);
     }
     Ok(level(dir, m, green, effort, log)?.starts)
+}
+
+/// Exact mode at an engine position: every legal action, best first, from the level of the
+/// position's variant and green counter under `dir` (solved and written first when missing).
+/// Empty at once when the game is over: a finished game has no level to ask for.
+pub fn hints(
+    dir: &Path,
+    game: &WhiteRabbit,
+    effort: Effort,
+    log: &mut dyn FnMut(&str),
+) -> std::io::Result<Vec<crate::Hint>> {
+    if game.is_over() {
+        return Ok(Vec::new());
+    }
+    let lv = level(dir, Model::of(game.variant()), game.green(), effort, log)?;
+    Ok(crate::full_hints(game, &lv.solved))
 }
 
 /// The expected values at the start of a turn at a level from a freshly rolled setup table

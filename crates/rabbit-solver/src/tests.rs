@@ -386,3 +386,132 @@ fn the_exact_policy_from_the_tables_plays_as_predicted() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Finished positions of every kind in both variants: lost (the green counter at 0, also with
+/// six equal values but the white die among them) and won (at the lowest and highest level).
+pub(crate) fn finished_positions() -> Vec<(Variant, &'static str, game::Outcome)> {
+    use game::Outcome::{SoloLost, SoloWon};
+    let mut out = Vec::new();
+    for variant in [Variant::Classic, Variant::NoWrap] {
+        out.extend([
+            (
+                variant,
+                "k1=3,k2=5,k3=1,r1=2,r2=2,r3=6 k4=4,k5=6,r4=1,r5=5,w=2 0 - -",
+                SoloLost,
+            ),
+            (
+                variant,
+                "k1=3,k2=3,k3=3,r1=3,r2=3,w=3 k4=4,k5=6,r3=1,r4=5,r5=2 0 - -",
+                SoloLost,
+            ),
+            (
+                variant,
+                "k1=3,k2=3,k3=3,r1=3,r2=3,r3=3 k4=4,k5=6,r4=1,r5=5,w=2 1 - -",
+                SoloWon { score: 1 },
+            ),
+            (
+                variant,
+                "k1=6,k4=6,k3=6,r1=6,r5=6,r3=6 k2=1,k5=2,r2=5,r4=5,w=1 6 - -",
+                SoloWon { score: 6 },
+            ),
+        ]);
+    }
+    out
+}
+
+/// A finished game answers at once in both modes: no hints, and no level asked for. The
+/// directory stays empty and the solve is pre-stopped, so a regression that tried to load or
+/// solve a level fails (an error, or a file) instead of running for minutes.
+#[test]
+fn a_finished_game_has_no_hints_and_asks_for_no_level() {
+    use crate::tables;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let dir = std::env::temp_dir().join(format!("rabbit-over-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (variant, position, outcome) in finished_positions() {
+        let g = WhiteRabbit::from_position(variant, position, 1).unwrap();
+        assert_eq!(g.outcome(), Some(outcome), "{position}");
+        assert!(
+            hints_with(&g, quick()).is_empty(),
+            "hint mode at {position}"
+        );
+        let m = Model::of(variant);
+        let mut effort = Effort::new(&m, 1);
+        effort.stop = Some(Arc::new(AtomicBool::new(true)));
+        let mut heard = Vec::new();
+        let h = tables::hints(&dir, &g, effort, &mut |s: &str| heard.push(s.to_string()));
+        assert!(h.unwrap().is_empty(), "exact mode at {position}");
+        assert!(heard.is_empty(), "nothing loaded or solved: {heard:?}");
+        assert!(!dir.exists(), "nothing written for {position}");
+    }
+}
+
+/// Only levels 1–6 can be asked for: level 0 (below green 1, where the `u8` used to wrap to
+/// 255) and level 7 are errors at once, whatever the model.
+#[test]
+fn no_level_outside_one_to_six_can_be_asked_for() {
+    use crate::tables;
+    let dir = std::env::temp_dir().join(format!("rabbit-levels-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for m in [
+        Model::of(Variant::Classic),
+        Model::of(Variant::NoWrap),
+        SMALL[0],
+    ] {
+        for green in [0, 7, 255] {
+            let mut log = |s: &str| panic!("nothing to solve, but heard {s:?}");
+            let e = tables::level(&dir, m, green, Effort::new(&m, 1), &mut log)
+                .err()
+                .expect("no such level");
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{e}");
+            assert!(e.to_string().contains("no green level"), "{e}");
+            let e = tables::starts(&dir, m, green, Effort::new(&m, 1), &mut log)
+                .expect_err("no such level");
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{e}");
+            assert!(tables::cached(&dir, m, green).is_none());
+        }
+    }
+    assert!(!dir.exists());
+}
+
+/// A level is written under a temporary name and renamed: while it is being written nothing
+/// is found under its name, a complete file under the temporary name is never read, and a
+/// solve that is stopped writes nothing.
+#[test]
+fn a_level_is_read_only_once_complete_under_its_name() {
+    use crate::tables;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let m = SMALL[2];
+    let dir = std::env::temp_dir().join(format!("rabbit-rename-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut effort = Effort::new(&m, 1);
+    effort.stop = Some(Arc::new(AtomicBool::new(true)));
+    let e = tables::level(&dir, m, 1, effort, &mut |_: &str| {})
+        .err()
+        .expect("stopped");
+    assert_eq!(e.kind(), std::io::ErrorKind::Interrupted, "{e}");
+    assert!(tables::cached(&dir, m, 1).is_none());
+    let lv = tables::level(&dir, m, 1, Effort::new(&m, 1), &mut |_: &str| {}).unwrap();
+    let file = tables::path(&dir, &m, 1);
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, [file.file_name().unwrap()], "no temporary left");
+    // The whole file under a temporary name (as if the rename had not happened yet).
+    let tmp = file.with_file_name(format!(
+        "{}.99-0.tmp",
+        file.file_name().unwrap().to_str().unwrap()
+    ));
+    std::fs::rename(&file, &tmp).unwrap();
+    assert!(
+        tables::cached(&dir, m, 1).is_none(),
+        "a temporary is not read"
+    );
+    std::fs::rename(&tmp, &file).unwrap();
+    let again = tables::cached(&dir, m, 1).expect("complete under its name");
+    assert_eq!(again.starts, lv.starts);
+    let _ = std::fs::remove_dir_all(&dir);
+}

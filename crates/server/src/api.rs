@@ -429,8 +429,8 @@ async fn create_table(
 }
 
 #[derive(Deserialize)]
-struct TokenQuery {
-    token: Option<String>,
+pub(crate) struct TokenQuery {
+    pub(crate) token: Option<String>,
 }
 
 /// The levels a person can choose to play against.
@@ -462,7 +462,7 @@ async fn table(
 
 /// The stored record of a game the caller may see: the same visibility as its table (a
 /// private one needs its token unless the caller sits there).
-async fn visible_record(
+pub(crate) async fn visible_record(
     req: &HttpRequest,
     state: &AppState,
     id: &str,

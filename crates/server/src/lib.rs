@@ -18,6 +18,7 @@ pub mod limits;
 pub mod moderation;
 pub mod names;
 pub mod rabbit;
+pub mod rabbit_tables;
 pub mod security;
 pub mod sessions;
 pub mod startup;
@@ -26,5 +27,6 @@ pub mod telemetry;
 pub mod ws;
 
 pub use limits::LimitsConfig;
+pub use rabbit_tables::TableSource;
 pub use security::SecurityConfig;
 pub use startup::{Application, Config, Stopper};

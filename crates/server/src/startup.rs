@@ -33,6 +33,8 @@ pub struct Config {
     /// The runtime the tables and the move writer run on (`stolik serve` gives a
     /// multi-threaded one, so that tables use every core); `None`: the caller's runtime.
     pub tables: Option<tokio::runtime::Handle>,
+    /// White Rabbit's exact tables, if any (`--rabbit-tables`).
+    pub rabbit_tables: Option<crate::rabbit_tables::TableSource>,
 }
 
 /// What every request handler can reach.
@@ -44,6 +46,7 @@ pub struct AppState {
     pub security: SecurityConfig,
     pub passwords: PasswordWork,
     pub health: Health,
+    pub rabbit_tables: Option<crate::rabbit_tables::ExactTables>,
 }
 
 pub struct Application {
@@ -108,6 +111,10 @@ impl Application {
                 .await
                 .context("cannot prepare password checks")?,
             health: Health::default(),
+            rabbit_tables: config
+                .rabbit_tables
+                .clone()
+                .map(crate::rabbit_tables::ExactTables::start),
         });
         let web_dir = config.web_dir.clone();
         // Deep links (`/table/abc`) are pages of the web client: unknown paths get its index.

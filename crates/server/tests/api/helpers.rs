@@ -65,6 +65,20 @@ impl TestApp {
     }
 
     pub async fn spawn_with(db: Db, limits: LimitsConfig) -> TestApp {
+        TestApp::spawn_full(db, limits, None).await
+    }
+
+    /// A server with White Rabbit's exact tables from `tables`, on a fresh SQLite database.
+    pub async fn spawn_with_tables(tables: server::TableSource) -> TestApp {
+        let limits = LimitsConfig::parse("off").unwrap();
+        TestApp::spawn_full(Db::sqlite(), limits, Some(tables)).await
+    }
+
+    async fn spawn_full(
+        db: Db,
+        limits: LimitsConfig,
+        rabbit_tables: Option<server::TableSource>,
+    ) -> TestApp {
         let config = Config {
             bind: "127.0.0.1:0".to_string(),
             database_url: db.url(),
@@ -74,6 +88,7 @@ impl TestApp {
             limits,
             security: SecurityConfig::default(),
             tables: None,
+            rabbit_tables,
         };
         let app = Application::build(config).await.expect("the server builds");
         let port = app.port();

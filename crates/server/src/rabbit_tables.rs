@@ -1,0 +1,311 @@
+//! White Rabbit's exact tables at the server (`--rabbit-tables DIR`).
+//!
+//! Levels found in the directory are loaded and answer hints exactly; the others are answered
+//! by hint mode. One background thread, at the lowest CPU priority, loads what is there and,
+//! when the directory is writable, solves what is missing, one level at a time (`classic`
+//! first, each variant from green 1 up), and uses each level as soon as it is written. It
+//! looks again every [`TableSource::poll`] for levels written by someone else, so several
+//! nodes can share one directory and only those that can write it build.
+//!
+//! The thread is a thread of its own, not one of the blocking pool's: a lower priority stays
+//! with a thread (an unprivileged process cannot raise it again), and the pool hands its
+//! threads on to bots and hints. The solver writes a level under a temporary name and renames
+//! it (`rabbit_solver::tables`), and only final names are opened, so a half-written file is
+//! never read.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use rabbit_solver::game::Game;
+use rabbit_solver::tables::{self, Effort, GREENS, Level};
+use rabbit_solver::white_rabbit::{Variant, WhiteRabbit};
+use rabbit_solver::{Hint, Model};
+
+/// Where the exact tables are, and what this node may do with them.
+#[derive(Debug, Clone)]
+pub struct TableSource {
+    pub dir: PathBuf,
+    /// Solve the levels that are missing (only when the directory is writable).
+    pub build: bool,
+    /// How often the directory is looked at again for levels written elsewhere.
+    pub poll: Duration,
+}
+
+impl TableSource {
+    /// `stolik serve --rabbit-tables DIR`: build what is missing, look again every minute.
+    pub fn building(dir: PathBuf) -> TableSource {
+        TableSource {
+            dir,
+            build: true,
+            poll: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The levels loaded so far; dropping it stops the background thread (within a sweep of a
+/// solve in progress).
+pub struct ExactTables {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    levels: RwLock<HashMap<(Model, u8), Arc<Level>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl ExactTables {
+    /// The tables of both variants of the full game.
+    pub fn start(source: TableSource) -> ExactTables {
+        ExactTables::start_for(
+            source,
+            vec![Model::of(Variant::Classic), Model::of(Variant::NoWrap)],
+        )
+    }
+
+    /// The tables of `models`, in this order of building (reduced models in tests).
+    pub fn start_for(source: TableSource, models: Vec<Model>) -> ExactTables {
+        let shared = Arc::new(Shared {
+            levels: RwLock::default(),
+            stop: Arc::new(AtomicBool::new(false)),
+        });
+        let worker = Arc::clone(&shared);
+        let spawned = std::thread::Builder::new()
+            .name("rabbit-tables".into())
+            .spawn(move || worker.run(&source, &models));
+        if let Err(e) = spawned {
+            tracing::error!(error = %e, "cannot start the White Rabbit tables thread");
+        }
+        ExactTables { shared }
+    }
+
+    /// The loaded level of a model, if it is there.
+    pub fn level(&self, m: Model, green: u8) -> Option<Arc<Level>> {
+        let levels = self.shared.levels.read().unwrap_or_else(|e| e.into_inner());
+        levels.get(&(m, green)).cloned()
+    }
+
+    /// Exact hints at a game in progress whose level is loaded (a few microseconds a
+    /// decision); `None` when it is not.
+    pub fn hints(&self, game: &WhiteRabbit) -> Option<Vec<Hint>> {
+        if game.is_over() {
+            return None;
+        }
+        let lv = self.level(Model::of(game.variant()), game.green())?;
+        Some(rabbit_solver::full_hints(game, &lv.solved))
+    }
+}
+
+impl Drop for ExactTables {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Shared {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn run(&self, source: &TableSource, models: &[Model]) {
+        lower_priority();
+        let build = source.build && writable(&source.dir);
+        tracing::info!(dir = %source.dir.display(), build, "White Rabbit tables");
+        while !self.stopped() {
+            self.load_present(source, models);
+            if build && let Some((m, green)) = self.first_missing(models) {
+                self.build(source, m, green);
+                continue;
+            }
+            if self.first_missing(models).is_none() {
+                return;
+            }
+            self.sleep(source.poll);
+        }
+    }
+
+    /// Loads every level in the directory that is not loaded yet.
+    fn load_present(&self, source: &TableSource, models: &[Model]) {
+        for &m in models {
+            for green in GREENS {
+                if self.stopped() {
+                    return;
+                }
+                if self.has(m, green) || !tables::path(&source.dir, &m, green).exists() {
+                    continue;
+                }
+                match tables::cached(&source.dir, m, green) {
+                    Some(lv) => self.insert(m, green, lv),
+                    None => tracing::warn!(?m, green, "a White Rabbit table file is not valid"),
+                }
+            }
+        }
+    }
+
+    fn first_missing(&self, models: &[Model]) -> Option<(Model, u8)> {
+        models
+            .iter()
+            .flat_map(|&m| GREENS.map(move |g| (m, g)))
+            .find(|&(m, g)| !self.has(m, g))
+    }
+
+    /// Solves one level (loading the level below from the file) and uses it at once.
+    fn build(&self, source: &TableSource, m: Model, green: u8) {
+        let effort = Effort {
+            stop: Some(Arc::clone(&self.stop)),
+            ..Effort::new(&m, 1)
+        };
+        let t = std::time::Instant::now();
+        tracing::info!(?m, green, "solving a White Rabbit level");
+        let mut log = |s: &str| tracing::debug!(target: "rabbit_tables", "{s}");
+        match tables::level(&source.dir, m, green, effort, &mut log) {
+            Ok(lv) => {
+                tracing::info!(?m, green, seconds = t.elapsed().as_secs(), "level solved");
+                self.insert(m, green, lv);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                // A disk that filled up, say: try again later rather than at once.
+                tracing::error!(error = %e, ?m, green, "cannot write a White Rabbit level");
+                self.sleep(source.poll);
+            }
+        }
+    }
+
+    fn has(&self, m: Model, green: u8) -> bool {
+        let levels = self.levels.read().unwrap_or_else(|e| e.into_inner());
+        levels.contains_key(&(m, green))
+    }
+
+    fn insert(&self, m: Model, green: u8, lv: Level) {
+        // The class map is built on first use (seconds for the full game): here, not in the
+        // first request that reads the level.
+        lv.solved.ix.orbits();
+        let mut levels = self.levels.write().unwrap_or_else(|e| e.into_inner());
+        levels.insert((m, green), Arc::new(lv));
+        tracing::info!(?m, green, "White Rabbit level loaded: exact hints there");
+    }
+
+    fn sleep(&self, total: Duration) {
+        let step = Duration::from_millis(50);
+        let mut slept = Duration::ZERO;
+        while slept < total && !self.stopped() {
+            std::thread::sleep(step);
+            slept += step;
+        }
+    }
+}
+
+/// Whether this node can write levels into `dir` (creating it): a node with the directory
+/// mounted read-only only reads what others build.
+fn writable(dir: &std::path::Path) -> bool {
+    let probe = dir.join(format!(".write-probe-{}", std::process::id()));
+    let ok = std::fs::create_dir_all(dir).is_ok() && std::fs::write(&probe, b"").is_ok();
+    let _ = std::fs::remove_file(&probe);
+    ok
+}
+
+/// The lowest priority for the calling thread (and the threads it starts), so that solving
+/// only takes CPU time nothing else wants: moves, bots and hints come first.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // On Linux the nice value is per thread: this one only.
+        let tid = rustix::thread::gettid();
+        if let Err(e) = rustix::process::setpriority_process(Some(tid), 19) {
+            tracing::warn!(error = %e, "cannot lower the White Rabbit tables thread's priority");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn small(wrap: bool) -> Model {
+        Model {
+            blacks: 2,
+            reds: 2,
+            table: 3,
+            faces: 4,
+            wrap,
+        }
+    }
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("server-tables-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    fn wait_for(tables: &ExactTables, m: Model, green: u8, limit: Duration) -> Arc<Level> {
+        let t = Instant::now();
+        loop {
+            if let Some(lv) = tables.level(m, green) {
+                return lv;
+            }
+            assert!(
+                t.elapsed() < limit,
+                "{m:?} green {green} not there in {limit:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// From an empty directory every level is built in the background, and equals what the
+    /// solver gives on its own in another directory.
+    #[test]
+    fn missing_levels_are_built_and_used() {
+        let (d, alone) = (dir("build"), dir("alone"));
+        let models = vec![small(true), small(false)];
+        let source = TableSource {
+            dir: d.clone(),
+            build: true,
+            poll: Duration::from_millis(100),
+        };
+        let t = ExactTables::start_for(source, models.clone());
+        for &m in &models {
+            for green in GREENS {
+                let lv = wait_for(&t, m, green, Duration::from_secs(120));
+                let own = tables::level(&alone, m, green, Effort::new(&m, 1), &mut |_| {}).unwrap();
+                assert_eq!(lv.starts, own.starts, "{m:?} green {green}");
+            }
+        }
+        drop(t);
+        for d in [d, alone] {
+            let _ = std::fs::remove_dir_all(d);
+        }
+    }
+
+    /// A node that does not build reads only complete files under their final names: a whole
+    /// level under a temporary name is not loaded; once renamed it is, at the next look.
+    #[test]
+    fn a_reading_node_uses_a_level_once_renamed_and_never_a_temporary() {
+        let (d, src) = (dir("read"), dir("src"));
+        let m = small(true);
+        tables::level(&src, m, 1, Effort::new(&m, 1), &mut |_| {}).unwrap();
+        std::fs::create_dir_all(&d).unwrap();
+        let file = tables::path(&d, &m, 1);
+        let tmp = d.join("b2r2t3f4-classic-green1.bin.777-0.tmp");
+        std::fs::copy(tables::path(&src, &m, 1), &tmp).unwrap();
+        let source = TableSource {
+            dir: d.clone(),
+            build: false,
+            poll: Duration::from_millis(50),
+        };
+        let t = ExactTables::start_for(source, vec![m]);
+        std::thread::sleep(Duration::from_millis(500));
+        assert!(t.level(m, 1).is_none(), "a temporary file was read");
+        std::fs::rename(&tmp, &file).unwrap();
+        wait_for(&t, m, 1, Duration::from_secs(10));
+        assert!(t.level(m, 2).is_none(), "not built by a reading node");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1, "nothing written");
+        drop(t);
+        for d in [d, src] {
+            let _ = std::fs::remove_dir_all(d);
+        }
+    }
+}
