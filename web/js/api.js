@@ -62,6 +62,8 @@ export const api = {
   recordPositions: (id, token) =>
     call('GET', `/api/records/${encodeURIComponent(id)}/positions` + (token ? `?token=${encodeURIComponent(token)}` : '')),
   myGames: () => call('GET', '/api/me/games'),
+  /** Games not ended yet, those waiting for our move first. */
+  playing: () => call('GET', '/api/me/playing'),
   /** White Rabbit: every legal action with the solver's values, best first. */
   hints: (table) => call('GET', `/api/tables/${encodeURIComponent(table)}/hints`),
   daily: (day) => call('GET', '/api/daily' + (day ? `?day=${encodeURIComponent(day)}` : '')),

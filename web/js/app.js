@@ -18,6 +18,8 @@ import * as table from './pages/table.js';
 import * as profile from './pages/profile.js';
 import * as replay from './pages/replay.js';
 import * as daily from './pages/daily.js';
+import * as playing from './pages/playing.js';
+import { turns, onTurns } from './turns.js';
 
 const ROUTES = {
   '': catalogue,
@@ -27,6 +29,7 @@ const ROUTES = {
   profile,
   replay,
   daily,
+  playing,
 };
 
 const main = document.getElementById('main');
@@ -57,6 +60,8 @@ function renderNav() {
   clear(nav).append(
     h('a', { href: '#/', class: here === '' || here === 'rules' ? 'active' : '' }, t('nav.games')),
     h('a', { href: '#/lobby', class: here === 'lobby' ? 'active' : '' }, t('nav.lobby')),
+    h('a', { href: '#/playing', class: ['playing-nav', here === 'playing' ? 'active' : ''] }, t('nav.playing'),
+      turns() ? h('span', { class: 'turn-count', title: t('playing.count', { n: turns() }) }, String(turns())) : null),
     h('a', { href: '#/daily', class: here === 'daily' ? 'active' : '' }, t('nav.daily')),
     h('a', { href: '#/profile', class: here === 'profile' || here === 'replay' ? 'active' : '' }, t('nav.profile')),
   );
@@ -93,6 +98,15 @@ function relabel() {
   else route();
 }
 
+// "(2) Mill — Stolik": the tab says how many games wait, whatever page sets the title.
+function showCountInTitle() {
+  const bare = document.title.replace(/^\(\d+\) /, '');
+  document.title = turns() ? `(${turns()}) ${bare}` : bare;
+}
+new MutationObserver(() => {
+  if (turns() && !/^\(\d+\) /.test(document.title)) showCountInTitle();
+}).observe(document.querySelector('title'), { childList: true });
+
 async function identify() {
   // Retry until the server answers: without an identity nothing else works.
   for (let attempt = 0; ; attempt++) {
@@ -121,6 +135,10 @@ async function start() {
   onTheme(renderSwitches);
   onLang(relabel);
   session.onChange(renderNav);
+  onTurns(() => {
+    renderNav();
+    showCountInTitle();
+  });
   socket.onState((state) => {
     const dot = document.querySelector('.net-dot');
     dot.className = 'net-dot ' + state;

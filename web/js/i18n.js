@@ -6,6 +6,17 @@ const STORE_KEY = 'stolik.lang';
 export const LANGS = ['ru', 'uk', 'en'];
 
 const en = {
+  'nav.playing': 'My games',
+  'playing.solo': 'solo puzzle',
+  'playing.nobody': 'nobody yet',
+  'playing.waiting': 'Waiting for an opponent',
+  'playing.yours': 'Your move',
+  'playing.theirs': 'Their move',
+  'playing.as': 'you play {side}',
+  'playing.left': '{time} left on your clock',
+  'playing.none': 'No game in progress. Games you start or join are listed here until they end.',
+  'playing.find': 'Find a game',
+  'playing.count': '{n} games wait for your move',
   'state.open': 'open',
   'state.playing': 'playing',
   'state.finished': 'finished',
@@ -343,6 +354,17 @@ const en = {
 };
 
 const ru = {
+  'nav.playing': 'Мои партии',
+  'playing.solo': 'головоломка',
+  'playing.nobody': 'соперника пока нет',
+  'playing.waiting': 'Ждём соперника',
+  'playing.yours': 'Ваш ход',
+  'playing.theirs': 'Ход соперника',
+  'playing.as': 'вы играете: {side}',
+  'playing.left': 'на ваших часах {time}',
+  'playing.none': 'Сейчас партий нет. Здесь видны все партии, которые вы начали или к которым присоединились, пока они не закончены.',
+  'playing.find': 'Найти партию',
+  'playing.count': 'Партий, где ваш ход: {n}',
   'state.open': 'ждёт игроков',
   'state.playing': 'идёт игра',
   'state.finished': 'окончена',
@@ -680,6 +702,17 @@ const ru = {
 };
 
 const uk = {
+  'nav.playing': 'Мої партії',
+  'playing.solo': 'головоломка',
+  'playing.nobody': 'суперника ще немає',
+  'playing.waiting': 'Чекаємо на суперника',
+  'playing.yours': 'Ваш хід',
+  'playing.theirs': 'Хід суперника',
+  'playing.as': 'ви граєте: {side}',
+  'playing.left': 'на вашому годиннику {time}',
+  'playing.none': 'Зараз партій немає. Тут видно всі партії, які ви почали або до яких приєдналися, доки вони не скінчилися.',
+  'playing.find': 'Знайти партію',
+  'playing.count': 'Партій, де ваш хід: {n}',
   'state.open': 'чекає на гравців',
   'state.playing': 'триває гра',
   'state.finished': 'закінчена',

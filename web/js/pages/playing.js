@@ -1,0 +1,70 @@
+// "My games": every game of this player that has not ended, those waiting for their move
+// first, each a link back to its table. The list follows the moves while it is open.
+
+import { h, clear, formatClock } from '../ui.js';
+import { t, gameName, variantName, sideName, userName, botName } from '../i18n.js';
+import { api } from '../api.js';
+import { onTurns } from '../turns.js';
+
+export function mount(root) {
+  let games = [];
+  let list = null;
+  let failed = null;
+
+  function opponentText(g) {
+    if (!g.opponent) return t('playing.solo');
+    if (g.opponent.bot) return botName(g.opponent.bot);
+    if (!g.opponent.user) return t('playing.nobody');
+    return userName(g.opponent.user);
+  }
+
+  function turnText(g) {
+    if (g.status === 'open') return t('playing.waiting');
+    if (g.your_turn) return t('playing.yours');
+    return t('playing.theirs');
+  }
+
+  function row(g) {
+    const info = games.find((x) => x.id === g.game);
+    const side = g.opponent ? sideName(g.game, g.you) : null;
+    return h('li', { class: ['playing-game', g.your_turn ? 'your-turn' : ''], 'data-game': g.id },
+      h('a', { class: 'playing-link', href: `#/table/${g.id}` },
+        h('span', { class: 'playing-what' },
+          h('strong', {}, info ? gameName(info) : g.game),
+          h('span', { class: 'small' }, info ? variantName(info, g.variant) : g.variant)),
+        h('span', { class: 'playing-who' }, opponentText(g),
+          side ? h('span', { class: 'small' }, t('playing.as', { side })) : null),
+        h('span', { class: 'playing-turn' }, turnText(g),
+          g.time_left_ms != null ? h('span', { class: 'small clock-left' }, t('playing.left', { time: formatClock(g.time_left_ms) })) : null),
+      ));
+  }
+
+  function render() {
+    clear(root);
+    document.title = `${t('nav.playing')} — ${t('app.name')}`;
+    const page = h('section', { class: 'page playing' }, h('h1', {}, t('nav.playing')));
+    if (failed) page.append(h('p', { class: 'error' }, failed));
+    else if (!list) page.append(h('p', { class: 'loading' }, t('loading')));
+    else if (!list.length) {
+      page.append(h('p', { class: 'empty' }, t('playing.none')), h('p', {}, h('a', { class: 'btn primary', href: '#/' }, t('playing.find'))));
+    } else page.append(h('ul', { class: 'playing-list' }, ...list.map(row)));
+    root.append(page);
+  }
+
+  async function load() {
+    try {
+      list = (await api.playing()).games;
+      failed = null;
+    } catch (err) {
+      failed = err.message || String(err);
+    }
+    render();
+  }
+
+  // A change of the count means a move somewhere in these games: read the list again.
+  const off = onTurns(load);
+  api.games().then((g) => { games = g; render(); }).catch(() => {});
+  render();
+  load();
+  return { unmount() { off(); }, relabel: render };
+}
