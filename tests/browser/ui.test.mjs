@@ -22,12 +22,12 @@ test('catalogue lists the five games with pictures; language switch is remembere
   await p.screenshot({ path: screenshotPath('catalogue.png'), fullPage: true });
 
   await p.locator('.lang-select').selectOption('en');
-  await p.locator('.main-nav a', { hasText: 'Games' }).waitFor();
+  await p.locator('.main-nav a[href="#/"]', { hasText: 'Games' }).waitFor();
   await p.locator('.game-card .quick-match', { hasText: 'Quick match' }).first().waitFor();
   await p.locator('.lang-select').selectOption('uk');
-  await p.locator('.main-nav a', { hasText: 'Ігри' }).waitFor();
+  await p.locator('.main-nav a[href="#/"]', { hasText: 'Ігри' }).waitFor();
   await p.reload();
-  await p.locator('.main-nav a', { hasText: 'Ігри' }).waitFor();
+  await p.locator('.main-nav a[href="#/"]', { hasText: 'Ігри' }).waitFor();
   assert.equal(await p.evaluate(() => document.documentElement.lang), 'uk');
   await P.context.close();
 });
