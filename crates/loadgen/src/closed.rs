@@ -49,10 +49,7 @@ async fn closed(args: &ClosedArgs) -> anyhow::Result<String> {
     // Every guest and table comes from 127.0.0.1: the per-address limits are off here.
     let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
     let http = Http::new(server.port, "127.0.0.1");
-    let mut pairs = Vec::with_capacity(args.games);
-    for _ in 0..args.games {
-        pairs.push(Pair::new(&http).await?);
-    }
+    let pairs = Pair::many(&http, args.games).await?;
     let stolik = measure(
         "stolik moves",
         &server,

@@ -38,6 +38,9 @@ pub struct OpenArgs {
     /// Skip the echo baseline.
     #[arg(long)]
     pub no_echo: bool,
+    /// Games against Hard bots kept thinking all through the measurement.
+    #[arg(long, default_value_t = 0)]
+    pub bots: usize,
 }
 
 /// Latencies of one side, in milliseconds, and what it cost the server.
@@ -63,9 +66,18 @@ async fn open(args: &OpenArgs) -> anyhow::Result<String> {
     }
     let server = Server::start(&args.stolik, &args.web_dir, &extra).await?;
     let http = Http::new(server.port, "127.0.0.1");
-    let mut pairs = Vec::with_capacity(args.games);
-    for _ in 0..args.games {
-        pairs.push(Pair::new(&http).await?);
+    let pairs = Pair::many(&http, args.games).await?;
+    let mut bot_games = Vec::with_capacity(args.bots);
+    for _ in 0..args.bots {
+        bot_games.push(crate::bots::BotGame::new(&http).await?);
+    }
+    let busy_until = Instant::now() + Duration::from_secs(args.seconds + 3);
+    for game in bot_games {
+        actix_rt::spawn(async move {
+            if let Err(e) = game.keep_busy(busy_until).await {
+                eprintln!("stolik-load: a bot game stopped: {e:#}");
+            }
+        });
     }
     let period = Duration::from_secs_f64(1.0 / args.rate);
     let stolik = measure(
@@ -211,9 +223,10 @@ fn report(args: &OpenArgs, sides: &[Side], metrics: Option<&str>) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "stolik-load open: {} games × {} moves/s each, {} s measured, database {}",
+        "stolik-load open: {} games × {} moves/s each, {} Hard bot games thinking, {} s measured, database {}",
         args.games,
         args.rate,
+        args.bots,
         args.seconds,
         if args.database.is_some() {
             "PostgreSQL"

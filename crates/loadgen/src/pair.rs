@@ -23,7 +23,22 @@ pub struct Pair {
     pub throttled: u64,
 }
 
+/// How many pairs are set up at once.
+const SETUP_AT_ONCE: usize = 64;
+
 impl Pair {
+    /// `count` pairs, set up many at a time: a pair left unread for longer than the server's
+    /// 30 s heartbeat timeout would be cut before the measurement starts.
+    pub async fn many(http: &Http, count: usize) -> anyhow::Result<Vec<Pair>> {
+        use futures_util::StreamExt;
+        let made: Vec<anyhow::Result<Pair>> = futures_util::stream::iter(0..count)
+            .map(|_| Pair::new(http))
+            .buffer_unordered(SETUP_AT_ONCE)
+            .collect()
+            .await;
+        made.into_iter().collect()
+    }
+
     pub async fn new(http: &Http) -> anyhow::Result<Pair> {
         let a = http.guest().await?;
         let b = http.guest().await?;

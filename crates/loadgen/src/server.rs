@@ -23,10 +23,17 @@ impl Server {
         std::fs::create_dir_all(&dir)?;
         let database = format!("sqlite://{}", dir.join("load.db").display());
         let log = std::fs::File::create(dir.join("server.log"))?;
+        // A `--database` among the extra arguments replaces the fresh SQLite file.
+        let default_database = ["--database".to_string(), database];
+        let database = if extra.contains(&"--database") {
+            &[][..]
+        } else {
+            &default_database[..]
+        };
         let child = Command::new(exe)
             .arg("serve")
             .args(["--bind", &format!("127.0.0.1:{port}")])
-            .args(["--database", &database])
+            .args(database)
             .arg("--web-dir")
             .arg(web_dir)
             .args(extra)
