@@ -101,6 +101,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             trusted_proxies: args.trusted_proxies,
         },
         tables: Some(tables.handle().clone()),
+        day: std::time::Duration::from_secs(24 * 60 * 60),
         rabbit_tables: args.rabbit_tables.map(server::TableSource::building),
     };
     actix_web::rt::System::new().block_on(async move {

@@ -6,6 +6,13 @@ const STORE_KEY = 'stolik.lang';
 export const LANGS = ['ru', 'uk', 'en'];
 
 const en = {
+  'lobby.bydays': 'by correspondence (days a move)',
+  'lobby.correspondence': 'Days a move',
+  'clock.days': '{n} d a move',
+  'left.days': '{d} d {h} h',
+  'left.hours': '{h} h {m} min',
+  'left.minutes': '{m} min',
+  'table.deadline': '{time} left to move',
   'nav.playing': 'My games',
   'playing.solo': 'solo puzzle',
   'playing.nobody': 'nobody yet',
@@ -354,6 +361,13 @@ const en = {
 };
 
 const ru = {
+  'lobby.bydays': 'по переписке (дни на ход)',
+  'lobby.correspondence': 'Дней на ход',
+  'clock.days': '{n} дн. на ход',
+  'left.days': '{d} дн. {h} ч',
+  'left.hours': '{h} ч {m} мин',
+  'left.minutes': '{m} мин',
+  'table.deadline': 'на ход осталось {time}',
   'nav.playing': 'Мои партии',
   'playing.solo': 'головоломка',
   'playing.nobody': 'соперника пока нет',
@@ -702,6 +716,13 @@ const ru = {
 };
 
 const uk = {
+  'lobby.bydays': 'листуванням (дні на хід)',
+  'lobby.correspondence': 'Днів на хід',
+  'clock.days': '{n} дн. на хід',
+  'left.days': '{d} дн. {h} год',
+  'left.hours': '{h} год {m} хв',
+  'left.minutes': '{m} хв',
+  'table.deadline': 'на хід лишилося {time}',
   'nav.playing': 'Мої партії',
   'playing.solo': 'головоломка',
   'playing.nobody': 'суперника ще немає',
@@ -1155,6 +1176,15 @@ export function resultText(tbl, games) {
   const seat = (tbl.seats || []).find((s) => s.seat === r || s.label === r);
   const label = seat ? seat.label : r;
   return t('result.win', { side: sideName(tbl.game, label), name: userName(seat?.user) || '—' });
+}
+
+/** Time left until a correspondence deadline, in days and hours, hours and minutes, or minutes. */
+export function timeLeft(ms) {
+  const minutes = Math.max(0, Math.floor(ms / 60000));
+  const [d, h, m] = [Math.floor(minutes / 1440), Math.floor(minutes / 60) % 24, minutes % 60];
+  if (d > 0) return t('left.days', { d, h });
+  if (h > 0) return t('left.hours', { h, m });
+  return t('left.minutes', { m });
 }
 
 /** A move as the move list shows it: notation, with the word-moves translated. */

@@ -350,6 +350,9 @@ struct CreateTable {
     bot: Option<String>,
 }
 
+/// The days a correspondence game may give each move.
+pub const CORRESPONDENCE_DAYS: [u8; 6] = [1, 2, 3, 5, 7, 14];
+
 /// Checks a game, variant and clock against the catalogue.
 pub fn table_settings(
     game: &str,
@@ -365,16 +368,40 @@ pub fn table_settings(
             .variant(v)
             .ok_or_else(|| WsError::bad_request(format!("{game} has no variant {v:?}")))?,
     };
-    let control = clock
-        .map(|c| {
-            TimeControl::new(
-                c.initial.saturating_mul(1000),
-                c.increment.saturating_mul(1000),
-            )
-        })
-        .transpose()
-        .map_err(WsError::bad_request)?;
-    if control.is_some() && info.seats < 2 {
+    let (control, days) = match clock {
+        None => (None, None),
+        Some(ClockSpec {
+            initial: None,
+            increment: None,
+            days: Some(days),
+        }) => {
+            let days = u8::try_from(days)
+                .ok()
+                .filter(|d| CORRESPONDENCE_DAYS.contains(d))
+                .ok_or_else(|| {
+                    WsError::bad_request(
+                        "a correspondence clock has 1, 2, 3, 5, 7 or 14 days a move",
+                    )
+                })?;
+            (None, Some(days))
+        }
+        Some(ClockSpec {
+            initial: Some(initial),
+            increment: Some(increment),
+            days: None,
+        }) => {
+            let control =
+                TimeControl::new(initial.saturating_mul(1000), increment.saturating_mul(1000))
+                    .map_err(WsError::bad_request)?;
+            (Some(control), None)
+        }
+        Some(_) => {
+            return Err(WsError::bad_request(
+                "a clock is {\"initial\": seconds, \"increment\": seconds} or {\"days\": N}",
+            ));
+        }
+    };
+    if (control.is_some() || days.is_some()) && info.seats < 2 {
         return Err(WsError::bad_request("a solo puzzle has no clock"));
     }
     Ok(TableSettings {
@@ -382,6 +409,7 @@ pub fn table_settings(
         variant: variant.id,
         private,
         control,
+        days,
         daily: None,
         practice: None,
     })

@@ -81,6 +81,8 @@ pub struct LobbyEntry {
     pub game: &'static str,
     pub variant: &'static str,
     pub clock: Option<TimeControl>,
+    /// Days a move, for a correspondence table.
+    pub days: Option<u8>,
     pub seats: usize,
     pub players: Vec<String>,
 }
@@ -92,6 +94,8 @@ pub struct QueueKey {
     pub variant: &'static str,
     pub initial_ms: Option<u64>,
     pub increment_ms: Option<u64>,
+    /// Days a move, for correspondence.
+    pub days: Option<u8>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -179,6 +183,8 @@ struct Inner {
     runtime: tokio::runtime::Handle,
     /// Where bots think, at the lowest priority (see [`CpuPool`]).
     cpu: CpuPool,
+    /// A correspondence day (shorter in tests).
+    day: Duration,
     bot_time_cap: Option<std::time::Duration>,
     /// The key of every daily deal's seed (see [`crate::rabbit::daily_seed`]); it never
     /// leaves the server.
@@ -207,6 +213,7 @@ impl Hub {
         store: store::Store,
         runtime: tokio::runtime::Handle,
         cpu: CpuPool,
+        day: Duration,
         bot_time_cap: Option<std::time::Duration>,
         daily_key: String,
     ) -> Hub {
@@ -215,6 +222,7 @@ impl Hub {
             store,
             runtime: runtime.clone(),
             cpu,
+            day,
             bot_time_cap,
             daily_key,
             hint_slots: Arc::new(tokio::sync::Semaphore::new(HINTS_AT_ONCE)),
@@ -227,6 +235,11 @@ impl Hub {
         }));
         runtime.spawn(send_lobby_changes(Arc::downgrade(&hub.0), lobby_changed));
         hub
+    }
+
+    /// How long `days` correspondence days last.
+    pub fn days(&self, days: u8) -> Duration {
+        self.0.day * u32::from(days)
     }
 
     /// The pool bots think on.
@@ -448,6 +461,7 @@ impl Hub {
             invite_token: Some(token.clone()),
             clock_initial_ms: settings.control.map(|c| c.initial_ms as i64),
             clock_increment_ms: settings.control.map(|c| c.increment_ms as i64),
+            move_days: settings.days.map(i64::from),
             host_id: host.as_ref().map(|h| h.id.clone()),
             rematch_of,
             created_at: unix_ms(),
@@ -568,6 +582,7 @@ impl Hub {
             variant: key.variant,
             private: false,
             control,
+            days: key.days,
             daily: None,
             practice: None,
         };

@@ -33,6 +33,8 @@ pub struct Config {
     /// The runtime the tables and the move writer run on (`stolik serve` gives a
     /// multi-threaded one, so that tables use every core); `None`: the caller's runtime.
     pub tables: Option<tokio::runtime::Handle>,
+    /// How long a correspondence "day" lasts: a real day; tests shorten it.
+    pub day: std::time::Duration,
     /// White Rabbit's exact tables, if any (`--rabbit-tables`).
     pub rabbit_tables: Option<crate::rabbit_tables::TableSource>,
 }
@@ -88,6 +90,7 @@ impl Application {
             store.clone(),
             runtime,
             crate::cpu_pool::CpuPool::for_this_machine(),
+            config.day,
             config.bot_time_cap,
             daily_key,
         );

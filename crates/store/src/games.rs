@@ -32,7 +32,7 @@ impl Filter<'_> {
 }
 
 const GAME_COLUMNS: &str = "g.id, g.game, g.variant, g.seed, g.private, g.invite_token, \
-     g.clock_initial_ms, g.clock_increment_ms, g.status, g.result, g.end_reason, \
+     g.clock_initial_ms, g.clock_increment_ms, g.move_days, g.status, g.result, g.end_reason, \
      g.rematch_of, g.daily, g.created_at, g.started_at, g.finished_at, g.host_id, \
      (SELECT r.id FROM games r WHERE r.rematch_of = g.id ORDER BY r.created_at, r.id LIMIT 1) \
      AS rematch";
@@ -58,6 +58,7 @@ fn game_from<R: Get>(row: &R) -> Result<GameRecord, StoreError> {
         invite_token: row.opt_text("invite_token")?,
         clock_initial_ms: row.opt_big("clock_initial_ms")?,
         clock_increment_ms: row.opt_big("clock_increment_ms")?,
+        move_days: row.opt_big("move_days")?,
         status: GameStatus::decode(&row.text("status")?)?,
         result: row.opt_text("result")?,
         end_reason: row.opt_text("end_reason")?,
@@ -154,8 +155,9 @@ impl Store {
             let mut tx = pool.begin().await?;
             sqlx::query(
                 "INSERT INTO games (id, game, variant, seed, private, invite_token, \
-                 clock_initial_ms, clock_increment_ms, status, rematch_of, created_at, host_id, daily) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11, $12)",
+                 clock_initial_ms, clock_increment_ms, move_days, status, rematch_of, created_at, \
+                 host_id, daily) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11, $12, $13)",
             )
             .bind(&game.id)
             .bind(&game.game)
@@ -165,6 +167,7 @@ impl Store {
             .bind(game.invite_token.as_deref())
             .bind(game.clock_initial_ms)
             .bind(game.clock_increment_ms)
+            .bind(game.move_days)
             .bind(game.rematch_of.as_deref())
             .bind(game.created_at)
             .bind(game.host_id.as_deref())

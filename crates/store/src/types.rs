@@ -99,6 +99,8 @@ pub struct NewGame {
     pub invite_token: Option<String>,
     pub clock_initial_ms: Option<i64>,
     pub clock_increment_ms: Option<i64>,
+    /// Days for each move of a correspondence game.
+    pub move_days: Option<i64>,
     pub rematch_of: Option<String>,
     pub host_id: Option<String>,
     pub created_at: i64,
@@ -153,6 +155,8 @@ pub struct GameRecord {
     pub invite_token: Option<String>,
     pub clock_initial_ms: Option<i64>,
     pub clock_increment_ms: Option<i64>,
+    /// Days for each move of a correspondence game.
+    pub move_days: Option<i64>,
     pub status: GameStatus,
     pub result: Option<String>,
     pub end_reason: Option<String>,

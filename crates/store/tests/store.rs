@@ -79,6 +79,7 @@ fn new_game(id: &str, seats: Vec<Option<Occupant>>) -> NewGame {
         invite_token: None,
         clock_initial_ms: None,
         clock_increment_ms: None,
+        move_days: None,
         rematch_of: None,
         host_id: None,
         created_at: T0,
@@ -438,6 +439,22 @@ async fn a_created_game_reads_back_with_its_seats() {
             Err(StoreError::NotFound)
         ));
         assert!(db.game("nope").await.unwrap().is_none());
+    }
+}
+
+#[tokio::test]
+async fn a_correspondence_game_keeps_its_days_per_move() {
+    for db in test_stores().await {
+        announce(&db);
+        let game = NewGame {
+            move_days: Some(3),
+            ..new_game("g1", vec![user_seat("host"), None])
+        };
+        db.create_user("host", "Host", T0).await.unwrap();
+        db.create_game(&game).await.unwrap();
+        assert_eq!(db.game("g1").await.unwrap().unwrap().move_days, Some(3));
+        let unfinished = db.unfinished_games().await.unwrap();
+        assert_eq!(unfinished[0].move_days, Some(3));
     }
 }
 

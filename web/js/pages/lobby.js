@@ -9,7 +9,8 @@ import { join } from '../quickmatch.js';
 import { navigate } from '../router.js';
 import { createTable } from './catalogue.js';
 
-function clockLabel(initialMs, incrementMs) {
+function clockLabel(initialMs, incrementMs, days) {
+  if (days) return t('clock.days', { n: days });
   if (!initialMs) return null;
   return `${Math.round((initialMs / 60000) * 100) / 100}+${Math.round((incrementMs || 0) / 1000)}`;
 }
@@ -18,7 +19,7 @@ export function mount(root) {
   let games = [];
   let lobby = { tables: [], queues: [] };
   // The form keeps its values across re-renders (language switch, lobby updates).
-  const form = { game: 'perekati', variant: '', opponent: 'human', private: false, timed: false, minutes: 5, increment: 3 };
+  const form = { game: 'perekati', variant: '', opponent: 'human', private: false, timed: false, corr: false, days: 3, minutes: 5, increment: 3 };
   const el = {};
   const offs = [];
 
@@ -65,7 +66,7 @@ export function mount(root) {
       const mine = session.user && tb.players.includes(session.user.name);
       body.append(h('tr', { 'data-table': tb.id },
         h('td', {}, g ? gameName(g) : tb.game, h('div', { class: 'small' }, g ? variantName(g, tb.variant) : tb.variant)),
-        h('td', {}, tb.clock ? clockLabel(tb.clock.initial_ms, tb.clock.increment_ms) : '∞'),
+        h('td', {}, clockLabel(tb.clock?.initial_ms, tb.clock?.increment_ms, tb.days) || '∞'),
         h('td', {}, tb.players.join(', ') || '—', h('div', { class: 'small' }, `${tb.players.length}/${tb.seats}`)),
         h('td', { class: 'row-actions' },
           mine
@@ -88,7 +89,7 @@ export function mount(root) {
     const ul = h('ul', { class: 'queue-list' });
     for (const q of queues) {
       const g = gameOf(q.game);
-      const clock = clockLabel(q.initial_ms, q.increment_ms);
+      const clock = clockLabel(q.initial_ms, q.increment_ms, q.days);
       ul.append(h('li', {},
         h('span', {}, `${g ? gameName(g) : q.game} · ${g ? variantName(g, q.variant) : q.variant}${clock ? ' · ' + clock : ''}`),
         h('span', { class: 'count' }, t('lobby.waiting', { n: q.waiting })),
@@ -132,10 +133,17 @@ export function mount(root) {
       el.form.append(
         h('fieldset', { class: 'radio-row' },
           h('legend', {}, t('lobby.clock')),
-          h('label', {}, h('input', { type: 'radio', name: 'timed', checked: !form.timed, onChange: () => { form.timed = false; renderForm(); } }), ' ', t('lobby.noclock')),
-          h('label', {}, h('input', { type: 'radio', name: 'timed', checked: form.timed, onChange: () => { form.timed = true; renderForm(); } }), ' ', t('lobby.timed')),
+          h('label', {}, h('input', { type: 'radio', name: 'timed', checked: !form.timed && !form.corr, onChange: () => { form.timed = false; form.corr = false; renderForm(); } }), ' ', t('lobby.noclock')),
+          h('label', {}, h('input', { type: 'radio', name: 'timed', checked: form.timed, onChange: () => { form.timed = true; form.corr = false; renderForm(); } }), ' ', t('lobby.timed')),
+          h('label', {}, h('input', { type: 'radio', name: 'timed', value: 'days', checked: form.corr, onChange: () => { form.timed = false; form.corr = true; renderForm(); } }), ' ', t('lobby.bydays')),
         ),
       );
+      if (form.corr) {
+        el.form.append(h('div', { class: 'clock-fields' },
+          field(t('lobby.correspondence'), h('select', { name: 'days', onChange: (e) => { form.days = Number(e.target.value); } },
+            [1, 2, 3, 5, 7, 14].map((n) => h('option', { value: n, selected: n === form.days }, t('clock.days', { n }))))),
+        ));
+      }
       if (form.timed) {
         el.form.append(h('div', { class: 'clock-fields' },
           field(t('lobby.minutes'), h('input', { type: 'number', name: 'minutes', min: 1, max: 180, value: form.minutes, onInput: (e) => { form.minutes = Number(e.target.value); } })),
@@ -150,6 +158,7 @@ export function mount(root) {
   }
 
   function clockSpec() {
+    if (form.corr) return { days: form.days || 3 };
     if (!form.timed) return undefined;
     const minutes = Math.max(0.25, Math.min(180, Number(form.minutes) || 5));
     return { initial: Math.round(minutes * 60), increment: Math.max(0, Math.min(180, Math.round(Number(form.increment) || 0))) };

@@ -2,7 +2,7 @@
 // first, each a link back to its table. The list follows the moves while it is open.
 
 import { h, clear, formatClock } from '../ui.js';
-import { t, gameName, variantName, sideName, userName, botName } from '../i18n.js';
+import { t, gameName, variantName, sideName, userName, botName, timeLeft } from '../i18n.js';
 import { api } from '../api.js';
 import { onTurns } from '../turns.js';
 
@@ -35,7 +35,9 @@ export function mount(root) {
         h('span', { class: 'playing-who' }, opponentText(g),
           side ? h('span', { class: 'small' }, t('playing.as', { side })) : null),
         h('span', { class: 'playing-turn' }, turnText(g),
-          g.time_left_ms != null ? h('span', { class: 'small clock-left' }, t('playing.left', { time: formatClock(g.time_left_ms) })) : null),
+          g.time_left_ms != null ? h('span', { class: 'small clock-left' }, g.days
+            ? t('table.deadline', { time: timeLeft(g.time_left_ms) })
+            : t('playing.left', { time: formatClock(g.time_left_ms) })) : null),
       ));
   }
 

@@ -2,8 +2,8 @@
 // The server is the truth: the page renders its snapshots and events, and a click only ever
 // sends a move string taken from the server's list of legal moves.
 
-import { h, clear, fill, icon, toast, copyText, formatClock } from '../ui.js';
-import { t, lang, gameName, variantName, sideName, resultText, moveText, userName } from '../i18n.js';
+import { h, clear, fill, icon, toast, copyText, formatClock, formatDate } from '../ui.js';
+import { t, lang, gameName, variantName, sideName, resultText, moveText, userName, timeLeft } from '../i18n.js';
 import { endReason } from '../endings.js';
 import { play as playSound } from '../sound.js';
 import { socket } from '../socket.js';
@@ -127,6 +127,7 @@ export function mount(root, params) {
     fill(el.badges, 
       h('span', { class: 'badge' }, g ? variantName(g, tbl.variant) : tbl.variant),
       tbl.clock ? h('span', { class: 'badge' }, icon('clock'), ` ${Math.round(tbl.clock.initial_ms / 60000 * 10) / 10}+${tbl.clock.increment_ms / 1000}`) : null,
+      tbl.days ? h('span', { class: 'badge correspondence' }, icon('clock'), ' ', t('clock.days', { n: tbl.days })) : null,
       tbl.private ? h('span', { class: 'badge private' }, t('table.private')) : null,
       tbl.daily ? h('a', { class: 'badge daily', href: `#/daily?day=${tbl.daily}` }, t('daily.badge', { day: tbl.daily })) : null,
       h('span', { class: 'badge' }, t('state.' + tbl.status)),
@@ -155,7 +156,10 @@ export function mount(root, params) {
     const extra = sideInfo(seat);
     const clock = tbl.clock
       ? h('div', { class: ['clock', clockBase?.running === seat && 'running', 'clock-' + seat], 'data-seat': seat }, formatClock(currentClock(seat)))
-      : null;
+      : toMove && tbl.deadline
+        // Correspondence: the time left for this move, the date itself on hover.
+        ? h('div', { class: 'deadline', title: formatDate(tbl.deadline, lang()) }, t('table.deadline', { time: timeLeft(tbl.deadline - Date.now()) }))
+        : null;
     return h(
       'div',
       { class: ['player', toMove && 'to-move', tbl.you === seat && 'me'] },

@@ -95,6 +95,8 @@ pub struct TableSettings {
     pub variant: &'static str,
     pub private: bool,
     pub control: Option<TimeControl>,
+    /// Correspondence: days for each move (then `control` is `None`).
+    pub days: Option<u8>,
     /// The day (`YYYY-MM-DD`, UTC) whose White Rabbit daily deal this table plays: the
     /// player's one attempt of that day, ranked on its leaderboard.
     pub daily: Option<String>,
@@ -340,6 +342,11 @@ pub struct TableView {
     pub legal: Vec<String>,
     pub legal_truncated: bool,
     pub clock: Option<ClockView>,
+    /// Correspondence: days for each move, and the unix ms by which the side to move must
+    /// move (once it passes that side loses on time, or the game is aborted if a side has
+    /// not moved yet).
+    pub days: Option<u8>,
+    pub deadline: Option<i64>,
     pub result: Option<String>,
     pub reason: Option<String>,
     pub draw_offer: Option<&'static str>,
@@ -367,7 +374,10 @@ pub struct PlayingEntry {
     pub opponent: Option<SeatView>,
     pub ply: u32,
     pub clock: Option<ClockView>,
-    /// The player's own time left, when the game has a clock.
+    pub days: Option<u8>,
+    pub deadline: Option<i64>,
+    /// The player's own time left: on their clock, or until the deadline of the move they
+    /// have to play.
     pub time_left_ms: Option<i64>,
     pub daily: Option<String>,
 }
@@ -395,6 +405,8 @@ pub struct Table {
     game: AnyGame,
     plies: Vec<Ply>,
     clock: Option<Clock>,
+    /// Correspondence: the unix ms by which the side to move must move.
+    deadline: Option<i64>,
     result: Option<String>,
     reason: Option<String>,
     draw_offer: Option<Seat>,
@@ -436,6 +448,7 @@ impl Table {
             id: new.id.into(),
             next: next_turn(&game),
             clock: new.settings.control.map(Clock::new),
+            deadline: None,
             open_until: open_until(new.settings.private, unix_ms()),
             settings: new.settings,
             token: new.token,
@@ -508,14 +521,30 @@ impl Table {
             Some(remaining) => Clock::resumed(control, remaining),
             None => Clock::new(control),
         });
+        let days = record.move_days.and_then(|d| u8::try_from(d).ok());
+        // The deadline runs from the last move (or the start): it is a date, not a clock, so
+        // time the server was down counts like any other.
+        let deadline = days
+            .filter(|_| record.status == store::GameStatus::Playing)
+            .map(|d| {
+                let since = record
+                    .moves
+                    .last()
+                    .map(|m| m.played_at)
+                    .or(record.started_at)
+                    .unwrap_or(record.created_at);
+                since + hub.days(d).as_millis() as i64
+            });
         let table = Table {
             id: record.id.clone().into(),
             next: next_turn(&game),
+            deadline,
             settings: TableSettings {
                 game: info.id,
                 variant,
                 private: record.private,
                 control,
+                days,
                 daily: record.daily.clone(),
                 practice: None,
             },
@@ -563,7 +592,13 @@ impl Table {
             if !self.held {
                 self.ask_bot_if_its_turn();
             }
-            let deadline = self.clock.as_ref().and_then(Clock::deadline);
+            let deadline = self
+                .clock
+                .as_ref()
+                .and_then(Clock::deadline)
+                .into_iter()
+                .chain(self.deadline_instant())
+                .min();
             let idle = matches!(self.status, Status::Finished | Status::Aborted)
                 && self.subscribers.is_empty();
             let waiting = self.status == Status::Open;
@@ -877,8 +912,17 @@ impl Table {
             to_move: to_move.map(Seat::letter),
             opponent,
             ply: self.plies.len() as u32,
-            time_left_ms: clock.as_ref().map(|c| c.remaining_ms[you.index()]),
+            time_left_ms: clock
+                .as_ref()
+                .map(|c| c.remaining_ms[you.index()])
+                .or_else(|| {
+                    self.deadline
+                        .filter(|_| to_move == Some(you))
+                        .map(|d| (d - unix_ms()).max(0))
+                }),
             clock,
+            days: self.settings.days,
+            deadline: self.deadline,
             daily: self.settings.daily.clone(),
         })
     }
@@ -1038,6 +1082,7 @@ impl Table {
         self.hub.store().start_game(&self.id, unix_ms()).await?;
         self.status = Status::Playing;
         self.start_clock(Instant::now());
+        self.set_deadline(unix_ms());
         self.publish_turn();
         // A solo game can be decided by its deal alone.
         if self.game.is_over() {
@@ -1067,6 +1112,21 @@ impl Table {
                 self.start_clock(Instant::now());
             }
         }
+    }
+
+    /// Correspondence: the move to play now is due `days` after `from_ms`.
+    fn set_deadline(&mut self, from_ms: i64) {
+        self.deadline = self
+            .settings
+            .days
+            .filter(|_| self.status == Status::Playing)
+            .map(|d| from_ms + self.hub.days(d).as_millis() as i64);
+    }
+
+    /// When the correspondence deadline passes, on the runtime's clock (none while held).
+    fn deadline_instant(&self) -> Option<Instant> {
+        let left = self.deadline.filter(|_| !self.held)? - unix_ms();
+        Some(Instant::now() + Duration::from_millis(left.max(0) as u64))
     }
 
     fn start_clock(&mut self, now: Instant) {
@@ -1109,6 +1169,7 @@ impl Table {
         let mut clock = self.clock.clone();
         let remaining = clock.as_mut().map(|c| c.finish_turn(now));
         let ply_number = self.plies.len() as u32 + 1;
+        let played_at = unix_ms();
         self.hub
             .store()
             .append_move(
@@ -1116,7 +1177,7 @@ impl Table {
                 &store::MoveRow {
                     ply: ply_number,
                     mv: mv.to_string(),
-                    played_at: unix_ms(),
+                    played_at,
                     clock_a_ms: remaining.map(|r| r[0]),
                     clock_b_ms: remaining.map(|r| r[1]),
                 },
@@ -1146,6 +1207,7 @@ impl Table {
             self.draw_offer = None;
         }
         self.start_clock(now);
+        self.set_deadline(played_at);
         self.publish_turn();
         let mut event = self.move_event(self.plies.len() - 1);
         event.next = Some(self.next.clone());
@@ -1198,6 +1260,7 @@ impl Table {
         self.status = status;
         self.result = result.clone();
         self.reason = Some(reason.to_string());
+        self.deadline = None;
         self.publish_turn();
         self.record_daily_result().await;
         self.draw_offer = None;
@@ -1236,6 +1299,22 @@ impl Table {
 
     async fn check_flag(&mut self) {
         if self.status != Status::Playing {
+            return;
+        }
+        if self.deadline.is_some_and(|d| unix_ms() >= d) && !self.held {
+            // A game nobody has really begun is called off; after that, the side that let
+            // its deadline pass loses.
+            let (status, result, reason) = match self.game.to_move() {
+                Some(seat) if self.plies.len() >= self.seats.len() => (
+                    Status::Finished,
+                    Some(seat.other().letter().to_string()),
+                    "time",
+                ),
+                _ => (Status::Aborted, None, "expired"),
+            };
+            if let Err(e) = self.finish(status, result, reason).await {
+                tracing::error!(table = %self.id, error = %e, "could not record a missed deadline");
+            }
             return;
         }
         let Some(seat) = self.clock.as_ref().and_then(|c| c.flagged(Instant::now())) else {
@@ -1389,6 +1468,8 @@ impl Table {
             legal: if playing { next.legal } else { Vec::new() },
             legal_truncated: next.legal_truncated,
             clock: self.clock_view(now),
+            days: self.settings.days,
+            deadline: self.deadline,
             result: self.result.clone(),
             reason: self.reason.clone(),
             draw_offer: self.draw_offer.map(Seat::letter),
@@ -1481,6 +1562,7 @@ impl Table {
             game: self.settings.game,
             variant: self.settings.variant,
             clock: self.settings.control,
+            days: self.settings.days,
             seats: self.seats.len(),
             players: self
                 .seats

@@ -76,11 +76,14 @@ pub enum Request {
     QueueLeave,
 }
 
-/// A time control as clients write it: seconds on the clock and seconds of increment.
+/// A time control as clients write it: seconds on the clock and seconds of increment, or
+/// for correspondence the days for each move.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
 pub struct ClockSpec {
-    pub initial: u64,
-    pub increment: u64,
+    pub initial: Option<u64>,
+    pub increment: Option<u64>,
+    /// Correspondence instead: days for each move (1, 2, 3, 5, 7 or 14).
+    pub days: Option<u64>,
 }
 
 /// The request types, for telling an unknown type from a known one with bad fields.

@@ -415,5 +415,6 @@ pub fn queue_key(
         variant: settings.variant,
         initial_ms: settings.control.map(|c: TimeControl| c.initial_ms),
         increment_ms: settings.control.map(|c| c.increment_ms),
+        days: settings.days,
     })
 }

@@ -39,6 +39,9 @@ impl Db {
     }
 }
 
+/// A real day, for correspondence games.
+const DAY: Duration = Duration::from_secs(24 * 60 * 60);
+
 pub struct TestApp {
     pub base: String,
     pub ws_url: String,
@@ -65,19 +68,25 @@ impl TestApp {
     }
 
     pub async fn spawn_with(db: Db, limits: LimitsConfig) -> TestApp {
-        TestApp::spawn_full(db, limits, None).await
+        TestApp::spawn_full(db, limits, None, DAY).await
+    }
+
+    /// A server whose correspondence days last `day` (so that deadlines pass in a test).
+    pub async fn spawn_with_day(db: Db, day: Duration) -> TestApp {
+        TestApp::spawn_full(db, LimitsConfig::parse("off").unwrap(), None, day).await
     }
 
     /// A server with White Rabbit's exact tables from `tables`, on a fresh SQLite database.
     pub async fn spawn_with_tables(tables: server::TableSource) -> TestApp {
         let limits = LimitsConfig::parse("off").unwrap();
-        TestApp::spawn_full(Db::sqlite(), limits, Some(tables)).await
+        TestApp::spawn_full(Db::sqlite(), limits, Some(tables), DAY).await
     }
 
     async fn spawn_full(
         db: Db,
         limits: LimitsConfig,
         rabbit_tables: Option<server::TableSource>,
+        day: Duration,
     ) -> TestApp {
         let config = Config {
             bind: "127.0.0.1:0".to_string(),
@@ -88,6 +97,7 @@ impl TestApp {
             limits,
             security: SecurityConfig::default(),
             tables: None,
+            day,
             rabbit_tables,
         };
         let app = Application::build(config).await.expect("the server builds");
