@@ -62,3 +62,33 @@ test('with no game in progress the page says so and offers a way to one', async 
   assert.equal(await P.page.locator('.page.playing a.btn[href="#/"]').count(), 1);
   await P.context.close();
 });
+
+test('at a table waiting for the opponent, one press opens the next game waiting for me', async () => {
+  const A = await newPlayer(env.browser, env.server.url);
+  const B = await newPlayer(env.browser, env.server.url);
+  const first = await createPrivateTable(A.page, env.server.url, 'cephalopod', '5x5');
+  const firstId = (await tableState(A.page)).id;
+  await joinByInvite(B.page, first);
+  const second = await createPrivateTable(A.page, env.server.url, 'cephalopod', '5x5');
+  await joinByInvite(B.page, second);
+  // A moves in the second game; it then waits for B, while the first waits for A.
+  let st = await tableState(A.page);
+  if (st.to_move !== st.you) {
+    await waitMyTurn(B.page);
+    const sb = await tableState(B.page);
+    await playByClicks(B.page, 'cephalopod', sb.legal[0]);
+    await waitPly(A.page, sb.ply + 1);
+  }
+  await waitMyTurn(A.page);
+  st = await tableState(A.page);
+  await playByClicks(A.page, 'cephalopod', st.legal[0]);
+  await waitPly(A.page, st.ply + 1);
+  const next = A.page.locator('.actions .next-game');
+  await next.waitFor();
+  await next.click();
+  await A.page.waitForFunction((want) => window.__stolik?.table?.id === want, firstId);
+  await A.page.locator('.actions .next-game').waitFor({ state: 'detached' });
+  assert.deepEqual(A.page.__errors || [], []);
+  await A.context.close();
+  await B.context.close();
+});

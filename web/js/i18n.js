@@ -6,6 +6,8 @@ const STORE_KEY = 'stolik.lang';
 export const LANGS = ['ru', 'uk', 'en'];
 
 const en = {
+  'table.next': 'Next game where it is your move ({n})',
+  'table.next.none': 'No other game waits for your move',
   'lobby.bydays': 'by correspondence (days a move)',
   'lobby.correspondence': 'Days a move',
   'clock.days': '{n} d a move',
@@ -361,6 +363,8 @@ const en = {
 };
 
 const ru = {
+  'table.next': 'Следующая партия, где ваш ход ({n})',
+  'table.next.none': 'Больше нигде не ждут вашего хода',
   'lobby.bydays': 'по переписке (дни на ход)',
   'lobby.correspondence': 'Дней на ход',
   'clock.days': '{n} дн. на ход',
@@ -716,6 +720,8 @@ const ru = {
 };
 
 const uk = {
+  'table.next': 'Наступна партія, де ваш хід ({n})',
+  'table.next.none': 'Більше ніде не чекають вашого ходу',
   'lobby.bydays': 'листуванням (дні на хід)',
   'lobby.correspondence': 'Днів на хід',
   'clock.days': '{n} дн. на хід',

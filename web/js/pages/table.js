@@ -13,6 +13,7 @@ import { session } from '../session.js';
 import { Voice } from '../voice.js';
 import { navigate } from '../router.js';
 import { createTable } from './catalogue.js';
+import { turns, onTurns } from '../turns.js';
 
 export function mount(root, params) {
   const id = params.parts[1];
@@ -434,6 +435,24 @@ export function mount(root, params) {
     if (s === 'finished') {
       add(h('a', { class: 'btn', href: `#/replay/${tbl.id}${token ? '?token=' + encodeURIComponent(token) : ''}` }, t('table.replay')));
     }
+    // Other games wait for this player's move: one press takes them to the next.
+    const waitingHere = s === 'playing' && seated && !solo() && tbl.to_move === tbl.you ? 1 : 0;
+    const elsewhere = turns() - waitingHere;
+    if (seated && elsewhere > 0 && !waitingHere) {
+      add(button(t('table.next', { n: elsewhere }), nextGame, 'next-game'));
+    }
+  }
+
+  /** Opens the game that waits longest for this player's move, other than this one. */
+  async function nextGame() {
+    try {
+      const { games: mine } = await api.playing();
+      const next = mine.find((g) => g.your_turn && g.id !== id);
+      if (next) navigate(`/table/${next.id}`);
+      else toast(t('table.next.none'), 'info');
+    } catch (err) {
+      toast(errorText(err), 'error');
+    }
   }
 
   // ---- White Rabbit hints ----------------------------------------------------------------
@@ -840,6 +859,7 @@ export function mount(root, params) {
     })
     .catch(() => {});
   offs.push(socket.onOpen(() => subscribe()));
+  offs.push(onTurns(() => { if (tbl) renderActions(); }));
   offs.push(
     socket.onState((state) => {
       if (state !== 'open') freezeClock();
