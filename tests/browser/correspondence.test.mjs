@@ -39,6 +39,14 @@ test('a correspondence table shows its days and the deadline of the move to play
   const row = other.locator(`.playing-game[data-game="${created.id}"]`);
   await row.waitFor();
   assert.match(await row.textContent(), /left to move/);
+  // The move also left a notification, unread until marked.
+  const note = other.locator('.notification-list .notification.unread[data-kind="your_turn"]');
+  await note.waitFor();
+  assert.match(await note.textContent(), /Your move in a correspondence game/);
+  await other.locator('.notifications .read-all').click();
+  await note.waitFor({ state: 'detached' });
+  await other.locator('.notification-list .notification[data-kind="your_turn"]').waitFor();
+  await other.screenshot({ path: screenshotPath('notifications.png') });
   for (const p of [a, B.page]) assert.deepEqual(p.__errors || [], []);
   await A.context.close();
   await B.context.close();

@@ -58,7 +58,8 @@ test('the your-turn count follows the moves and My games leads back to the table
 test('with no game in progress the page says so and offers a way to one', async () => {
   const P = await newPlayer(env.browser, env.server.url, { viewport: { width: 390, height: 844 } });
   await P.page.goto(env.server.url + '/#/playing');
-  await P.page.locator('.page.playing .empty').waitFor();
+  await P.page.locator('.page.playing > p.empty').waitFor();
+  await P.page.locator('.page.playing .notifications .empty').waitFor();
   assert.equal(await P.page.locator('.page.playing a.btn[href="#/"]').count(), 1);
   await P.context.close();
 });

@@ -64,6 +64,9 @@ export const api = {
   myGames: () => call('GET', '/api/me/games'),
   /** Games not ended yet, those waiting for our move first. */
   playing: () => call('GET', '/api/me/playing'),
+  notifications: () => call('GET', '/api/notifications'),
+  /** Marks these notifications read, or all of them. */
+  markRead: (ids) => call('POST', '/api/notifications/read', ids ? { ids } : {}),
   /** White Rabbit: every legal action with the solver's values, best first. */
   hints: (table) => call('GET', `/api/tables/${encodeURIComponent(table)}/hints`),
   daily: (day) => call('GET', '/api/daily' + (day ? `?day=${encodeURIComponent(day)}` : '')),

@@ -11,6 +11,7 @@ import { socket } from './socket.js';
 import { session } from './session.js';
 import { currentRoute } from './router.js';
 import './quickmatch.js';
+import './notifications.js';
 import * as catalogue from './pages/catalogue.js';
 import * as lobby from './pages/lobby.js';
 import * as rules from './pages/rules.js';

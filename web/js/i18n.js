@@ -6,6 +6,17 @@ const STORE_KEY = 'stolik.lang';
 export const LANGS = ['ru', 'uk', 'en'];
 
 const en = {
+  'notify.title': 'Notifications',
+  'notify.none': 'Nothing new.',
+  'notify.readall': 'Mark all read',
+  'notify.desktop': 'Show them on the desktop too',
+  'notify.desktop.denied': 'The browser blocks notifications from this site.',
+  'notify.your_turn': 'Your move in a correspondence game',
+  'notify.game_over': 'A correspondence game has ended',
+  'notify.draw_offer': 'Your opponent offers a draw',
+  'notify.joined': 'Someone sat down at your table',
+  'notify.deadline': 'Less than a day left for your move',
+  'notify.open': 'Open',
   'table.next': 'Next game where it is your move ({n})',
   'table.next.none': 'No other game waits for your move',
   'lobby.bydays': 'by correspondence (days a move)',
@@ -363,6 +374,17 @@ const en = {
 };
 
 const ru = {
+  'notify.title': 'Уведомления',
+  'notify.none': 'Ничего нового.',
+  'notify.readall': 'Отметить все прочитанными',
+  'notify.desktop': 'Показывать и на рабочем столе',
+  'notify.desktop.denied': 'Браузер запретил уведомления от этого сайта.',
+  'notify.your_turn': 'Ваш ход в партии по переписке',
+  'notify.game_over': 'Партия по переписке окончена',
+  'notify.draw_offer': 'Соперник предлагает ничью',
+  'notify.joined': 'За ваш стол сел игрок',
+  'notify.deadline': 'На ваш ход осталось меньше суток',
+  'notify.open': 'Открыть',
   'table.next': 'Следующая партия, где ваш ход ({n})',
   'table.next.none': 'Больше нигде не ждут вашего хода',
   'lobby.bydays': 'по переписке (дни на ход)',
@@ -720,6 +742,17 @@ const ru = {
 };
 
 const uk = {
+  'notify.title': 'Сповіщення',
+  'notify.none': 'Нічого нового.',
+  'notify.readall': 'Позначити всі прочитаними',
+  'notify.desktop': 'Показувати і на робочому столі',
+  'notify.desktop.denied': 'Браузер заборонив сповіщення від цього сайту.',
+  'notify.your_turn': 'Ваш хід у партії листуванням',
+  'notify.game_over': 'Партію листуванням завершено',
+  'notify.draw_offer': 'Суперник пропонує нічию',
+  'notify.joined': 'За ваш стіл сів гравець',
+  'notify.deadline': 'На ваш хід лишилося менше доби',
+  'notify.open': 'Відкрити',
   'table.next': 'Наступна партія, де ваш хід ({n})',
   'table.next.none': 'Більше ніде не чекають вашого ходу',
   'lobby.bydays': 'листуванням (дні на хід)',

@@ -36,6 +36,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/ws", web::get().to(crate::ws::session::route))
         .configure(crate::rabbit::routes)
         .configure(crate::moderation::routes)
+        .configure(crate::notifications::routes)
         // Last: any other API path is a JSON 404, not the web client's index page.
         .route("/api/{tail:.*}", web::to(api_not_found));
 }

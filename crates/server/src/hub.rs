@@ -273,6 +273,29 @@ impl Hub {
         }
     }
 
+    /// Records a notification for `user_id` (a person, not a bot) and sends it to their open
+    /// sockets. In the background: a table never waits for it, and a failure is only logged.
+    pub fn notify(&self, user_id: &str, kind: &'static str, table: &str) {
+        if user_id.starts_with("bot:") {
+            return;
+        }
+        let (hub, user, table) = (self.clone(), user_id.to_string(), table.to_string());
+        self.0.runtime.spawn(async move {
+            match hub.store().notify(&user, kind, &table, unix_ms()).await {
+                Ok(notification) => {
+                    let text = Frame::from(encode(None, &Message::Notification { notification }));
+                    let mut turns = hub.0.turns.lock().expect("turns lock");
+                    if let Some(conns) = turns.conns.get_mut(&user) {
+                        conns.retain(|_, out| out.send(text.clone()));
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(%user, %table, error = %e, "could not record a notification")
+                }
+            }
+        });
+    }
+
     /// Registers a connection of `user` for their "your turn" count; returns the count now.
     pub fn watch_turns(&self, user: &str, conn: ConnId, out: Outbox) -> usize {
         let mut turns = self.0.turns.lock().expect("turns lock");

@@ -17,6 +17,7 @@ pub mod identity;
 pub mod limits;
 pub mod moderation;
 pub mod names;
+pub mod notifications;
 pub mod rabbit;
 pub mod rabbit_tables;
 pub mod security;

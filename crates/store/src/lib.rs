@@ -34,6 +34,7 @@ mod chat;
 mod error;
 mod games;
 mod ids;
+mod notifications;
 mod rows;
 mod settings;
 pub mod testing;
@@ -43,6 +44,7 @@ mod writer;
 
 pub use error::StoreError;
 pub use ids::{new_id, new_secret, new_token};
+pub use notifications::Notification;
 pub use types::{
     ChatLine, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow, NewChatLine,
     NewGame, Occupant, SeatRow, User,

@@ -1,8 +1,9 @@
 // "My games": every game of this player that has not ended, those waiting for their move
 // first, each a link back to its table. The list follows the moves while it is open.
 
-import { h, clear, formatClock } from '../ui.js';
-import { t, gameName, variantName, sideName, userName, botName, timeLeft } from '../i18n.js';
+import { h, clear, formatClock, formatDate, toast } from '../ui.js';
+import { t, lang, gameName, variantName, sideName, userName, botName, timeLeft } from '../i18n.js';
+import { notifications, onNotifications, notificationText, markAllRead, desktopState, askDesktop } from '../notifications.js';
 import { api } from '../api.js';
 import { onTurns } from '../turns.js';
 
@@ -41,6 +42,26 @@ export function mount(root) {
       ));
   }
 
+  function notificationPanel() {
+    const { unread, latest } = notifications();
+    const panel = h('section', { class: 'panel notifications' },
+      h('h2', {}, t('notify.title'), unread ? h('span', { class: 'turn-count' }, String(unread)) : null));
+    if (!latest.length) panel.append(h('p', { class: 'empty' }, t('notify.none')));
+    else {
+      panel.append(h('ul', { class: 'notification-list' }, ...latest.slice(0, 20).map((n) =>
+        h('li', { class: ['notification', n.read ? '' : 'unread'], 'data-kind': n.kind },
+          h('a', { href: `#/table/${n.game_id}` }, notificationText(n)),
+          h('span', { class: 'small' }, formatDate(n.created_at, lang()))))));
+    }
+    const actions = h('p', { class: 'notification-actions' });
+    if (unread) actions.append(h('button', { class: 'btn small read-all', onClick: () => markAllRead().catch((e) => toast(e.message, 'error')) }, t('notify.readall')));
+    const desktop = desktopState();
+    if (desktop === 'default') actions.append(h('button', { class: 'btn small desktop', onClick: () => askDesktop() }, t('notify.desktop')));
+    if (desktop === 'denied') actions.append(h('span', { class: 'small' }, t('notify.desktop.denied')));
+    if (actions.childNodes.length) panel.append(actions);
+    return panel;
+  }
+
   function render() {
     clear(root);
     document.title = `${t('nav.playing')} — ${t('app.name')}`;
@@ -50,6 +71,7 @@ export function mount(root) {
     else if (!list.length) {
       page.append(h('p', { class: 'empty' }, t('playing.none')), h('p', {}, h('a', { class: 'btn primary', href: '#/' }, t('playing.find'))));
     } else page.append(h('ul', { class: 'playing-list' }, ...list.map(row)));
+    page.append(notificationPanel());
     root.append(page);
   }
 
@@ -65,8 +87,9 @@ export function mount(root) {
 
   // A change of the count means a move somewhere in these games: read the list again.
   const off = onTurns(load);
+  const offNotes = onNotifications(render);
   api.games().then((g) => { games = g; render(); }).catch(() => {});
   render();
   load();
-  return { unmount() { off(); }, relabel: render };
+  return { unmount() { off(); offNotes(); }, relabel: render };
 }

@@ -407,6 +407,8 @@ pub struct Table {
     clock: Option<Clock>,
     /// Correspondence: the unix ms by which the side to move must move.
     deadline: Option<i64>,
+    /// The side to move has been told its deadline is near.
+    warned: bool,
     result: Option<String>,
     reason: Option<String>,
     draw_offer: Option<Seat>,
@@ -449,6 +451,7 @@ impl Table {
             next: next_turn(&game),
             clock: new.settings.control.map(Clock::new),
             deadline: None,
+            warned: false,
             open_until: open_until(new.settings.private, unix_ms()),
             settings: new.settings,
             token: new.token,
@@ -539,6 +542,7 @@ impl Table {
             id: record.id.clone().into(),
             next: next_turn(&game),
             deadline,
+            warned: false,
             settings: TableSettings {
                 game: info.id,
                 variant,
@@ -599,6 +603,7 @@ impl Table {
                 .into_iter()
                 .chain(self.deadline_instant())
                 .min();
+            let warn_at = self.warning_instant();
             let idle = matches!(self.status, Status::Finished | Status::Aborted)
                 && self.subscribers.is_empty();
             let waiting = self.status == Status::Open;
@@ -612,6 +617,7 @@ impl Table {
                     None => break,
                 },
                 _ = sleep_until(deadline) => self.check_flag().await,
+                _ = sleep_until(warn_at) => self.warn_of_deadline(),
                 _ = tokio::time::sleep(IDLE_FINISHED), if idle => break,
                 _ = tokio::time::sleep_until(self.open_until), if waiting => self.expire().await,
             }
@@ -793,6 +799,11 @@ impl Table {
                     kind: OfferKind::Draw,
                     by: Some(seat.letter()),
                 });
+                if self.settings.days.is_some()
+                    && let Some(other) = &self.seats[seat.other().index()]
+                {
+                    self.hub.notify(&other.id, "draw_offer", &self.id);
+                }
                 Ok(None)
             }
             Action::DrawAccept => {
@@ -1056,6 +1067,9 @@ impl Table {
             )
             .await?;
         self.seats[index] = Some(user.clone());
+        if let Some(host) = self.host.as_deref().filter(|h| *h != user.id) {
+            self.hub.notify(host, "joined", &self.id);
+        }
         if self.seats.iter().all(Option::is_some) {
             self.start().await?;
         }
@@ -1121,6 +1135,35 @@ impl Table {
             .days
             .filter(|_| self.status == Status::Playing)
             .map(|d| from_ms + self.hub.days(d).as_millis() as i64);
+    }
+
+    /// Tells the side to move (a person) something about this game.
+    fn notify_mover(&self, kind: &'static str) {
+        let mover = self
+            .game
+            .to_move()
+            .and_then(|seat| self.seats.get(seat.index()).cloned().flatten());
+        if let Some(user) = mover {
+            self.hub.notify(&user.id, kind, &self.id);
+        }
+    }
+
+    /// A day before a correspondence deadline (when the move was given more than a day), the
+    /// side to move is told, once a move.
+    fn warning_instant(&self) -> Option<Instant> {
+        self.settings.days.filter(|d| *d > 1)?;
+        if self.warned || self.held {
+            return None;
+        }
+        let left = self.deadline? - self.hub.days(1).as_millis() as i64 - unix_ms();
+        Some(Instant::now() + Duration::from_millis(left.max(0) as u64))
+    }
+
+    fn warn_of_deadline(&mut self) {
+        self.warned = true;
+        if self.status == Status::Playing && self.deadline.is_some() {
+            self.notify_mover("deadline");
+        }
     }
 
     /// When the correspondence deadline passes, on the runtime's clock (none while held).
@@ -1208,7 +1251,11 @@ impl Table {
         }
         self.start_clock(now);
         self.set_deadline(played_at);
+        self.warned = false;
         self.publish_turn();
+        if self.settings.days.is_some() && !self.game.is_over() {
+            self.notify_mover("your_turn");
+        }
         let mut event = self.move_event(self.plies.len() - 1);
         event.next = Some(self.next.clone());
         self.broadcast(&Message::Move(event));
@@ -1262,6 +1309,11 @@ impl Table {
         self.reason = Some(reason.to_string());
         self.deadline = None;
         self.publish_turn();
+        if self.settings.days.is_some() && status == Status::Finished {
+            for user in self.seats.iter().flatten() {
+                self.hub.notify(&user.id, "game_over", &self.id);
+            }
+        }
         self.record_daily_result().await;
         self.draw_offer = None;
         self.broadcast(&Message::End {

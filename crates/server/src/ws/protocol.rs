@@ -218,6 +218,9 @@ pub enum Message {
     /// Quick match paired this client: its new table.
     #[serde(rename = "match")]
     Match { table: String },
+    /// Something for this player to know while away (see `/api/notifications`).
+    #[serde(rename = "notification")]
+    Notification { notification: store::Notification },
     /// How many games wait for this player's move, whenever that changes (`hello` has the
     /// count at connection).
     #[serde(rename = "turns")]

@@ -66,6 +66,7 @@ async fn a_missed_deadline_loses_on_time_with_nobody_connected() {
     assert_eq!(record["status"], "finished", "{record}");
     assert_eq!(record["result"], "b", "{record}");
     assert_eq!(record["reason"], "time", "{record}");
+    told_game_over(&app, &token).await;
 }
 
 #[actix_web::test]
@@ -81,6 +82,7 @@ async fn a_deadline_that_passed_while_the_server_was_down_ends_the_game_on_resta
     assert_eq!(record["status"], "finished", "{record}");
     assert_eq!(record["result"], "b", "{record}");
     assert_eq!(record["reason"], "time", "{record}");
+    told_game_over(&app, &token).await;
 }
 
 #[actix_web::test]
@@ -159,4 +161,118 @@ async fn quick_match_pairs_correspondence_players_with_each_other_only() {
     let (_, lobby) = app.get("/api/tables", None).await;
     assert_eq!(lobby["queues"].as_array().unwrap().len(), 1, "{lobby}");
     assert_eq!(lobby["queues"][0]["initial_ms"], 300_000);
+}
+
+/// Waits until the player has a `game_over` notification (written just after the end).
+async fn told_game_over(app: &TestApp, token: &str) {
+    for _ in 0..50 {
+        if notifications(app, token)
+            .await
+            .1
+            .iter()
+            .any(|k| k == "game_over")
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no game_over notification");
+}
+
+/// A player's notifications: `(unread, kinds newest first, ids)`.
+async fn notifications(app: &TestApp, token: &str) -> (i64, Vec<String>, Vec<i64>) {
+    let (status, body) = app.get("/api/notifications", Some(token)).await;
+    assert_eq!(status, 200, "{body}");
+    let list = body["notifications"].as_array().unwrap();
+    (
+        body["unread"].as_i64().unwrap(),
+        list.iter()
+            .map(|n| n["kind"].as_str().unwrap().to_string())
+            .collect(),
+        list.iter().map(|n| n["id"].as_i64().unwrap()).collect(),
+    )
+}
+
+/// Reads `notification` messages until one of `kind` arrives.
+async fn notified(player: &mut Player, kind: &str) -> Value {
+    let wait = async {
+        loop {
+            let message = player.expect("notification").await;
+            if message["notification"]["kind"] == kind {
+                return message;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), wait)
+        .await
+        .unwrap_or_else(|_| panic!("no {kind} notification"))
+}
+
+#[actix_web::test]
+async fn notifications_follow_a_correspondence_game_and_belong_to_their_player() {
+    let app = TestApp::spawn_with_day(Db::sqlite(), DAY).await;
+    let (mut a, b, table) = both_moved(&app).await;
+    // b sat at a's table; each heard their turn come; a heard it live too.
+    let live = notified(&mut a, "your_turn").await;
+    assert_eq!(live["notification"]["game_id"], table.as_str());
+    let (_, kinds_a, ids_a) = notifications(&app, &a.token).await;
+    assert_eq!(kinds_a, ["your_turn", "joined"]);
+    let (unread_b, kinds_b, ids_b) = notifications(&app, &b.token).await;
+    assert_eq!(
+        (unread_b, kinds_b.as_slice()),
+        (1, &["your_turn".to_string()][..])
+    );
+
+    // Nobody marks another player's notifications.
+    let (status, marked) = app
+        .post(
+            "/api/notifications/read",
+            Some(&a.token),
+            json!({"ids": ids_b}),
+        )
+        .await;
+    assert_eq!((status, marked["marked"].as_i64()), (200, Some(0)));
+    assert_eq!(notifications(&app, &b.token).await.0, 1);
+    let (_, marked) = app
+        .post(
+            "/api/notifications/read",
+            Some(&a.token),
+            json!({"ids": [ids_a[0]]}),
+        )
+        .await;
+    assert_eq!(marked["marked"], 1);
+    assert_eq!(notifications(&app, &a.token).await.0, 1);
+
+    // a lets the deadline pass: both hear that the game is over.
+    let record = ended(&app, &table, &a.token).await;
+    assert_eq!(record["reason"], "time");
+    notified(&mut a, "game_over").await;
+    let (_, kinds_b, _) = notifications(&app, &b.token).await;
+    assert_eq!(kinds_b[0], "game_over", "{kinds_b:?}");
+    let (status, _) = app
+        .post("/api/notifications/read", Some(&b.token), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(notifications(&app, &b.token).await.0, 0);
+}
+
+#[actix_web::test]
+async fn a_day_before_the_deadline_the_side_to_move_is_told() {
+    let app = TestApp::spawn_with_day(Db::sqlite(), DAY).await;
+    let (mut a, mut b, seen) = two_at_a_table(
+        &app,
+        json!({"game": "cephalopod", "variant": "5x5", "clock": {"days": 2}}),
+    )
+    .await;
+    a.ok(json!({"type": "move", "table": seen.table, "move": seen.legal[0], "ply": 0}))
+        .await;
+    // b has two (short) days; after one, b is told.
+    let warning = notified(&mut b, "deadline").await;
+    assert_eq!(warning["notification"]["game_id"], seen.table.as_str());
+    assert!(
+        !notifications(&app, &a.token)
+            .await
+            .1
+            .contains(&"deadline".to_string())
+    );
 }
