@@ -459,6 +459,45 @@ async fn a_correspondence_game_keeps_its_days_per_move() {
 }
 
 #[tokio::test]
+async fn notifications_are_listed_newest_first_and_marked_read_by_their_player_only() {
+    for db in test_stores().await {
+        announce(&db);
+        two_player_game(&db, "g1", T0).await;
+        let first = db.notify("g1-a", "joined", "g1", T0 + 1).await.unwrap();
+        let second = db.notify("g1-a", "your_turn", "g1", T0 + 2).await.unwrap();
+        db.notify("g1-b", "your_turn", "g1", T0 + 3).await.unwrap();
+        let (list, unread) = db.notifications_of("g1-a", 10).await.unwrap();
+        assert_eq!(unread, 2);
+        assert_eq!(list, vec![second.clone(), first.clone()]);
+        assert!(!second.read);
+        // Another player's ids change nothing; one's own are marked once.
+        assert_eq!(
+            db.mark_read("g1-b", Some(&[first.id]), T0 + 4)
+                .await
+                .unwrap(),
+            0
+        );
+        assert_eq!(
+            db.mark_read("g1-a", Some(&[first.id]), T0 + 4)
+                .await
+                .unwrap(),
+            1
+        );
+        assert_eq!(db.mark_read("g1-a", Some(&[]), T0 + 4).await.unwrap(), 0);
+        assert_eq!(db.notifications_of("g1-a", 10).await.unwrap().1, 1);
+        assert_eq!(db.mark_read("g1-a", None, T0 + 5).await.unwrap(), 1);
+        let (list, unread) = db.notifications_of("g1-a", 10).await.unwrap();
+        assert_eq!(unread, 0);
+        assert!(list.iter().all(|n| n.read));
+        assert_eq!(db.notifications_of("g1-b", 10).await.unwrap().1, 1);
+        assert!(matches!(
+            db.notify("nobody", "joined", "g1", T0).await,
+            Err(StoreError::NotFound)
+        ));
+    }
+}
+
+#[tokio::test]
 async fn moves_come_back_in_ply_order_and_a_taken_ply_is_a_conflict() {
     for db in test_stores().await {
         announce(&db);
