@@ -276,3 +276,15 @@ async fn a_day_before_the_deadline_the_side_to_move_is_told() {
             .contains(&"deadline".to_string())
     );
 }
+
+#[actix_web::test]
+async fn a_draw_offer_in_a_correspondence_game_is_a_notification_for_the_opponent_only() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(&app, correspondence()).await;
+    a.ok(json!({"type": "draw.offer", "table": seen.table}))
+        .await;
+    let offer = notified(&mut b, "draw_offer").await;
+    assert_eq!(offer["notification"]["game_id"], seen.table.as_str());
+    let (_, kinds_a, _) = notifications(&app, &a.token).await;
+    assert!(!kinds_a.contains(&"draw_offer".to_string()), "{kinds_a:?}");
+}
