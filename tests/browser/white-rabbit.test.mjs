@@ -90,3 +90,28 @@ test('daily deal: the same dice for two players, one attempt each, no hints, a l
   await A.context.close();
   await B.context.close();
 });
+
+test('white rabbit: a finished game can be reviewed decision by decision', async () => {
+  const P = await newPlayer(env.browser, env.server.url);
+  const p = P.page;
+  await p.locator('.game-card[data-game="white-rabbit"] .play-solo').click();
+  await p.waitForFunction(() => window.__stolik?.table && window.__stolik.table.status !== 'open');
+  let st = await tableState(p);
+  for (let i = 0; i < 3 && st.status === 'playing'; i++) {
+    await playByClicks(p, 'white-rabbit', st.legal[0]);
+    await waitPly(p, st.ply + 1);
+    st = await tableState(p);
+  }
+  if (st.status === 'playing') {
+    await p.locator('.actions .resign').click();
+    await p.locator('.actions .resign-confirm').click();
+  }
+  await waitStatus(p, 'finished');
+  const plies = (await tableState(p)).ply;
+  await p.locator('.actions .review-link').click();
+  await p.locator('.review-summary').waitFor({ timeout: 60000 });
+  assert.equal(await p.locator('.review-list tr.decision').count(), plies);
+  await p.screenshot({ path: screenshotPath('white-rabbit-review.png') });
+  assert.deepEqual(p.__errors || [], []);
+  await P.context.close();
+});

@@ -65,6 +65,8 @@ export const api = {
   /** Games not ended yet, those waiting for our move first. */
   playing: () => call('GET', '/api/me/playing'),
   notifications: () => call('GET', '/api/notifications'),
+  /** White Rabbit: a finished game judged decision by decision. */
+  review: (id, token) => call('GET', `/api/records/${encodeURIComponent(id)}/review` + (token ? `?token=${encodeURIComponent(token)}` : '')),
   /** Marks these notifications read, or all of them. */
   markRead: (ids) => call('POST', '/api/notifications/read', ids ? { ids } : {}),
   /** White Rabbit: every legal action with the solver's values, best first. */

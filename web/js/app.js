@@ -20,6 +20,7 @@ import * as profile from './pages/profile.js';
 import * as replay from './pages/replay.js';
 import * as daily from './pages/daily.js';
 import * as playing from './pages/playing.js';
+import * as review from './pages/review.js';
 import { turns, onTurns } from './turns.js';
 
 const ROUTES = {
@@ -31,6 +32,7 @@ const ROUTES = {
   replay,
   daily,
   playing,
+  review,
 };
 
 const main = document.getElementById('main');

@@ -78,6 +78,9 @@ export function mount(root, params) {
         info ? variantName(info, record.variant) : record.variant, ' · ',
         snap.seats.map((x) => `${sideName(record.game, x.label)}: ${userName(x.user) || '—'}`).join(' — '), ' · ',
         resultText(snap, games), why ? ` — ${why}` : ''),
+      record.game === 'white-rabbit' && record.status === 'finished'
+        ? h('p', {}, h('a', { class: 'btn review-link', href: `#/review/${id}${token ? '?token=' + encodeURIComponent(token) : ''}` }, t('review.open')))
+        : null,
     );
     const main = h('div', { class: 'table-main' });
     const boardCol = h('div', { class: 'board-col' }, boardBox);

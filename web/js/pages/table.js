@@ -434,6 +434,8 @@ export function mount(root, params) {
     }
     if (s === 'finished') {
       add(h('a', { class: 'btn', href: `#/replay/${tbl.id}${token ? '?token=' + encodeURIComponent(token) : ''}` }, t('table.replay')));
+      // A daily deal's review opens only once its day is over (the server says so).
+      if (tbl.game === 'white-rabbit' && !tbl.daily) add(h('a', { class: 'btn review-link', href: `#/review/${tbl.id}` }, t('review.open')));
     }
     // Other games wait for this player's move: one press takes them to the next.
     const waitingHere = s === 'playing' && seated && !solo() && tbl.to_move === tbl.you ? 1 : 0;
