@@ -12,6 +12,7 @@ pub mod open;
 pub mod pair;
 pub mod server;
 pub mod spectators;
+pub mod startup;
 
 /// Percentiles of a sample of durations, in milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -27,6 +27,8 @@ enum Scenario {
     Spectators(loadgen::spectators::SpectatorsArgs),
     /// Idle authenticated sockets: the server's memory per socket.
     Idle(loadgen::idle::IdleArgs),
+    /// Start-up with many unfinished tables: the time until the server serves again.
+    Startup(loadgen::startup::StartupArgs),
     /// The bare actix-ws echo server the `closed` scenario compares with (started by it).
     #[command(hide = true)]
     EchoServer {
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Scenario::Open(open) => loadgen::open::run(&open),
         Scenario::Spectators(spectators) => loadgen::spectators::run(&spectators),
         Scenario::Idle(idle) => loadgen::idle::run(&idle),
+        Scenario::Startup(startup) => loadgen::startup::run(&startup),
         Scenario::EchoServer { port } => loadgen::echo::serve(port)
             .map(|()| String::new())
             .map_err(Into::into),
