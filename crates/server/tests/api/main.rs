@@ -13,4 +13,5 @@ mod metrics;
 mod moderation;
 mod playing;
 mod rabbit;
+mod ratings;
 mod tables;
