@@ -18,6 +18,7 @@ pub mod limits;
 pub mod moderation;
 pub mod names;
 pub mod notifications;
+pub mod pages;
 pub mod rabbit;
 pub mod rabbit_tables;
 pub mod security;
