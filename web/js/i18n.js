@@ -390,6 +390,15 @@ const en = {
   'profile.lost': 'Lost',
   'end.cephalopod.fullshort': 'the board is full',
   'end.tumbleweed.passed': 'both passed',
+  'demo.showme': 'Show me on the board',
+  'demo.step': 'Step {n} of {of}',
+  'demo.yourturn': 'Your turn',
+  'demo.prev': 'Previous',
+  'demo.next': 'Next',
+  'demo.try': 'Try it yourself',
+  'demo.again': 'Once more',
+  'demo.right': 'Right!',
+  'demo.wrong': 'Not quite.',
 };
 
 const ru = {
@@ -777,6 +786,15 @@ const ru = {
   'profile.lost': 'Поражение',
   'end.cephalopod.fullshort': 'доска заполнена',
   'end.tumbleweed.passed': 'оба спасовали',
+  'demo.showme': 'Показать на доске',
+  'demo.step': 'Шаг {n} из {of}',
+  'demo.yourturn': 'Ваш ход',
+  'demo.prev': 'Назад',
+  'demo.next': 'Дальше',
+  'demo.try': 'Попробуйте сами',
+  'demo.again': 'Ещё раз',
+  'demo.right': 'Верно!',
+  'demo.wrong': 'Не совсем.',
 };
 
 const uk = {
@@ -1164,6 +1182,15 @@ const uk = {
   'profile.lost': 'Поразка',
   'end.cephalopod.fullshort': 'дошка заповнена',
   'end.tumbleweed.passed': 'обидва спасували',
+  'demo.showme': 'Показати на дошці',
+  'demo.step': 'Крок {n} з {of}',
+  'demo.yourturn': 'Ваш хід',
+  'demo.prev': 'Назад',
+  'demo.next': 'Далі',
+  'demo.try': 'Спробуйте самі',
+  'demo.again': 'Ще раз',
+  'demo.right': 'Правильно!',
+  'demo.wrong': 'Не зовсім.',
 };
 
 const DICTS = { ru, uk, en };
