@@ -399,6 +399,13 @@ const en = {
   'demo.again': 'Once more',
   'demo.right': 'Right!',
   'demo.wrong': 'Not quite.',
+  'game.about': 'What it is',
+  'game.origin': 'Where it comes from',
+  'game.faq': 'Questions newcomers ask',
+  'game.names': 'Also known as',
+  'game.rules': 'The rules, shown on the board',
+  'game.title': '{game} — rules and play online | Stolik',
+  'game.unknown': 'There is no such game here.',
 };
 
 const ru = {
@@ -795,6 +802,13 @@ const ru = {
   'demo.again': 'Ещё раз',
   'demo.right': 'Верно!',
   'demo.wrong': 'Не совсем.',
+  'game.about': 'Что это за игра',
+  'game.origin': 'Откуда она',
+  'game.faq': 'Что спрашивают новички',
+  'game.names': 'Как её ещё называют',
+  'game.rules': 'Правила с показом на доске',
+  'game.title': '{game} — правила и игра онлайн | Столик',
+  'game.unknown': 'Такой игры здесь нет.',
 };
 
 const uk = {
@@ -1191,6 +1205,13 @@ const uk = {
   'demo.again': 'Ще раз',
   'demo.right': 'Правильно!',
   'demo.wrong': 'Не зовсім.',
+  'game.about': 'Що це за гра',
+  'game.origin': 'Звідки вона',
+  'game.faq': 'Що питають новачки',
+  'game.names': 'Як її ще називають',
+  'game.rules': 'Правила з показом на дошці',
+  'game.title': '{game} — правила та гра онлайн | Столик',
+  'game.unknown': 'Такої гри тут немає.',
 };
 
 const DICTS = { ru, uk, en };
@@ -1225,11 +1246,11 @@ export function lang() {
   return current;
 }
 
-export function setLang(l) {
+export function setLang(l, { remember = true } = {}) {
   if (!LANGS.includes(l) || l === current) return;
   current = l;
   try {
-    localStorage.setItem(STORE_KEY, l);
+    if (remember) localStorage.setItem(STORE_KEY, l);
   } catch {
     // Not remembered, but still switched.
   }
@@ -1317,3 +1338,12 @@ export function moveText(m) {
 }
 
 if (typeof document !== 'undefined') document.documentElement.lang = current;
+
+/** Whether the reader has chosen a language here (rather than the browser's languages deciding). */
+export function langChosen() {
+  try {
+    return LANGS.includes(localStorage.getItem(STORE_KEY));
+  } catch {
+    return false;
+  }
+}

@@ -79,12 +79,25 @@ export function playButtons(game, name) {
       : null);
 }
 
-export function mount(root, params) {
-  const id = params.parts[1];
+/**
+ * A page about game `id`: `draw(game, figures)` renders it at once, again when the catalogue
+ * entry `game` has come, and on every language switch; `figures` keeps its demonstrations.
+ */
+export function mountGamePage(id, draw) {
   let game = null;
   const figures = new Map();
+  const render = () => draw(game, figures);
+  render();
+  api.games().then((list) => {
+    game = list.find((g) => g.id === id) || null;
+    render();
+  }).catch((err) => toast(err.message, 'error'));
+  return { unmount() {}, relabel: render };
+}
 
-  function render() {
+export function mount(root, params) {
+  const id = params.parts[1];
+  return mountGamePage(id, (game, figures) => {
     clear(root);
     const sections = rulesSections(id, game, figures);
     if (!sections) {
@@ -102,12 +115,5 @@ export function mount(root, params) {
     const play = playButtons(game, name);
     if (play) page.append(play);
     root.append(page);
-  }
-
-  render();
-  api.games().then((list) => {
-    game = list.find((g) => g.id === id) || null;
-    render();
-  }).catch((err) => toast(err.message, 'error'));
-  return { unmount() {}, relabel: render };
+  });
 }
