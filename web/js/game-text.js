@@ -131,9 +131,9 @@ export const GAME_TEXT = {
 
   mill: {
     origin: {
-      en: ['The mill game, also known as Nine Men’s Morris, as it comes in the “Troika” box (Drofa Media, 2013): a board folded from four parts, and tokens with horses on them; each player takes nine tokens of one kind of horse.', 'The box gives three more ways to play, and so do we: long moves along a line, moving from the first turn, and rows along the diagonals with jumps.'],
-      ru: ['Мельница в том виде, как она лежит в коробке «Тройка» (Дрофа Медиа, 2013): поле из четырёх частей и жетоны с лошадками; каждый игрок берёт девять жетонов с лошадкой одного вида.', 'В коробке есть ещё три способа игры, и у нас тоже: дальние ходы по линии, ходы с первого же хода и ряды по диагоналям с прыжками.'],
-      uk: ['Млин у тому вигляді, як він лежить у коробці «Трійка» (Дрофа Медіа, 2013): поле з чотирьох частин і жетони з конячками; кожен гравець бере дев’ять жетонів із конячкою одного виду.', 'У коробці є ще три способи гри, і в нас теж: далекі ходи лінією, ходи з першого ж ходу та ряди по діагоналях зі стрибками.'],
+      en: ['Our mill is the one from the “Troika” box (Drofa Media, 2013). There it is played with tokens showing horses on a board folded from four parts, each player taking nine tokens of one kind of horse. Elsewhere the game is known as Nine Men’s Morris.', 'The box gives three more ways to play, and so do we: long moves along a line, moving from the first turn, and rows along the diagonals with jumps.'],
+      ru: ['Наша мельница — из коробки «Тройка» (Дрофа Медиа, 2013). Там в неё играют жетонами с лошадками на поле из четырёх частей, и каждый игрок берёт девять жетонов с лошадкой одного вида.', 'В коробке есть ещё три способа игры, и у нас тоже: дальние ходы по линии, ходы с первого же хода и ряды по диагоналям с прыжками.'],
+      uk: ['Наш млин — із коробки «Трійка» (Дрофа Медіа, 2013). Там у нього грають жетонами з конячками на полі з чотирьох частин, і кожен гравець бере дев’ять жетонів із конячкою одного виду.', 'У коробці є ще три способи гри, і в нас теж: далекі ходи лінією, ходи з першого ж ходу та ряди по діагоналях зі стрибками.'],
     },
     faq: [
       {
@@ -171,9 +171,9 @@ export const GAME_TEXT = {
 
   'white-rabbit': {
     origin: {
-      en: ['White Rabbit is a recent dice game for one player by Dmytro Polovynka. It needs nothing but twelve dice — no board, not even a pencil.', 'The white die is the rabbit the game is named after: it can swap with black and red dice alike, which makes it the most useful die — and the win needs it to stay in your hand.'],
-      ru: ['«Белый кролик» — недавняя игра с кубиками для одного игрока, её придумал Дмитрий Половинка. Ей не нужно ничего, кроме двенадцати кубиков: ни поля, ни даже карандаша.', 'Белый кубик — тот самый кролик, в честь которого названа игра: он меняется и с чёрными, и с красными кубиками, поэтому он самый полезный — а для победы он должен остаться у вас в руке.'],
-      uk: ['«Білий кролик» — нещодавня гра з кубиками для одного гравця, яку вигадав Дмитро Половинка. Їй не потрібно нічого, крім дванадцяти кубиків: ні поля, ні навіть олівця.', 'Білий кубик — той самий кролик, на честь якого названо гру: він міняється і з чорними, і з червоними кубиками, тож він найкорисніший — а для перемоги він має лишитися у вас у руці.'],
+      en: ['Dmytro Polovynka’s game is new and little known, and unusual: most games for one are played with cards, while this one needs only twelve dice of four colours — no board, not even pen and paper.', 'The white die is the rabbit the game is named after: it can swap with black and red dice alike, which makes it the most useful die — and the win needs it to stay in your hand.'],
+      ru: ['Игра Дмитрия Половинки новая и мало известная — и необычная: игры для одного обычно карточные, а здесь нужны только двенадцать кубиков четырёх цветов, ни поля, ни даже бумаги с ручкой.', 'Белый кубик — тот самый кролик, в честь которого названа игра: он меняется и с чёрными, и с красными кубиками, поэтому он самый полезный — а для победы он должен остаться у вас в руке.'],
+      uk: ['Гра Дмитра Половинки нова й маловідома — і незвичайна: ігри для одного зазвичай карткові, а тут потрібні лише дванадцять кубиків чотирьох кольорів, ні поля, ні навіть паперу з ручкою.', 'Білий кубик — той самий кролик, на честь якого названо гру: він міняється і з чорними, і з червоними кубиками, тож він найкорисніший — а для перемоги він має лишитися у вас у руці.'],
     },
     faq: [
       {
