@@ -19,6 +19,7 @@ pub mod live;
 pub mod moderation;
 pub mod names;
 pub mod notifications;
+pub mod pages;
 pub mod rabbit;
 pub mod rabbit_tables;
 pub mod ratings;

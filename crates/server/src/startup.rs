@@ -151,6 +151,7 @@ impl Application {
                     .wrap(middleware::Compress::default())
                     .configure(crate::telemetry::routes)
                     .configure(crate::api::routes)
+                    .configure(crate::pages::routes(index.clone()))
                     .service(
                         actix_files::Files::new("/", &web_dir)
                             .index_file("index.html")
