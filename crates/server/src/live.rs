@@ -133,6 +133,20 @@ impl Live {
         }
     }
 
+    /// A move was played at a listed game: only its ply changes (cheap: no entry is built).
+    pub fn set_ply(&self, id: &str, ply: u32) {
+        let mut state = self.state.lock().expect("live lock");
+        let Some(entry) = state.games.get_mut(id) else {
+            return;
+        };
+        entry.ply = ply;
+        let watched = !state.watchers.is_empty();
+        drop(state);
+        if watched {
+            self.changed.notify_one();
+        }
+    }
+
     pub fn remove(&self, id: &str) {
         self.set(id, None);
     }

@@ -1413,7 +1413,7 @@ impl Table {
         let mut event = self.move_event(self.plies.len() - 1);
         event.next = Some(self.next.clone());
         self.broadcast(&Message::Move(event));
-        self.publish_live();
+        self.hub.live().set_ply(&self.id, self.plies.len() as u32);
         if self.seat_labels() != labels_before {
             // Tumbleweed's colour choice renames the seats: everyone gets the new snapshot.
             self.broadcast_snapshots();
