@@ -1,4 +1,5 @@
-// Hash routes: #/, #/lobby, #/rules/GAME, #/table/ID?token=…, #/profile, #/replay/ID.
+// Hash routes: #/, #/lobby, #/rules/GAME, #/table/ID?token=…, #/profile, #/replay/ID,
+// #/player/ID, #/leaderboard/GAME?class=…, #/live?game=….
 // Hash routes need nothing from the server, and an invite link survives any static host.
 
 export function currentRoute() {

@@ -6,6 +6,7 @@ import { api } from '../api.js';
 import { join } from '../quickmatch.js';
 import { navigate } from '../router.js';
 import { playDaily } from './daily.js';
+import { ratedCheckbox, rated, bots, botOption } from '../players.js';
 
 export async function createTable(body) {
   try {
@@ -19,6 +20,7 @@ export async function createTable(body) {
 
 export function mount(root) {
   let games = null;
+  let botList = [];
 
   function render() {
     clear(root);
@@ -54,15 +56,20 @@ export function mount(root) {
       h('img', { class: 'game-pic', src: `img/${g.id}.svg`, alt: '', width: 320, height: 200 }),
       h('div', { class: 'game-body' },
         h('h2', {}, gameName(g)),
-        h('p', { class: 'meta' }, solo ? t('home.solo') : t('home.players', { n: g.seats }), g.dice ? ' · ' + t('home.dice') : ''),
+        h('p', { class: 'meta' }, solo ? t('home.solo') : t('home.players', { n: g.seats }), g.dice ? ' · ' + t('home.dice') : '',
+          solo ? null : [' · ', h('a', { class: 'leaderboard-link', href: `#/leaderboard/${g.id}` }, t('leaderboard.short'))]),
         h('p', { class: 'summary' }, gameSummary(g)),
         variantPicker,
+        // One choice for every card (and the lobby): ticking one ticks them all.
+        solo ? null : h('div', { class: 'card-rated' }, ratedCheckbox((on) => {
+          for (const box of root.querySelectorAll('.rated-check')) box.checked = on;
+        })),
         h('div', { class: 'card-actions' },
           solo
             ? h('button', { class: 'btn primary play-solo', onClick: () => createTable({ game: g.id, variant: variant() }) }, t('home.play'))
-            : h('button', { class: 'btn primary quick-match', onClick: () => join(g.id, variant()) }, t('home.quick')),
+            : h('button', { class: 'btn primary quick-match', onClick: () => join(g.id, variant(), undefined, rated()) }, t('home.quick')),
           solo ? h('button', { class: 'btn daily-deal', onClick: () => playDaily() }, t('home.daily')) : null,
-          solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable({ game: g.id, variant: variant(), private: true }) }, t('home.private')),
+          solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable(ratedBody({ game: g.id, variant: variant(), private: true })) }, t('home.private')),
           h('a', { class: 'btn rules-link', href: `#/rules/${g.id}` }, t('home.rules')),
         ),
         g.bots && g.bots.length ? botPicker(g, variant) : null,
@@ -73,14 +80,20 @@ export function mount(root) {
   // Play against a bot: pick a level, the bot takes the other seat and the game starts.
   function botPicker(g, variant) {
     const select = h('select', { class: 'bot-level', 'aria-label': t('home.botLevel') },
-      ...g.bots.map((level) => h('option', { value: level }, t(`bot.${level}`))));
+      // Cards start games without a clock: the bots' rapid ratings.
+      ...g.bots.map((level) => h('option', { value: level }, botOption(botList, level, g.id, 'rapid'))));
     return h('div', { class: 'card-actions bot-actions' },
       select,
       h('button', {
         class: 'btn play-bot',
-        onClick: () => createTable({ game: g.id, variant: variant(), bot: select.value }),
+        onClick: () => createTable(ratedBody({ game: g.id, variant: variant(), bot: select.value })),
       }, t('home.bot')),
     );
+  }
+
+  /** The body of a table for two, rated when the visitor chose so. */
+  function ratedBody(body) {
+    return rated() ? { ...body, rated: true } : body;
   }
 
   render();
@@ -88,6 +101,10 @@ export function mount(root) {
     games = list;
     render();
   }).catch((err) => toast(err.message, 'error'));
+  bots().then((list) => {
+    botList = list;
+    if (games) render();
+  });
 
   return { unmount() {}, relabel: render };
 }
