@@ -3,7 +3,6 @@
 
 import { s } from './ui.js';
 
-const W = 640;
 const H = 220;
 const PAD = { left: 46, right: 14, top: 12, bottom: 28 };
 
@@ -17,10 +16,12 @@ function ticks(lo, hi) {
 }
 
 /**
- * points: [{at, rating, title, href}] oldest first. `dateLabel(ms)` writes an x-axis label.
+ * points: [{at, rating, title, href}] oldest first. `dateLabel(ms)` writes an x-axis label;
+ * `width` is about the width the chart will have on screen, so that its text stays readable.
  * Returns an <svg class="rating-chart"> whose circles are `.point`, one per entry.
  */
-export function ratingChart(points, { label, dateLabel }) {
+export function ratingChart(points, { label, dateLabel, width = 640 }) {
+  const W = Math.max(280, Math.round(width));
   const values = points.map((p) => p.rating);
   const lo = Math.floor((Math.min(...values) - 15) / 10) * 10;
   const hi = Math.ceil((Math.max(...values) + 15) / 10) * 10;

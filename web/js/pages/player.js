@@ -58,6 +58,8 @@ export function mount(root, params) {
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(p);
     }
+    // Side by side on a wide screen, one under another on a narrow one (see app.css).
+    const width = window.innerWidth > 1000 ? 540 : Math.min(640, window.innerWidth - 60);
     const day = (ms) => new Date(ms).toLocaleDateString({ ru: 'ru-RU', uk: 'uk-UA', en: 'en-GB' }[lang()], { day: 'numeric', month: 'short' });
     return [...groups.values()].map((points) => {
       const title = `${gameTitle(points[0].game)} · ${className(points[0].class)}`;
@@ -70,7 +72,7 @@ export function mount(root, params) {
           change: p.change,
           href: `#/replay/${p.game_id}`,
           title: `${p.rating} (${changeText(p.change)}) — ${t('player.vs', { name: who(p.opponent).name || '—' })}, ${formatDate(p.at, lang())}`,
-        })), { label: t('player.chart', { title }), dateLabel: day }));
+        })), { label: t('player.chart', { title }), dateLabel: day, width }));
     });
   }
 
@@ -97,7 +99,7 @@ export function mount(root, params) {
         self ? [' · ', h('a', { href: '#/profile' }, t('player.yours'))] : null),
       resultsLine(),
       h('section', { class: 'panel' }, h('h2', {}, t('player.ratings')), ratingsPanel()),
-      h('section', { class: 'panel charts' }, h('h2', {}, t('player.history')), charts()),
+      h('section', { class: 'panel' }, h('h2', {}, t('player.history')), h('div', { class: 'charts' }, charts())),
       h('section', { class: 'panel' }, h('h2', {}, t('player.recent')),
         list ? gamesTable(list, games, user.id) : h('p', { class: 'loading' }, t('loading'))),
     );
