@@ -121,6 +121,11 @@ export async function copyText(text) {
   }
 }
 
+/** A probability as a percentage: two decimals close to certainty, where they matter. */
+export function formatPercent(p) {
+  return `${(100 * p).toFixed(p > 0.999 && p < 1 ? 2 : 1)}%`;
+}
+
 export function formatClock(ms) {
   const t = Math.max(0, ms);
   const total = Math.ceil(t / 1000);

@@ -7,8 +7,6 @@ use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
-
 use crate::client::Http;
 use crate::pair::Pair;
 use crate::server::Server;
@@ -63,14 +61,8 @@ async fn closed(args: &ClosedArgs) -> anyhow::Result<String> {
     .await;
     drop(server);
 
-    let echo = Server::start_echo().await?;
-    let http = Http::new(echo.port, "127.0.0.1");
-    let mut conns = Vec::with_capacity(args.games * 2);
-    for _ in 0..args.games * 2 {
-        conns.push(http.connect("none").await?);
-    }
-    // A frame shaped like a move request.
-    let frame = json!({"type": "move", "table": "k3Jf9aQe", "move": "c3:b3,c4", "ply": 12});
+    let (echo, conns) = Server::echo_with(args.games * 2).await?;
+    let frame = crate::echo::move_frame();
     let echoed = measure("echo messages", &echo, args, conns, move |mut conn| {
         let frame = frame.clone();
         async move {
@@ -141,11 +133,7 @@ where
     let cpu = cpu_before.zip(server.cpu_seconds()).map(|(a, b)| b - a);
     let rss_mib = server.rss_bytes().map(|b| b as f64 / (1 << 20) as f64);
     samples.sort();
-    let at = |q: f64| {
-        samples
-            .get(((samples.len().max(1) - 1) as f64 * q).round() as usize)
-            .map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0)
-    };
+    let at = |q: f64| crate::quantile_ms(&samples, q).unwrap_or(f64::NAN);
     let answers = samples.len();
     Side {
         name,

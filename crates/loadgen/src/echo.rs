@@ -5,6 +5,11 @@
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use actix_ws::Message;
 
+/// The frame the baseline's clients send: shaped like a move request.
+pub fn move_frame() -> serde_json::Value {
+    serde_json::json!({"type": "move", "table": "k3Jf9aQe", "move": "c3:b3,c4", "ply": 12})
+}
+
 /// Serves `/ws` on 127.0.0.1:`port` until killed.
 pub fn serve(port: u16) -> std::io::Result<()> {
     actix_web::rt::System::new().block_on(async move {

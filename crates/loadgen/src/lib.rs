@@ -22,20 +22,20 @@ pub struct Spread {
     pub p99: f64,
 }
 
+/// The nearest-rank sample at quantile `q` of sorted durations, in milliseconds (`None` when
+/// there is none).
+pub fn quantile_ms(sorted: &[std::time::Duration], q: f64) -> Option<f64> {
+    let last = sorted.len().checked_sub(1)?;
+    Some(sorted[(last as f64 * q).round() as usize].as_secs_f64() * 1000.0)
+}
+
 impl Spread {
     pub fn of(samples: &mut [std::time::Duration]) -> Option<Spread> {
-        if samples.is_empty() {
-            return None;
-        }
         samples.sort();
-        let at = |q: f64| {
-            let i = ((samples.len() as f64 - 1.0) * q).round() as usize;
-            samples[i].as_secs_f64() * 1000.0
-        };
         Some(Spread {
             n: samples.len(),
-            p50: at(0.5),
-            p99: at(0.99),
+            p50: quantile_ms(samples, 0.5)?,
+            p99: quantile_ms(samples, 0.99)?,
         })
     }
 }

@@ -9,8 +9,6 @@ use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
-
 use crate::client::Http;
 use crate::pair::Pair;
 use crate::server::Server;
@@ -96,13 +94,8 @@ async fn open(args: &OpenArgs) -> anyhow::Result<String> {
     drop(server);
     let mut sides = vec![stolik];
     if !args.no_echo {
-        let echo = Server::start_echo().await?;
-        let http = Http::new(echo.port, "127.0.0.1");
-        let mut conns = Vec::with_capacity(args.games * 2);
-        for _ in 0..args.games * 2 {
-            conns.push(http.connect("none").await?);
-        }
-        let frame = json!({"type": "move", "table": "k3Jf9aQe", "move": "c3:b3,c4", "ply": 12});
+        let (echo, conns) = Server::echo_with(args.games * 2).await?;
+        let frame = crate::echo::move_frame();
         // Two sockets a game, each sending half the game's moves: the same frames a second.
         let echoed = measure(
             "echo messages",
@@ -212,11 +205,7 @@ where
 
 /// The sample at quantile `q`, in milliseconds (`—` when there is none).
 fn quantile(sorted: &[Duration], q: f64) -> String {
-    if sorted.is_empty() {
-        return "—".to_string();
-    }
-    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
-    format!("{:.2}", sorted[i].as_secs_f64() * 1000.0)
+    crate::quantile_ms(sorted, q).map_or("—".to_string(), |ms| format!("{ms:.2}"))
 }
 
 fn report(args: &OpenArgs, sides: &[Side], metrics: Option<&str>) -> String {

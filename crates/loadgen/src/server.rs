@@ -97,6 +97,17 @@ impl Server {
         Ok(server)
     }
 
+    /// The echo baseline with `count` sockets connected to it.
+    pub async fn echo_with(count: usize) -> anyhow::Result<(Server, Vec<crate::client::Conn>)> {
+        let echo = Server::start_echo().await?;
+        let http = crate::client::Http::new(echo.port, "127.0.0.1");
+        let mut conns = Vec::with_capacity(count);
+        for _ in 0..count {
+            conns.push(http.connect("none").await?);
+        }
+        Ok((echo, conns))
+    }
+
     /// Resident memory of the server process, in bytes.
     pub fn rss_bytes(&self) -> Option<u64> {
         let statm = std::fs::read_to_string(format!("/proc/{}/statm", self.child.id())).ok()?;

@@ -82,7 +82,7 @@ async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
     }
     let cpu = cpu_before.zip(server.cpu_seconds()).map(|(a, b)| b - a);
     last.sort();
-    let at = |q: f64| last[((last.len() - 1) as f64 * q).round() as usize].as_secs_f64() * 1000.0;
+    let at = |q: f64| crate::quantile_ms(&last, q).unwrap_or(f64::NAN);
     let mut out = String::new();
     let _ = writeln!(
         out,

@@ -168,9 +168,15 @@ impl Turns {
     }
 
     fn tell(&mut self, user: &str) {
-        let count = self.count(user);
+        if self.conns.contains_key(user) {
+            let count = self.count(user);
+            self.send(user, &Frame::from(encode(None, &Message::Turns { count })));
+        }
+    }
+
+    /// Sends `text` to every open socket of `user`.
+    fn send(&mut self, user: &str, text: &Frame) {
         if let Some(conns) = self.conns.get_mut(user) {
-            let text = Frame::from(encode(None, &Message::Turns { count }));
             conns.retain(|_, out| out.send(text.clone()));
         }
     }
@@ -284,10 +290,7 @@ impl Hub {
             match hub.store().notify(&user, kind, &table, unix_ms()).await {
                 Ok(notification) => {
                     let text = Frame::from(encode(None, &Message::Notification { notification }));
-                    let mut turns = hub.0.turns.lock().expect("turns lock");
-                    if let Some(conns) = turns.conns.get_mut(&user) {
-                        conns.retain(|_, out| out.send(text.clone()));
-                    }
+                    hub.0.turns.lock().expect("turns lock").send(&user, &text);
                 }
                 Err(e) => {
                     tracing::warn!(%user, %table, error = %e, "could not record a notification")
@@ -322,7 +325,9 @@ impl Hub {
         self.0.lobby_changed.notify_one();
     }
 
-    fn count_tables(tables: &HashMap<Arc<str>, TableHandle>) {
+    /// Keeps a table that has just started running, and counts the live tables.
+    fn keep(tables: &mut HashMap<Arc<str>, TableHandle>, handle: TableHandle) {
+        tables.insert(handle.id.clone(), handle);
         metrics::gauge!("stolik_tables_live").set(tables.len() as f64);
     }
 
@@ -364,9 +369,7 @@ impl Hub {
             match Table::restore(&record, chat, self.clone()) {
                 Ok(table) => {
                     let handle = table.spawn(&self.0.runtime);
-                    let mut tables = self.0.tables.lock().expect("tables lock");
-                    tables.insert(handle.id.clone(), handle);
-                    Hub::count_tables(&tables);
+                    Hub::keep(&mut self.0.tables.lock().expect("tables lock"), handle);
                     resumed += 1;
                 }
                 Err(e) => tracing::error!(game = %record.id, error = %e, "cannot resume a game"),
@@ -411,8 +414,7 @@ impl Hub {
                 return Ok(handle.clone());
             }
             let handle = table.spawn(&self.0.runtime);
-            tables.insert(handle.id.clone(), handle.clone());
-            Hub::count_tables(&tables);
+            Hub::keep(&mut tables, handle.clone());
             handle
         };
         // Loaded while serving: its clock runs from now.
@@ -455,7 +457,7 @@ impl Hub {
         {
             let mut tables = self.0.tables.lock().expect("tables lock");
             tables.remove(id);
-            Hub::count_tables(&tables);
+            metrics::gauge!("stolik_tables_live").set(tables.len() as f64);
         }
         self.set_lobby_entry(id, None);
     }
@@ -515,9 +517,10 @@ impl Hub {
             table.start().await?;
         }
         let handle = table.spawn(&self.0.runtime);
-        let mut tables = self.0.tables.lock().expect("tables lock");
-        tables.insert(handle.id.clone(), handle.clone());
-        Hub::count_tables(&tables);
+        Hub::keep(
+            &mut self.0.tables.lock().expect("tables lock"),
+            handle.clone(),
+        );
         Ok(handle)
     }
 

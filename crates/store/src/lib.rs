@@ -85,10 +85,14 @@ impl Store {
     /// Must be called inside a Tokio runtime, which then runs the move writer.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
         let store = if url.starts_with("sqlite:") {
-            let (pool, writer) = connect_sqlite(url).await?;
+            let (pool, writer, in_memory) = connect_sqlite(url).await?;
+            let moves = writer::MoveQueue::start(Pool::Sqlite(writer));
+            if !in_memory {
+                tokio::spawn(checkpoint_every(pool.clone(), moves.alive()));
+            }
             Store {
                 pool: Pool::Sqlite(pool),
-                moves: writer::MoveQueue::start(Pool::Sqlite(writer)),
+                moves,
             }
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let pool = PgPoolOptions::new()
@@ -150,7 +154,8 @@ impl Store {
 
 /// The pool for everything, and the one connection the move writer writes through (the same
 /// pool for a memory database, which cannot be shared between pools).
-async fn connect_sqlite(url: &str) -> Result<(SqlitePool, SqlitePool), StoreError> {
+/// Also says whether the database lives in memory (it has no log to checkpoint).
+async fn connect_sqlite(url: &str) -> Result<(SqlitePool, SqlitePool, bool), StoreError> {
     let in_memory = url.contains(":memory:") || url.contains("mode=memory");
     let mut options = SqliteConnectOptions::from_str(url)?
         .create_if_missing(true)
@@ -183,7 +188,7 @@ async fn connect_sqlite(url: &str) -> Result<(SqlitePool, SqlitePool), StoreErro
     }
     if in_memory {
         let pool = pool.connect_with(options).await?;
-        return Ok((pool.clone(), pool));
+        return Ok((pool.clone(), pool, true));
     }
     // Checkpoints copy the log back into the database; left to SQLite they run inside
     // whichever commit crosses the threshold, a move's among them. They run on a timer instead.
@@ -198,20 +203,20 @@ async fn connect_sqlite(url: &str) -> Result<(SqlitePool, SqlitePool), StoreErro
         .max_lifetime(None)
         .connect_with(options)
         .await?;
-    tokio::spawn(checkpoint_every(pool.clone(), CHECKPOINT_INTERVAL));
-    Ok((pool, writer))
+    Ok((pool, writer, false))
 }
 
 /// How often the SQLite log is folded back into the database.
 const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(1);
 
-/// Folds the log back without blocking writers (a passive checkpoint), until the pool closes.
-async fn checkpoint_every(pool: SqlitePool, period: Duration) {
-    let mut ticks = tokio::time::interval(period);
+/// Folds the log back without blocking writers (a passive checkpoint), until the pool closes
+/// or the store is gone (`alive` turns false).
+async fn checkpoint_every(pool: SqlitePool, alive: impl Fn() -> bool) {
+    let mut ticks = tokio::time::interval(CHECKPOINT_INTERVAL);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
-        if pool.is_closed() {
+        if pool.is_closed() || !alive() {
             return;
         }
         // A checkpoint that fails (the database busy) is simply tried again at the next tick.

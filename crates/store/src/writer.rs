@@ -66,6 +66,12 @@ impl MoveQueue {
         answer.await.map_err(|_| gone())?
     }
 
+    /// Whether any handle of the store still exists (background tasks end with it).
+    pub(crate) fn alive(&self) -> impl Fn() -> bool + Send + 'static {
+        let weak = self.tx.downgrade();
+        move || weak.strong_count() > 0
+    }
+
     /// Closes the writer's connections: moves sent from now on fail with `Unavailable`.
     pub(crate) async fn close(&self) {
         on_pool!(@pool &self.pool, pool => pool.close().await);

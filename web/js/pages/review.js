@@ -1,17 +1,13 @@
 // White Rabbit's review of a finished game: each decision with the action taken, the best
 // one, and what the choice cost in win probability, expected score and expected actions.
 
-import { h, clear } from '../ui.js';
+import { h, clear, formatPercent } from '../ui.js';
 import { t, moveText } from '../i18n.js';
 import { api } from '../api.js';
 
-function pct(p) {
-  return `${(100 * p).toFixed(2)} %`;
-}
-
 function lossText(loss) {
   return [
-    loss.win > 0 ? `−${pct(loss.win)}` : null,
+    loss.win > 0 ? `−${(100 * loss.win).toFixed(2)}%` : null,
     loss.score > 0 ? t('review.loss.score', { n: loss.score.toFixed(2) }) : null,
     loss.actions > 0 ? t('review.loss.actions', { n: loss.actions.toFixed(1) }) : null,
   ].filter(Boolean).join(', ') || '—';
@@ -49,8 +45,8 @@ export function mount(root, params) {
       body.append(h('tr', { class: ['decision', d.optimal ? 'optimal' : 'mistake', d.forced ? 'forced' : ''], 'data-ply': d.ply },
         h('td', {}, String(d.ply + 1)),
         h('td', {}, String(d.green)),
-        h('td', {}, moveText(d.taken.action), h('div', { class: 'small' }, pct(d.taken.win))),
-        h('td', {}, d.optimal ? t('review.same') : moveText(d.best.action), d.optimal ? null : h('div', { class: 'small' }, pct(d.best.win))),
+        h('td', {}, moveText(d.taken.action), h('div', { class: 'small' }, formatPercent(d.taken.win))),
+        h('td', {}, d.optimal ? t('review.same') : moveText(d.best.action), d.optimal ? null : h('div', { class: 'small' }, formatPercent(d.best.win))),
         h('td', {}, d.forced ? t('review.forced') : d.optimal ? '✓' : lossText(d.loss)),
         h('td', { class: 'small' }, d.exact ? t('review.exact') : t('review.estimate')),
       ));

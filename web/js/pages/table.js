@@ -2,7 +2,7 @@
 // The server is the truth: the page renders its snapshots and events, and a click only ever
 // sends a move string taken from the server's list of legal moves.
 
-import { h, clear, fill, icon, toast, copyText, formatClock, formatDate, remembered, remember } from '../ui.js';
+import { h, clear, fill, icon, toast, copyText, formatClock, formatDate, formatPercent, remembered, remember } from '../ui.js';
 import { t, lang, gameName, variantName, sideName, resultText, moveText, userName, timeLeft } from '../i18n.js';
 import { endReason } from '../endings.js';
 import { play as playSound } from '../sound.js';
@@ -526,10 +526,6 @@ export function mount(root, params) {
     renderBoard();
   }
 
-  function percent(p) {
-    return `${(100 * p).toFixed(p > 0.999 && p < 1 ? 2 : 1)}%`;
-  }
-
   function renderHint() {
     clear(el.hint);
     if (!hint || hint.ply !== tbl.ply || tbl.status !== 'playing') return;
@@ -541,7 +537,7 @@ export function mount(root, params) {
     if (!best) return;
     const row = (x, cls) => h('tr', { class: cls },
       h('td', { class: 'hint-action' }, moveText(x.action)),
-      h('td', {}, percent(x.win)),
+      h('td', {}, formatPercent(x.win)),
       h('td', {}, x.score.toFixed(2)),
       h('td', {}, x.actions.toFixed(1)),
     );

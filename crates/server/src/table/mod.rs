@@ -47,8 +47,12 @@ fn open_until(private: bool, created_ms: i64) -> Instant {
     } else {
         OPEN_PUBLIC_TTL
     };
-    let age = Duration::from_millis(unix_ms().saturating_sub(created_ms).max(0) as u64);
-    Instant::now() + ttl.saturating_sub(age)
+    instant_at(created_ms.saturating_add(ttl.as_millis() as i64))
+}
+
+/// The runtime's instant for a wall-clock time (unix ms); now, if it has passed.
+fn instant_at(at_ms: i64) -> Instant {
+    Instant::now() + Duration::from_millis(at_ms.saturating_sub(unix_ms()).max(0) as u64)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -985,11 +989,7 @@ impl Table {
         let Some(mv) = mv.filter(|_| !stale) else {
             return;
         };
-        let Some(bot) = self
-            .game
-            .to_move()
-            .and_then(|seat| self.seats[seat.index()].clone())
-        else {
+        let Some(bot) = self.mover().cloned() else {
             return;
         };
         if let Err(e) = self.play(&bot, &mv, Some(ply)).await {
@@ -1137,13 +1137,15 @@ impl Table {
             .map(|d| from_ms + self.hub.days(d).as_millis() as i64);
     }
 
-    /// Tells the side to move (a person) something about this game.
+    /// Who sits at the side to move, if anyone.
+    fn mover(&self) -> Option<&UserView> {
+        let seat = self.game.to_move()?;
+        self.seats.get(seat.index())?.as_ref()
+    }
+
+    /// Tells the side to move something about this game (`Hub::notify` skips bots).
     fn notify_mover(&self, kind: &'static str) {
-        let mover = self
-            .game
-            .to_move()
-            .and_then(|seat| self.seats.get(seat.index()).cloned().flatten());
-        if let Some(user) = mover {
+        if let Some(user) = self.mover() {
             self.hub.notify(&user.id, kind, &self.id);
         }
     }
@@ -1155,8 +1157,9 @@ impl Table {
         if self.warned || self.held {
             return None;
         }
-        let left = self.deadline? - self.hub.days(1).as_millis() as i64 - unix_ms();
-        Some(Instant::now() + Duration::from_millis(left.max(0) as u64))
+        Some(instant_at(
+            self.deadline? - self.hub.days(1).as_millis() as i64,
+        ))
     }
 
     fn warn_of_deadline(&mut self) {
@@ -1168,8 +1171,7 @@ impl Table {
 
     /// When the correspondence deadline passes, on the runtime's clock (none while held).
     fn deadline_instant(&self) -> Option<Instant> {
-        let left = self.deadline.filter(|_| !self.held)? - unix_ms();
-        Some(Instant::now() + Duration::from_millis(left.max(0) as u64))
+        self.deadline.filter(|_| !self.held).map(instant_at)
     }
 
     fn start_clock(&mut self, now: Instant) {
@@ -1596,11 +1598,9 @@ impl Table {
     /// Tells the hub who is to move here, for that player's "your turn" count.
     fn publish_turn(&self) {
         let mover = self
-            .game
-            .to_move()
+            .mover()
             // A solo puzzle keeps nobody waiting: it does not count.
             .filter(|_| self.status == Status::Playing && self.seats.len() == 2)
-            .and_then(|seat| self.seats[seat.index()].as_ref())
             .filter(|user| bot_level(user).is_none())
             .map(|user| user.id.as_str());
         self.hub.set_turn(&self.id, mover);
