@@ -856,6 +856,8 @@ export function mount(root, params) {
   }
 
   function errorText(err) {
+    // A refusal to sit (outside a rated table's range, a restricted account) says why itself.
+    if (err.code === 'forbidden' && err.message && err.message !== err.code) return err.message;
     const key = 'error.' + err.code;
     const text = t(key);
     return text === key ? err.message || err.code : text;
