@@ -42,7 +42,7 @@ async function ratedTable(host, guest, extra = {}) {
   const created = await call(host.page, 'POST', '/api/tables', { game: 'mill', private: true, rated: true, ...extra });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const { id, invite } = created.body;
-  await ws(guest.page, { type: 'sit', table: id, token: invite });
+  await ws(guest.page, { type: 'sit', table: id, token: invite || undefined });
   return { id, invite };
 }
 
@@ -50,7 +50,7 @@ async function ratedTable(host, guest, extra = {}) {
 async function bothMove(players, { id, invite }) {
   for (let ply = 0; ply < 2; ply++) {
     for (const P of players) {
-      const snap = (await call(P.page, 'GET', `/api/tables/${id}?token=${encodeURIComponent(invite)}`)).body;
+      const snap = (await call(P.page, 'GET', `/api/tables/${id}${invite ? `?token=${encodeURIComponent(invite)}` : ''}`)).body;
       if (snap.status === 'playing' && snap.you && snap.to_move === snap.you && snap.ply === ply) {
         await ws(P.page, { type: 'move', table: id, move: snap.legal[0], ply });
       }
@@ -102,7 +102,8 @@ test('the rated checkbox: disabled for a guest (with the way to an account), and
   assert.equal(await form.locator('.rated-check').isDisabled(), true);
   assert.equal(await form.locator('input[name="rating-min"]').count(), 0, 'no rating range for a casual game');
   const refused = await call(G.page, 'POST', '/api/tables', { game: 'mill', rated: true });
-  assert.equal(refused.status, 400);
+  assert.ok([400, 403].includes(refused.status), JSON.stringify(refused));
+  assert.match(refused.body.message, /accounts/);
   await done(G);
 });
 
@@ -200,7 +201,8 @@ test('a finished rated table shows each change in colour, and a name there opens
 
 test('the live page lists a game being played, opens it as a spectator; the spectators have a chat room of their own', async () => {
   const [A, B] = await pair('live');
-  const table = await ratedTable(A, B);
+  // Public: private tables are not listed.
+  const table = await ratedTable(A, B, { private: false });
   await bothMove([A, B], table);
   const C = await newPlayer(env.browser, env.server.url);
   await C.page.locator('.main-nav .live-nav').click();
@@ -267,18 +269,38 @@ test('a leaderboard lists a player once the rating is established, not before', 
   await done(A, B);
 });
 
-test('the bot picker shows each level’s rating for the game and class', async () => {
-  const G = await newPlayer(env.browser, env.server.url);
-  const bots = (await call(G.page, 'GET', '/api/bots')).body;
+test('a rated game against a bot from its card; then the bot picker shows the bot’s rating for the game and class', async () => {
+  const A = await account('bot');
+  const card = A.page.locator('.game-card[data-game="mill"]');
+  await card.locator('.rated-check').check();
+  await card.locator('select.bot-level').selectOption('easy');
+  await card.locator('.play-bot').click();
+  await waitStatus(A.page, 'playing');
+  let st = await tableState(A.page);
+  assert.equal(st.rated, true);
+  assert.equal(await A.page.locator('.badges .rated-badge').textContent(), 'Rated · Rapid');
+  // One move each (the bot answers), then resign: a rated game the bot won.
+  for (let i = 0; i < 2; i++) {
+    await A.page.waitForFunction(() => { const t = window.__stolik?.table; return t && t.to_move === t.you; });
+    st = await tableState(A.page);
+    await ws(A.page, { type: 'move', table: st.id, move: st.legal[0], ply: st.ply });
+  }
+  await ws(A.page, { type: 'resign', table: st.id });
+  await waitStatus(A.page, 'finished');
+  await A.page.locator('.player:not(.me) .rating-change.up').waitFor();
+  const bots = (await call(A.page, 'GET', '/api/bots')).body;
   const easy = bots.find((b) => b.level === 'easy').ratings.mill.rapid;
-  assert.ok(easy && easy.rating > 0, 'the easy bot has a rapid mill rating');
-  const option = G.page.locator('.game-card[data-game="mill"] .bot-level option[value="easy"]');
-  await G.page.waitForFunction(() => / · \d/.test(document.querySelector('.game-card[data-game="mill"] .bot-level option[value="easy"]')?.textContent || ''));
+  assert.ok(easy.rating > 0);
+  await A.page.goto(env.server.url + '/#/');
+  const option = A.page.locator('.game-card[data-game="mill"] .bot-level option[value="easy"]');
+  await A.page.waitForFunction(() => / · \d/.test(document.querySelector('.game-card[data-game="mill"] .bot-level option[value="easy"]')?.textContent || ''));
   assert.equal(await option.textContent(), `Easy · ${easy.rating}${easy.provisional ? '?' : ''}`);
-  // The bots have pages of their own.
-  await G.page.goto(`${env.server.url}/#/player/bot:easy`);
-  await G.page.locator('.player-page .badge.bot').waitFor();
-  await done(G);
+  // The bots have pages of their own, reached from the table's name.
+  await A.page.goto(`${env.server.url}/#/table/${st.id}`);
+  await A.page.locator('.player:not(.me) .player-link.bot').click();
+  await A.page.locator('.player-page .badge.bot').waitFor();
+  assert.match(await A.page.locator('.ratings-table td[data-class="rapid"]').textContent(), new RegExp(String(easy.rating)));
+  await done(A);
 });
 
 test('when the opponent leaves, the one left sees a countdown, then claims the win; spectators are told', async () => {

@@ -102,12 +102,9 @@ export function ratedCheckbox(onChange) {
     guest ? h('span', { class: 'small rated-hint' }, ' — ', h('a', { href: '#/profile' }, t('rated.guest'))) : null);
 }
 
-let botsCache = null;
-
-/** The bots and their ratings, fetched once per page load (they change slowly). */
+/** The bots and their ratings (asked afresh by each form: they move with every rated game). */
 export function bots() {
-  if (!botsCache) botsCache = api.bots().catch(() => { botsCache = null; return []; });
-  return botsCache;
+  return api.bots().catch(() => []);
 }
 
 /** A bot level's rating in a game and class, from the list `bots()` gives. */

@@ -21,8 +21,11 @@ export async function createTable(body) {
 export function mount(root) {
   let games = null;
   let botList = [];
+  // Answers that arrive after the visitor has moved on must not draw over the next page.
+  let mounted = true;
 
   function render() {
+    if (!mounted) return;
     clear(root);
     document.title = t('app.name');
     const section = h('section', { class: 'page catalogue' },
@@ -106,5 +109,5 @@ export function mount(root) {
     if (games) render();
   });
 
-  return { unmount() {}, relabel: render };
+  return { unmount() { mounted = false; }, relabel: render };
 }

@@ -9,11 +9,12 @@ import { navigate } from '../router.js';
 import { CLASSES, className, playerLink } from '../players.js';
 
 export function mount(root, params) {
-  let game = params.parts[1] || null;
+  const game = params.parts[1] || null;
   const cls = CLASSES.includes(params.query.get('class')) ? params.query.get('class') : 'blitz';
   let games = null;
   let board = null;
   let problem = null;
+  let mounted = true; // late answers must not draw over the next page
 
   const href = (g, c) => `#/leaderboard/${g}?class=${c}`;
 
@@ -23,6 +24,7 @@ export function mount(root, params) {
   }
 
   function render() {
+    if (!mounted) return;
     clear(root);
     const page = h('section', { class: 'page leaderboard-page' }, h('h1', {}, t('leaderboard.title')));
     root.append(page);
@@ -64,6 +66,7 @@ export function mount(root, params) {
       render();
       return;
     }
+    if (!mounted) return;
     if (!games.some((g) => g.id === game)) {
       navigate(href(games[0].id, cls).slice(1));
       return;
@@ -78,5 +81,5 @@ export function mount(root, params) {
   }
 
   load();
-  return { unmount() {}, relabel: render };
+  return { unmount() { mounted = false; }, relabel: render };
 }

@@ -15,12 +15,14 @@ export function mount(root, params) {
   let live = null;
   const offs = [];
   const el = {};
+  let mounted = true; // late answers must not draw over the next page
 
   function info(id) {
     return games.find((g) => g.id === id);
   }
 
   function render() {
+    if (!mounted) return;
     clear(root);
     document.title = `${t('nav.live')} — ${t('app.name')}`;
     const select = h('select', { class: 'live-filter', name: 'game', 'aria-label': t('live.filter'),
@@ -85,6 +87,7 @@ export function mount(root, params) {
 
   return {
     unmount() {
+      mounted = false;
       for (const off of offs) off();
       if (socket.state === 'open') socket.request({ type: 'live.unsubscribe' }).catch(() => {});
     },

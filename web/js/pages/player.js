@@ -17,6 +17,7 @@ export function mount(root, params) {
   let list = null;
   let games = [];
   let problem = null;
+  let mounted = true; // late answers must not draw over the next page
 
   function gameTitle(gameId) {
     const info = games.find((g) => g.id === gameId);
@@ -77,6 +78,7 @@ export function mount(root, params) {
   }
 
   function render() {
+    if (!mounted) return;
     clear(root);
     const page = h('section', { class: 'page player-page' });
     root.append(page);
@@ -123,5 +125,5 @@ export function mount(root, params) {
   }
 
   load();
-  return { unmount() {}, relabel: render };
+  return { unmount() { mounted = false; }, relabel: render };
 }
