@@ -10,6 +10,9 @@ import { ratingChart } from '../chart.js';
 import { gamesTable } from '../gamelist.js';
 import { CLASSES, who, ratingNode, className, changeText } from '../players.js';
 
+/** How many of the latest games the page lists. */
+const RECENT = 20;
+
 export function mount(root, params) {
   const id = params.parts[1];
   let user = null;
@@ -61,7 +64,9 @@ export function mount(root, params) {
     }
     // Side by side on a wide screen, one under another on a narrow one (see app.css).
     const width = window.innerWidth > 1000 ? 540 : Math.min(640, window.innerWidth - 60);
-    const day = (ms) => new Date(ms).toLocaleDateString({ ru: 'ru-RU', uk: 'uk-UA', en: 'en-GB' }[lang()], { day: 'numeric', month: 'short' });
+    const locale = { ru: 'ru-RU', uk: 'uk-UA', en: 'en-GB' }[lang()];
+    const day = (ms) => new Date(ms).toLocaleDateString(locale, { day: 'numeric', month: 'short' });
+    const hour = (ms) => new Date(ms).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
     return [...groups.values()].map((points) => {
       const title = `${gameTitle(points[0].game)} · ${className(points[0].class)}`;
       const last = points[points.length - 1];
@@ -73,7 +78,7 @@ export function mount(root, params) {
           change: p.change,
           href: `#/replay/${p.game_id}`,
           title: `${p.rating} (${changeText(p.change)}) — ${t('player.vs', { name: who(p.opponent).name || '—' })}, ${formatDate(p.at, lang())}`,
-        })), { label: t('player.chart', { title }), dateLabel: day, width }));
+        })), { label: t('player.chart', { title }), dateLabel: last.at - points[0].at < 86400000 ? hour : day, width }));
     });
   }
 
@@ -103,7 +108,7 @@ export function mount(root, params) {
       h('section', { class: 'panel' }, h('h2', {}, t('player.ratings')), ratingsPanel()),
       h('section', { class: 'panel' }, h('h2', {}, t('player.history')), h('div', { class: 'charts' }, charts())),
       h('section', { class: 'panel' }, h('h2', {}, t('player.recent')),
-        list ? gamesTable(list, games, user.id) : h('p', { class: 'loading' }, t('loading'))),
+        list ? gamesTable(list.slice(0, RECENT), games, user.id) : h('p', { class: 'loading' }, t('loading'))),
     );
   }
 

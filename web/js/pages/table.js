@@ -133,6 +133,8 @@ export function mount(root, params) {
     el.chatPanel.hidden = solo();
     // On a phone the invitee's "Sit down" comes before the board (see app.css).
     el.page.classList.toggle('can-sit', tbl.status === 'open' && !tbl.you && tbl.seats.some((x) => !x.user));
+    // …and so do the claim buttons once the opponent has left.
+    el.page.classList.toggle('can-claim', tbl.status === 'playing' && !!tbl.claim);
     window.__stolik = { table: tbl, voice: voiceState, view: looking() ? view : null };
   }
 
