@@ -43,6 +43,10 @@ struct ServeArgs {
     /// The most milliseconds a bot thinks about a move, whatever its level.
     #[arg(long, env = "STOLIK_BOT_TIME_CAP_MS")]
     bot_time_cap_ms: Option<u64>,
+    /// How long (ms) a player of a live game may be gone before their opponent may claim the
+    /// game or call it a draw.
+    #[arg(long, env = "STOLIK_ABANDON_GRACE_MS", default_value_t = 30_000)]
+    abandon_grace_ms: u64,
     /// Rate limits: `off`, or changes to the defaults such as
     /// `guests_per_address=60/min,sockets_per_address=100` (see docs/protocol.md).
     #[arg(long, env = "STOLIK_LIMITS", default_value = "", value_parser = server::LimitsConfig::parse)]
@@ -103,6 +107,8 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         tables: Some(tables.handle().clone()),
         day: std::time::Duration::from_secs(24 * 60 * 60),
         rabbit_tables: args.rabbit_tables.map(server::TableSource::building),
+        abandon_grace: std::time::Duration::from_millis(args.abandon_grace_ms),
+        match_window: rating::Window::default(),
     };
     actix_web::rt::System::new().block_on(async move {
         let app = server::Application::build(config).await?;

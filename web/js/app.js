@@ -5,16 +5,17 @@ import './theme.js';
 import { h, clear, fill, icon, toast } from './ui.js';
 import { theme, toggleTheme, onTheme } from './theme.js';
 import { isMuted, setMuted, onMuted } from './sound.js';
-import { t, lang, setLang, onLang } from './i18n.js';
+import { t, lang, setLang, onLang, langChosen } from './i18n.js';
 import { api } from './api.js';
 import { socket } from './socket.js';
 import { session } from './session.js';
-import { currentRoute } from './router.js';
+import { currentRoute, gamePath } from './router.js';
 import './quickmatch.js';
 import './notifications.js';
 import * as catalogue from './pages/catalogue.js';
 import * as lobby from './pages/lobby.js';
 import * as rules from './pages/rules.js';
+import * as gamePage from './pages/game.js';
 import * as table from './pages/table.js';
 import * as profile from './pages/profile.js';
 import * as replay from './pages/replay.js';
@@ -30,6 +31,7 @@ const ROUTES = {
   '': catalogue,
   lobby,
   rules,
+  games: gamePage,
   table,
   profile,
   replay,
@@ -67,7 +69,7 @@ function renderNav() {
   const r = currentRoute();
   const here = r.parts[0] || '';
   clear(nav).append(
-    h('a', { href: '#/', class: here === '' || here === 'rules' ? 'active' : '' }, t('nav.games')),
+    h('a', { href: '#/', class: here === '' || here === 'rules' || here === 'games' ? 'active' : '' }, t('nav.games')),
     h('a', { href: '#/lobby', class: here === 'lobby' ? 'active' : '' }, t('nav.lobby')),
     h('a', { href: '#/live', class: ['live-nav', here === 'live' ? 'active' : ''] }, t('nav.live')),
     h('a', { href: '#/playing', class: ['playing-nav', here === 'playing' ? 'active' : ''] }, t('nav.playing'),
@@ -135,7 +137,10 @@ async function identify() {
 async function start() {
   // Invite links may arrive as /table/ID?token=… (the server serves index.html for unknown
   // paths): turn them into hash routes.
-  if (location.pathname !== '/' && location.pathname !== '/index.html' && !location.hash) {
+  // A game page keeps its real path; its language is the path's unless the reader chose one.
+  const gamePage = gamePath();
+  if (gamePage && !langChosen()) setLang(gamePage.lang, { remember: false });
+  if (!gamePage && location.pathname !== '/' && location.pathname !== '/index.html' && !location.hash) {
     const target = location.pathname + location.search;
     history.replaceState(null, '', '/#' + target);
   }

@@ -451,6 +451,22 @@ const en = {
   'profile.lost': 'Lost',
   'end.cephalopod.fullshort': 'the board is full',
   'end.tumbleweed.passed': 'both passed',
+  'demo.showme': 'Show me on the board',
+  'demo.step': 'Step {n} of {of}',
+  'demo.yourturn': 'Your turn',
+  'demo.prev': 'Previous',
+  'demo.next': 'Next',
+  'demo.try': 'Try it yourself',
+  'demo.again': 'Once more',
+  'demo.right': 'Right!',
+  'demo.wrong': 'Not quite.',
+  'game.about': 'What it is',
+  'game.origin': 'Where it comes from',
+  'game.faq': 'Questions newcomers ask',
+  'game.names': 'Also known as',
+  'game.rules': 'The rules, shown on the board',
+  'game.title': '{game} — rules and play online | Stolik',
+  'game.unknown': 'There is no such game here.',
 };
 
 const ru = {
@@ -899,6 +915,22 @@ const ru = {
   'profile.lost': 'Поражение',
   'end.cephalopod.fullshort': 'доска заполнена',
   'end.tumbleweed.passed': 'оба спасовали',
+  'demo.showme': 'Показать на доске',
+  'demo.step': 'Шаг {n} из {of}',
+  'demo.yourturn': 'Ваш ход',
+  'demo.prev': 'Назад',
+  'demo.next': 'Дальше',
+  'demo.try': 'Попробуйте сами',
+  'demo.again': 'Ещё раз',
+  'demo.right': 'Верно!',
+  'demo.wrong': 'Не совсем.',
+  'game.about': 'Что это за игра',
+  'game.origin': 'Откуда она',
+  'game.faq': 'Что спрашивают новички',
+  'game.names': 'Как её ещё называют',
+  'game.rules': 'Правила с показом на доске',
+  'game.title': '{game} — правила и игра онлайн | Столик',
+  'game.unknown': 'Такой игры здесь нет.',
 };
 
 const uk = {
@@ -1347,6 +1379,22 @@ const uk = {
   'profile.lost': 'Поразка',
   'end.cephalopod.fullshort': 'дошка заповнена',
   'end.tumbleweed.passed': 'обидва спасували',
+  'demo.showme': 'Показати на дошці',
+  'demo.step': 'Крок {n} з {of}',
+  'demo.yourturn': 'Ваш хід',
+  'demo.prev': 'Назад',
+  'demo.next': 'Далі',
+  'demo.try': 'Спробуйте самі',
+  'demo.again': 'Ще раз',
+  'demo.right': 'Правильно!',
+  'demo.wrong': 'Не зовсім.',
+  'game.about': 'Що це за гра',
+  'game.origin': 'Звідки вона',
+  'game.faq': 'Що питають новачки',
+  'game.names': 'Як її ще називають',
+  'game.rules': 'Правила з показом на дошці',
+  'game.title': '{game} — правила та гра онлайн | Столик',
+  'game.unknown': 'Такої гри тут немає.',
 };
 
 const DICTS = { ru, uk, en };
@@ -1381,11 +1429,11 @@ export function lang() {
   return current;
 }
 
-export function setLang(l) {
+export function setLang(l, { remember = true } = {}) {
   if (!LANGS.includes(l) || l === current) return;
   current = l;
   try {
-    localStorage.setItem(STORE_KEY, l);
+    if (remember) localStorage.setItem(STORE_KEY, l);
   } catch {
     // Not remembered, but still switched.
   }
@@ -1473,3 +1521,12 @@ export function moveText(m) {
 }
 
 if (typeof document !== 'undefined') document.documentElement.lang = current;
+
+/** Whether the reader has chosen a language here (rather than the browser's languages deciding). */
+export function langChosen() {
+  try {
+    return LANGS.includes(localStorage.getItem(STORE_KEY));
+  } catch {
+    return false;
+  }
+}

@@ -37,6 +37,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(crate::rabbit::routes)
         .configure(crate::moderation::routes)
         .configure(crate::notifications::routes)
+        .configure(crate::ratings::routes)
+        .configure(crate::live::routes)
         // Last: any other API path is a JSON 404, not the web client's index page.
         .route("/api/{tail:.*}", web::to(api_not_found));
 }
@@ -349,6 +351,11 @@ struct CreateTable {
     seat: Option<u8>,
     /// Play against a bot of this level (`easy`, `medium`, `hard`), seated opposite.
     bot: Option<String>,
+    /// The result moves both players' ratings (accounts only).
+    #[serde(default)]
+    rated: bool,
+    /// Only opponents rated within `[lowest, highest]` may sit.
+    rating_range: Option<[i64; 2]>,
 }
 
 /// The days a correspondence game may give each move.
@@ -413,6 +420,43 @@ pub fn table_settings(
         days,
         daily: None,
         practice: None,
+        rated: false,
+        rating_range: None,
+    })
+}
+
+/// The rated/casual choice and the rating range of a new table, checked for `user`.
+pub fn with_rating(
+    settings: TableSettings,
+    user: &UserView,
+    rated: bool,
+    rating_range: Option<[i64; 2]>,
+) -> Result<TableSettings, WsError> {
+    let two_players = settings.rating_class().is_some();
+    if rated && !two_players {
+        return Err(WsError::bad_request(
+            "a solo puzzle is not rated: only two-player games are",
+        ));
+    }
+    if rated && user.guest {
+        return Err(WsError::forbidden(crate::table::RATED_FOR_ACCOUNTS));
+    }
+    if let Some([low, high]) = rating_range {
+        if !two_players {
+            return Err(WsError::bad_request(
+                "a solo puzzle has no opponents to choose",
+            ));
+        }
+        if !(0..=4000).contains(&low) || !(0..=4000).contains(&high) || low > high {
+            return Err(WsError::bad_request(
+                "a rating range is [lowest, highest], both between 0 and 4000",
+            ));
+        }
+    }
+    Ok(TableSettings {
+        rated,
+        rating_range,
+        ..settings
     })
 }
 
@@ -422,11 +466,16 @@ async fn create_table(
     body: web::Json<CreateTable>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
-    let settings = table_settings(
-        &body.game,
-        body.variant.as_deref(),
-        body.private,
-        body.clock,
+    let settings = with_rating(
+        table_settings(
+            &body.game,
+            body.variant.as_deref(),
+            body.private,
+            body.clock,
+        )?,
+        &user,
+        body.rated,
+        body.rating_range,
     )?;
     let info = catalog::game_info(settings.game).expect("checked above");
     let seat = body.seat.unwrap_or(0) as usize;
@@ -463,7 +512,7 @@ pub(crate) struct TokenQuery {
 }
 
 /// The levels a person can choose to play against.
-const BOT_LEVELS: [&str; 3] = ["easy", "medium", "hard"];
+pub(crate) const BOT_LEVELS: [&str; 3] = ["easy", "medium", "hard"];
 
 fn parse_bot_level(level: &str) -> Result<ai::Level, WsError> {
     BOT_LEVELS

@@ -18,7 +18,7 @@ use crate::error::{ErrorCode, WsError};
 use crate::identity::{UserView, random_id, unix_ms};
 use crate::sessions::MuteList;
 use crate::table::clock::TimeControl;
-use crate::table::{NewTable, Table, TableHandle, TableSettings};
+use crate::table::{NewTable, SeatRating, Table, TableHandle, TableSettings};
 use crate::ws::protocol::{Message, encode};
 
 /// How many solver hints may be computed at once (each takes up to ~100 ms of one core).
@@ -85,6 +85,11 @@ pub struct LobbyEntry {
     pub days: Option<u8>,
     pub seats: usize,
     pub players: Vec<String>,
+    pub rated: bool,
+    /// The rating of the player waiting at the table, in its game and class.
+    pub host_rating: Option<SeatRating>,
+    /// Only opponents rated within this range may sit.
+    pub rating_range: Option<[i64; 2]>,
 }
 
 /// A quick-match queue: who waits for a game of this kind.
@@ -96,6 +101,8 @@ pub struct QueueKey {
     pub increment_ms: Option<u64>,
     /// Days a move, for correspondence.
     pub days: Option<u8>,
+    /// Rated games are paired only with players who want one too.
+    pub rated: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -115,7 +122,19 @@ struct Waiting {
     conn: ConnId,
     user: UserView,
     out: Outbox,
+    /// The rating quick match pairs by (a newcomer's for guests).
+    rating: f64,
+    since: std::time::Instant,
 }
+
+impl Waiting {
+    fn standing(&self, now: std::time::Instant) -> (f64, Duration) {
+        (self.rating, now.duration_since(self.since))
+    }
+}
+
+/// How often waiting players are looked at again, so that widened windows can pair them.
+const PAIR_EVERY: Duration = Duration::from_millis(500);
 
 #[derive(Default)]
 struct Lobby {
@@ -205,6 +224,10 @@ struct Inner {
     /// Rung on every lobby change; the lobby task sends the result at most every
     /// [`LOBBY_EVERY`].
     lobby_changed: Arc<Notify>,
+    /// The public games being played now.
+    live: crate::live::Live,
+    abandon_grace: Duration,
+    match_window: rating::Window,
     next_conn: AtomicU64,
     /// Flips to `true` when the server shuts down: every connection then closes with
     /// "service restart" so that clients reconnect (to this node when it is back, or another).
@@ -214,23 +237,37 @@ struct Inner {
 #[derive(Clone)]
 pub struct Hub(Arc<Inner>);
 
+/// How the hub's games run.
+pub struct HubSettings {
+    /// A correspondence day (shorter in tests).
+    pub day: Duration,
+    pub bot_time_cap: Option<std::time::Duration>,
+    /// The key of every daily deal's seed.
+    pub daily_key: String,
+    /// How long a live game's player may be gone before the opponent may claim the game.
+    pub abandon_grace: Duration,
+    /// How far apart in rating quick match pairs players, widening as they wait.
+    pub match_window: rating::Window,
+}
+
 impl Hub {
     pub fn new(
         store: store::Store,
         runtime: tokio::runtime::Handle,
         cpu: CpuPool,
-        day: Duration,
-        bot_time_cap: Option<std::time::Duration>,
-        daily_key: String,
+        settings: HubSettings,
     ) -> Hub {
         let lobby_changed = Arc::new(Notify::new());
         let hub = Hub(Arc::new(Inner {
             store,
+            live: crate::live::Live::start(&runtime),
             runtime: runtime.clone(),
             cpu,
-            day,
-            bot_time_cap,
-            daily_key,
+            day: settings.day,
+            bot_time_cap: settings.bot_time_cap,
+            daily_key: settings.daily_key,
+            abandon_grace: settings.abandon_grace,
+            match_window: settings.match_window,
             hint_slots: Arc::new(tokio::sync::Semaphore::new(HINTS_AT_ONCE)),
             tables: Mutex::new(HashMap::new()),
             lobby: Mutex::new(Lobby::default()),
@@ -240,7 +277,18 @@ impl Hub {
             closing: watch::Sender::new(false),
         }));
         runtime.spawn(send_lobby_changes(Arc::downgrade(&hub.0), lobby_changed));
+        runtime.spawn(pair_waiting_players(Arc::downgrade(&hub.0)));
         hub
+    }
+
+    /// The live list of public games being played.
+    pub fn live(&self) -> &crate::live::Live {
+        &self.0.live
+    }
+
+    /// How long a player of a live game may be gone before their opponent may claim it.
+    pub fn abandon_grace(&self) -> Duration {
+        self.0.abandon_grace
     }
 
     /// How long `days` correspondence days last.
@@ -491,6 +539,8 @@ impl Hub {
             rematch_of,
             created_at: unix_ms(),
             daily: settings.daily.clone(),
+            rated: settings.rated,
+            rating_range: settings.rating_range,
             seats: seats
                 .iter()
                 .map(|s| {
@@ -558,8 +608,9 @@ impl Hub {
             .remove(&conn);
     }
 
-    /// Queues `user` for a game of `key`'s kind, or pairs them with someone already waiting
-    /// (in a new table, seats in random order). Both players hear `match` with the table.
+    /// Queues `user` for a game of `key`'s kind, or pairs them at once with the closest-rated
+    /// player already waiting whom both windows admit (see [`take_pairs`]; in a new table,
+    /// seats in random order). Both players hear `match` with the table.
     pub async fn join_queue(
         &self,
         key: QueueKey,
@@ -567,7 +618,20 @@ impl Hub {
         user: UserView,
         out: Outbox,
     ) -> Result<(), WsError> {
-        let opponent = {
+        let class = rating::Class::of(key.initial_ms.zip(key.increment_ms), key.days);
+        let rating = if user.guest {
+            rating::Rating::default().rating
+        } else {
+            self.store().rating(&user.id, key.game, class).await?.rating
+        };
+        let joining = Waiting {
+            conn,
+            user,
+            out,
+            rating,
+            since: std::time::Instant::now(),
+        };
+        let pairs = {
             let mut lobby = self.0.lobby.lock().expect("lobby lock");
             if lobby.queues.values().flatten().any(|w| w.conn == conn) {
                 return Err(WsError::new(
@@ -576,30 +640,62 @@ impl Hub {
                 ));
             }
             let queue = lobby.queues.entry(key.clone()).or_default();
-            let opponent = queue
-                .iter()
-                .position(|w| w.user.id != user.id)
-                .map(|i| queue.remove(i));
-            if opponent.is_none() {
-                queue.push(Waiting {
-                    conn,
-                    user: user.clone(),
-                    out: out.clone(),
-                });
-            }
-            opponent
+            queue.push(joining);
+            take_pairs(queue, self.0.match_window)
         };
         self.lobby_changed();
-        let Some(opponent) = opponent else {
-            return Ok(());
+        let mut result = Ok(());
+        for (a, b) in pairs {
+            result = result.and(self.start_match(&key, a, b).await);
+        }
+        result
+    }
+
+    /// Pairs the waiting players whose windows have widened enough (see [`take_pairs`]).
+    async fn pair_waiting(&self) {
+        let pairs: Vec<(QueueKey, Waiting, Waiting)> = {
+            let mut lobby = self.0.lobby.lock().expect("lobby lock");
+            let window = self.0.match_window;
+            lobby
+                .queues
+                .iter_mut()
+                .flat_map(|(key, queue)| {
+                    take_pairs(queue, window)
+                        .into_iter()
+                        .map(|(a, b)| (key.clone(), a, b))
+                })
+                .collect()
         };
+        if pairs.is_empty() {
+            return;
+        }
+        self.lobby_changed();
+        for (key, a, b) in pairs {
+            let (a_out, b_out) = (a.out.clone(), b.out.clone());
+            if let Err(e) = self.start_match(&key, a, b).await {
+                tracing::error!(error = %e, "could not start a quick-match game");
+                let text = Frame::from(encode(
+                    None,
+                    &Message::Error {
+                        code: e.code,
+                        message: e.message.clone(),
+                    },
+                ));
+                a_out.send(text.clone());
+                b_out.send(text);
+            }
+        }
+    }
+
+    /// Creates the table of a quick-match pair and tells both players.
+    async fn start_match(&self, key: &QueueKey, a: Waiting, b: Waiting) -> Result<(), WsError> {
         let control = match (key.initial_ms, key.increment_ms) {
             (Some(initial), Some(increment)) => {
                 Some(TimeControl::new(initial, increment).map_err(WsError::bad_request)?)
             }
             _ => None,
         };
-        let mut seats = vec![Some(opponent.user.clone()), Some(user.clone())];
+        let mut seats = vec![Some(a.user.clone()), Some(b.user.clone())];
         if rand::random::<bool>() {
             seats.reverse();
         }
@@ -611,6 +707,8 @@ impl Hub {
             days: key.days,
             daily: None,
             practice: None,
+            rated: key.rated,
+            rating_range: None,
         };
         let table = self.create_table(settings, None, seats, None).await?;
         let text = Frame::from(encode(
@@ -619,8 +717,8 @@ impl Hub {
                 table: table.id.to_string(),
             },
         ));
-        opponent.out.send(text.clone());
-        out.send(text);
+        a.out.send(text.clone());
+        b.out.send(text);
         Ok(())
     }
 
@@ -650,6 +748,61 @@ async fn send_lobby_changes(hub: Weak<Inner>, changed: Arc<Notify>) {
         inner.lobby.lock().expect("lobby lock").broadcast();
         drop(inner);
         tokio::time::sleep(LOBBY_EVERY).await;
+    }
+}
+
+/// Takes out of `queue` every pair the rating windows admit: oldest first, each waiting
+/// player with the closest-rated other player whose window and theirs both admit the gap.
+/// Called under the lobby lock, so each player is paired exactly once.
+fn take_pairs(queue: &mut Vec<Waiting>, window: rating::Window) -> Vec<(Waiting, Waiting)> {
+    let now = std::time::Instant::now();
+    let mut pairs = Vec::new();
+    let mut i = 0;
+    while i < queue.len() {
+        let me = &queue[i];
+        let closest = queue
+            .iter()
+            .enumerate()
+            .filter(|(j, w)| *j != i && w.user.id != me.user.id)
+            .filter(|(_, w)| window.accepts(w.standing(now), me.standing(now)))
+            .min_by(|(_, a), (_, b)| {
+                (a.rating - me.rating)
+                    .abs()
+                    .total_cmp(&(b.rating - me.rating).abs())
+            })
+            .map(|(j, _)| j);
+        match closest {
+            Some(j) => {
+                // The later index goes first, so that the earlier one stays valid.
+                let (first, second) = if i < j { (i, j) } else { (j, i) };
+                let later = queue.remove(second);
+                let earlier = queue.remove(first);
+                pairs.push((earlier, later));
+            }
+            None => i += 1,
+        }
+    }
+    pairs
+}
+
+/// Looks at the waiting players again every [`PAIR_EVERY`] while anyone waits; ends with
+/// the hub.
+async fn pair_waiting_players(hub: Weak<Inner>) {
+    loop {
+        tokio::time::sleep(PAIR_EVERY).await;
+        let Some(inner) = hub.upgrade() else { return };
+        let hub = Hub(inner);
+        let waiting = hub
+            .0
+            .lobby
+            .lock()
+            .expect("lobby lock")
+            .queues
+            .values()
+            .any(|q| q.len() > 1);
+        if waiting {
+            hub.pair_waiting().await;
+        }
     }
 }
 

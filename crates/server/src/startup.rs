@@ -37,6 +37,11 @@ pub struct Config {
     pub day: std::time::Duration,
     /// White Rabbit's exact tables, if any (`--rabbit-tables`).
     pub rabbit_tables: Option<crate::rabbit_tables::TableSource>,
+    /// How long a player of a live game may be gone before the opponent may claim it
+    /// (30 s; tests shorten it).
+    pub abandon_grace: std::time::Duration,
+    /// How far apart in rating quick match pairs players, widening as they wait.
+    pub match_window: rating::Window,
 }
 
 /// What every request handler can reach.
@@ -90,9 +95,13 @@ impl Application {
             store.clone(),
             runtime,
             crate::cpu_pool::CpuPool::for_this_machine(),
-            config.day,
-            config.bot_time_cap,
-            daily_key,
+            crate::hub::HubSettings {
+                day: config.day,
+                bot_time_cap: config.bot_time_cap,
+                daily_key,
+                abandon_grace: config.abandon_grace,
+                match_window: config.match_window,
+            },
         );
         let resumed = hub
             .resume()
@@ -142,6 +151,7 @@ impl Application {
                     .wrap(middleware::Compress::default())
                     .configure(crate::telemetry::routes)
                     .configure(crate::api::routes)
+                    .configure(crate::pages::routes(index.clone()))
                     .service(
                         actix_files::Files::new("/", &web_dir)
                             .index_file("index.html")

@@ -2,7 +2,7 @@
 //! read back as a short ordered tail.
 
 use crate::rows::{Get, narrow, sql_limit, to_int};
-use crate::{ChatLine, DailyEntry, DailyResult, NewChatLine, Store, StoreError};
+use crate::{ChatLine, ChatRoom, DailyEntry, DailyResult, NewChatLine, Store, StoreError};
 
 fn chat_from<R: Get>(row: &R) -> Result<ChatLine, StoreError> {
     Ok(ChatLine {
@@ -12,6 +12,7 @@ fn chat_from<R: Get>(row: &R) -> Result<ChatLine, StoreError> {
         author: row.text("author")?,
         body: row.text("body")?,
         sent_at: row.big("sent_at")?,
+        room: ChatRoom::decode(&row.text("room")?)?,
     })
 }
 
@@ -34,14 +35,15 @@ impl Store {
     pub async fn add_chat(&self, line: &NewChatLine) -> Result<i64, StoreError> {
         on_pool!(self, pool => {
             let row = sqlx::query(
-                "INSERT INTO chat (game_id, user_id, author, body, sent_at) \
-                 VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                "INSERT INTO chat (game_id, user_id, author, body, sent_at, room) \
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
             )
             .bind(&line.game_id)
             .bind(line.user_id.as_deref())
             .bind(&line.author)
             .bind(&line.body)
             .bind(line.sent_at)
+            .bind(line.room.as_str())
             .fetch_one(pool)
             .await
             .map_err(StoreError::from_write)?;
@@ -52,7 +54,7 @@ impl Store {
     /// One chat line by id.
     pub async fn chat_line(&self, id: i64) -> Result<Option<ChatLine>, StoreError> {
         on_pool!(self, pool => {
-            sqlx::query("SELECT id, game_id, user_id, author, body, sent_at FROM chat WHERE id = $1")
+            sqlx::query("SELECT id, game_id, user_id, author, body, sent_at, room FROM chat WHERE id = $1")
                 .bind(id)
                 .fetch_optional(pool)
                 .await?
@@ -64,8 +66,8 @@ impl Store {
     /// The last `n` lines of a game's chat, oldest first, ready to print.
     pub async fn chat_tail(&self, game_id: &str, n: u32) -> Result<Vec<ChatLine>, StoreError> {
         // The inner query picks the newest lines; the outer one puts them back in reading order.
-        let sql = "SELECT id, game_id, user_id, author, body, sent_at FROM ( \
-                       SELECT id, game_id, user_id, author, body, sent_at FROM chat \
+        let sql = "SELECT id, game_id, user_id, author, body, sent_at, room FROM ( \
+                       SELECT id, game_id, user_id, author, body, sent_at, room FROM chat \
                        WHERE game_id = $1 ORDER BY id DESC LIMIT $2 \
                    ) AS tail ORDER BY id";
         on_pool!(self, pool => {

@@ -33,11 +33,16 @@ impl Filter<'_> {
 
 const GAME_COLUMNS: &str = "g.id, g.game, g.variant, g.seed, g.private, g.invite_token, \
      g.clock_initial_ms, g.clock_increment_ms, g.move_days, g.status, g.result, g.end_reason, \
-     g.rematch_of, g.daily, g.created_at, g.started_at, g.finished_at, g.host_id, \
+     g.rematch_of, g.daily, g.rated, g.rating_min, g.rating_max, g.created_at, g.started_at, g.finished_at, g.host_id, \
      (SELECT r.id FROM games r WHERE r.rematch_of = g.id ORDER BY r.created_at, r.id LIMIT 1) \
      AS rematch";
 
-const SEAT_COLUMNS: &str = "s.game_id, s.seat, s.user_id, u.display_name, u.username, s.bot";
+const SEAT_COLUMNS: &str = "s.game_id, s.seat, s.user_id, u.display_name, u.username, s.bot, \
+     rc.rating_before, rc.rating_after";
+
+/// Seats with their user's names and, for rated games that ended, the rating change.
+const SEAT_SOURCE: &str = "game_seats s LEFT JOIN users u ON u.id = s.user_id \
+     LEFT JOIN rating_changes rc ON rc.game_id = s.game_id AND rc.seat = s.seat";
 
 /// Seeds are full 64-bit values; the columns are signed, so the bits are stored as they are.
 fn seed_to_db(seed: u64) -> i64 {
@@ -65,6 +70,11 @@ fn game_from<R: Get>(row: &R) -> Result<GameRecord, StoreError> {
         rematch_of: row.opt_text("rematch_of")?,
         rematch: row.opt_text("rematch")?,
         daily: row.opt_text("daily")?,
+        rated: row.flag("rated")?,
+        rating_range: row
+            .opt_big("rating_min")?
+            .zip(row.opt_big("rating_max")?)
+            .map(|(lo, hi)| [lo, hi]),
         created_at: row.big("created_at")?,
         started_at: row.opt_big("started_at")?,
         finished_at: row.opt_big("finished_at")?,
@@ -77,12 +87,18 @@ fn game_from<R: Get>(row: &R) -> Result<GameRecord, StoreError> {
 /// A seat row and the game it belongs to.
 fn seat_from<R: Get>(row: &R) -> Result<(String, SeatRow), StoreError> {
     let user_id = row.opt_text("user_id")?;
+    let before = row.opt_float("rating_before")?;
+    let after = row.opt_float("rating_after")?;
     let seat = SeatRow {
         seat: narrow(row.int("seat")?.into(), "seat")?,
         guest: user_id.is_some() && row.opt_text("username")?.is_none(),
         user_id,
         display_name: row.opt_text("display_name")?,
         bot: row.opt_text("bot")?,
+        rating_after: after.map(|a| a.round() as i32),
+        rating_change: before
+            .zip(after)
+            .map(|(b, a)| a.round() as i32 - b.round() as i32),
     };
     Ok((row.text("game_id")?, seat))
 }
@@ -108,6 +124,7 @@ fn summary_from<R: Get>(row: &R) -> Result<GameSummary, StoreError> {
         status: GameStatus::decode(&row.text("status")?)?,
         result: row.opt_text("result")?,
         end_reason: row.opt_text("end_reason")?,
+        rated: row.flag("rated")?,
         created_at: row.big("created_at")?,
         finished_at: row.opt_big("finished_at")?,
         move_count: narrow(row.big("move_count")?, "move count")?,
@@ -156,8 +173,8 @@ impl Store {
             sqlx::query(
                 "INSERT INTO games (id, game, variant, seed, private, invite_token, \
                  clock_initial_ms, clock_increment_ms, move_days, status, rematch_of, created_at, \
-                 host_id, daily) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11, $12, $13)",
+                 host_id, daily, rated, rating_min, rating_max) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11, $12, $13, $14, $15, $16)",
             )
             .bind(&game.id)
             .bind(&game.game)
@@ -172,6 +189,9 @@ impl Store {
             .bind(game.created_at)
             .bind(game.host_id.as_deref())
             .bind(game.daily.as_deref())
+            .bind(game.rated)
+            .bind(game.rating_range.map(|r| r[0]))
+            .bind(game.rating_range.map(|r| r[1]))
             .execute(&mut *tx)
             .await
             .map_err(StoreError::from_write)?;
@@ -261,10 +281,7 @@ impl Store {
             )));
         }
         let updated = on_pool!(self, pool => {
-            sqlx::query(
-                "UPDATE games SET status = $2, result = $3, end_reason = $4, finished_at = $5 \
-                 WHERE id = $1 AND status IN ('open', 'playing')",
-            )
+            sqlx::query(crate::ratings::FINISH_SQL)
             .bind(game_id)
             .bind(status.as_str())
             .bind(result)
@@ -337,7 +354,7 @@ impl Store {
         // EXISTS rather than a join, so a user holding both seats still lists the game once.
         // COALESCE because the backends sort NULLs differently; ended games have finished_at.
         let sql = "SELECT g.id, g.game, g.variant, g.private, g.status, g.result, g.end_reason, \
-                   g.created_at, g.finished_at, \
+                   g.rated, g.created_at, g.finished_at, \
                    (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS move_count \
                    FROM games g \
                    WHERE g.status IN ('finished', 'aborted') \
@@ -356,7 +373,7 @@ impl Store {
             .collect::<Vec<_>>()
             .join(", ");
         let seat_sql = format!(
-            "SELECT {SEAT_COLUMNS} FROM game_seats s LEFT JOIN users u ON u.id = s.user_id \
+            "SELECT {SEAT_COLUMNS} FROM {SEAT_SOURCE} \
              WHERE s.game_id IN ({placeholders}) ORDER BY s.game_id, s.seat"
         );
         let seats = on_pool!(self, pool => {
@@ -380,7 +397,7 @@ impl Store {
             "SELECT {GAME_COLUMNS} FROM games g WHERE {condition} ORDER BY g.created_at, g.id"
         );
         let seat_sql = format!(
-            "SELECT {SEAT_COLUMNS} FROM game_seats s LEFT JOIN users u ON u.id = s.user_id \
+            "SELECT {SEAT_COLUMNS} FROM {SEAT_SOURCE} \
              WHERE s.game_id IN (SELECT g.id FROM games g WHERE {condition}) \
              ORDER BY s.game_id, s.seat"
         );
@@ -415,7 +432,11 @@ impl Store {
 
     /// Interprets the row count of a guarded UPDATE: zero rows means either no such game or
     /// a game whose status did not allow the change.
-    async fn expect_updated(&self, game_id: &str, updated: u64) -> Result<(), StoreError> {
+    pub(crate) async fn expect_updated(
+        &self,
+        game_id: &str,
+        updated: u64,
+    ) -> Result<(), StoreError> {
         if updated > 0 {
             return Ok(());
         }

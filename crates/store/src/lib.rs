@@ -35,6 +35,7 @@ mod error;
 mod games;
 mod ids;
 mod notifications;
+mod ratings;
 mod rows;
 mod settings;
 pub mod testing;
@@ -45,9 +46,12 @@ mod writer;
 pub use error::StoreError;
 pub use ids::{new_id, new_secret, new_token};
 pub use notifications::Notification;
+pub use ratings::{
+    HistoryPoint, LeaderboardEntry, PlayerRating, RatedEnd, RatingChange, Results, player_key,
+};
 pub use types::{
-    ChatLine, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow, NewChatLine,
-    NewGame, Occupant, SeatRow, User,
+    ChatLine, ChatRoom, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow,
+    NewChatLine, NewGame, Occupant, SeatRow, User,
 };
 pub use users::{NewReport, Registration, Report};
 

@@ -16,6 +16,8 @@ pub(crate) trait Get {
     fn opt_big(&self, col: &str) -> Result<Option<i64>, sqlx::Error>;
     fn int(&self, col: &str) -> Result<i32, sqlx::Error>;
     fn flag(&self, col: &str) -> Result<bool, sqlx::Error>;
+    fn float(&self, col: &str) -> Result<f64, sqlx::Error>;
+    fn opt_float(&self, col: &str) -> Result<Option<f64>, sqlx::Error>;
 }
 
 macro_rules! impl_get {
@@ -37,6 +39,12 @@ macro_rules! impl_get {
                 self.try_get(col)
             }
             fn flag(&self, col: &str) -> Result<bool, sqlx::Error> {
+                self.try_get(col)
+            }
+            fn float(&self, col: &str) -> Result<f64, sqlx::Error> {
+                self.try_get(col)
+            }
+            fn opt_float(&self, col: &str) -> Result<Option<f64>, sqlx::Error> {
                 self.try_get(col)
             }
         }

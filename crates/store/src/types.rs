@@ -106,6 +106,10 @@ pub struct NewGame {
     pub created_at: i64,
     /// The day (`YYYY-MM-DD`, UTC) whose White Rabbit daily deal this game plays.
     pub daily: Option<String>,
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
+    /// An open seek's admitted opponent ratings, lowest and highest.
+    pub rating_range: Option<[i64; 2]>,
     /// One entry per seat, index = seat number; `None` is an empty seat.
     pub seats: Vec<Option<Occupant>>,
 }
@@ -130,6 +134,10 @@ pub struct SeatRow {
     /// A user who has not registered.
     pub guest: bool,
     pub bot: Option<String>,
+    /// In a rated game that has ended: the rating this seat's player had after it, and by
+    /// how much it changed (both rounded).
+    pub rating_after: Option<i32>,
+    pub rating_change: Option<i32>,
 }
 
 impl SeatRow {
@@ -165,6 +173,8 @@ pub struct GameRecord {
     pub rematch: Option<String>,
     /// The day (`YYYY-MM-DD`, UTC) whose White Rabbit daily deal this game plays.
     pub daily: Option<String>,
+    pub rated: bool,
+    pub rating_range: Option<[i64; 2]>,
     pub created_at: i64,
     pub started_at: Option<i64>,
     pub finished_at: Option<i64>,
@@ -185,6 +195,7 @@ pub struct GameSummary {
     pub status: GameStatus,
     pub result: Option<String>,
     pub end_reason: Option<String>,
+    pub rated: bool,
     pub created_at: i64,
     pub finished_at: Option<i64>,
     pub move_count: u32,
@@ -200,6 +211,7 @@ pub struct NewChatLine {
     pub author: String,
     pub body: String,
     pub sent_at: i64,
+    pub room: ChatRoom,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -210,6 +222,33 @@ pub struct ChatLine {
     pub author: String,
     pub body: String,
     pub sent_at: i64,
+    pub room: ChatRoom,
+}
+
+/// Who a chat line was written among: the players keep their own room, so that spectators'
+/// talk reaches them only if they choose to read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChatRoom {
+    Players,
+    Spectators,
+}
+
+impl ChatRoom {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChatRoom::Players => "players",
+            ChatRoom::Spectators => "spectators",
+        }
+    }
+
+    pub(crate) fn decode(s: &str) -> Result<ChatRoom, StoreError> {
+        match s {
+            "players" => Ok(ChatRoom::Players),
+            "spectators" => Ok(ChatRoom::Spectators),
+            _ => Err(StoreError::Invalid(format!("stored chat room {s:?}"))),
+        }
+    }
 }
 
 /// One finished White Rabbit daily deal.

@@ -10,7 +10,7 @@ use std::ops::Deref;
 
 use store::testing::{TestDatabase, postgres_admin};
 use store::{
-    Backend, DailyResult, GameStatus, MoveRow, NewChatLine, NewGame, NewReport, Occupant,
+    Backend, ChatRoom, DailyResult, GameStatus, MoveRow, NewChatLine, NewGame, NewReport, Occupant,
     Registration, Store, StoreError,
 };
 
@@ -84,6 +84,8 @@ fn new_game(id: &str, seats: Vec<Option<Occupant>>) -> NewGame {
         host_id: None,
         created_at: T0,
         daily: None,
+        rated: false,
+        rating_range: None,
         seats,
     }
 }
@@ -827,6 +829,7 @@ async fn chat_tail_returns_the_last_lines_oldest_first() {
                 author: "Ann".to_string(),
                 body: format!("line {i}"),
                 sent_at: T0 + i,
+                room: ChatRoom::Players,
             };
             db.add_chat(&line).await.unwrap();
         }
@@ -836,6 +839,7 @@ async fn chat_tail_returns_the_last_lines_oldest_first() {
             author: "server".to_string(),
             body: "other table".to_string(),
             sent_at: T0,
+            room: ChatRoom::Spectators,
         })
         .await
         .unwrap();
@@ -851,6 +855,8 @@ async fn chat_tail_returns_the_last_lines_oldest_first() {
         let other = db.chat_tail("g2", 50).await.unwrap();
         assert_eq!(other.len(), 1);
         assert_eq!(other[0].user_id, None);
+        assert_eq!(other[0].room, ChatRoom::Spectators);
+        assert_eq!(tail[0].room, ChatRoom::Players);
         assert!(db.chat_tail("g3", 5).await.unwrap().is_empty());
         let orphan = NewChatLine {
             game_id: "nope".to_string(),
@@ -858,6 +864,7 @@ async fn chat_tail_returns_the_last_lines_oldest_first() {
             author: "server".to_string(),
             body: "lost".to_string(),
             sent_at: T0,
+            room: ChatRoom::Players,
         };
         assert!(matches!(
             db.add_chat(&orphan).await,
@@ -1100,4 +1107,200 @@ fn random_ids_and_secrets_have_their_promised_shape() {
     let secret = store::new_secret();
     assert_eq!(secret.len(), 64);
     assert!(secret.bytes().all(|b| b.is_ascii_hexdigit()));
+}
+
+// ---------------------------------------------------------------------------------------
+// Ratings
+
+fn rated_end<'a>(players: [&'a str; 2], first_scored: rating::Score) -> store::RatedEnd<'a> {
+    store::RatedEnd {
+        game: "mill",
+        class: rating::Class::Blitz,
+        players,
+        first_scored,
+    }
+}
+
+#[tokio::test]
+async fn a_rated_ending_moves_both_ratings_in_the_same_transaction() {
+    for db in test_stores().await {
+        announce(&db);
+        two_player_game(&db, "g1", T0).await;
+        let end = rated_end(["g1-a", "g1-b"], rating::Score::Win);
+        let changes = db
+            .finish_rated_game("g1", "a", "rules", T0 + 50, &end)
+            .await
+            .unwrap();
+        let (a, b) = rating::after_game(
+            &rating::Rating::default(),
+            &rating::Rating::default(),
+            rating::Score::Win,
+        );
+        assert_eq!(changes[0].after, a);
+        assert_eq!(changes[1].after, b);
+        assert!(changes[0].shown_change() > 0 && changes[1].shown_change() < 0);
+        assert_eq!(
+            db.rating("g1-a", "mill", rating::Class::Blitz)
+                .await
+                .unwrap(),
+            a
+        );
+        // Another class of the same game is untouched.
+        assert_eq!(
+            db.rating("g1-a", "mill", rating::Class::Rapid)
+                .await
+                .unwrap(),
+            rating::Rating::default()
+        );
+        let record = db.game("g1").await.unwrap().unwrap();
+        assert_eq!(record.status, GameStatus::Finished);
+        assert_eq!(record.seats[0].rating_after, Some(a.shown()));
+        assert_eq!(
+            record.seats[0].rating_change,
+            Some(changes[0].shown_change())
+        );
+        assert_eq!(
+            record.seats[1].rating_change,
+            Some(changes[1].shown_change())
+        );
+
+        // The first ending wins: a second rated ending changes nothing.
+        assert!(matches!(
+            db.finish_rated_game("g1", "b", "resign", T0 + 60, &end)
+                .await,
+            Err(StoreError::Conflict)
+        ));
+        assert_eq!(
+            db.rating("g1-a", "mill", rating::Class::Blitz)
+                .await
+                .unwrap(),
+            a
+        );
+        assert!(matches!(
+            db.finish_rated_game("nope", "a", "rules", T0, &end).await,
+            Err(StoreError::NotFound)
+        ));
+
+        // The next game starts from the ratings the first one left.
+        two_player_game(&db, "g2", T0 + 100).await;
+        db.set_seat("g2", 0, user_seat("g1-a").as_ref())
+            .await
+            .unwrap();
+        db.set_seat("g2", 1, user_seat("g1-b").as_ref())
+            .await
+            .unwrap();
+        let draw = rated_end(["g1-a", "g1-b"], rating::Score::Draw);
+        let second = db
+            .finish_rated_game("g2", "draw", "agreement", T0 + 200, &draw)
+            .await
+            .unwrap();
+        assert_eq!(second[0].before, a);
+        assert_eq!(second[0].after.games, 2);
+
+        let history = db.rating_history("g1-a").await.unwrap();
+        assert_eq!(history.len(), 2);
+        assert_eq!(history[0].game_id, "g1");
+        assert_eq!(history[0].rating, a.shown());
+        assert_eq!(history[0].opponent_id.as_deref(), Some("g1-b"));
+        assert_eq!(history[0].opponent_name.as_deref(), Some("Bob"));
+        assert_eq!(history[1].rating, second[0].after.shown());
+        let mine = db.ratings_of("g1-a").await.unwrap();
+        assert_eq!(mine.len(), 1);
+        assert_eq!(mine[0].class, rating::Class::Blitz);
+        assert_eq!(mine[0].rating.games, 2);
+        let results = db
+            .results_of(&Occupant::User("g1-a".to_string()))
+            .await
+            .unwrap();
+        assert_eq!((results.wins, results.draws, results.losses), (1, 1, 0));
+        let results = db
+            .results_of(&Occupant::User("g1-b".to_string()))
+            .await
+            .unwrap();
+        assert_eq!((results.wins, results.draws, results.losses), (0, 1, 1));
+    }
+}
+
+#[tokio::test]
+async fn the_leaderboard_lists_settled_accounts_best_first() {
+    for db in test_stores().await {
+        announce(&db);
+        for (id, name) in [("ann", "Ann"), ("bob", "Bob"), ("guest", "Guest")] {
+            db.create_user(id, name, T0).await.unwrap();
+        }
+        for id in ["ann", "bob"] {
+            let account = Registration {
+                username: id,
+                skeleton: id,
+                password_hash: "hash",
+            };
+            db.register(id, &account).await.unwrap();
+        }
+        // Many games against one bot settle the deviations. Ann wins or draws, Bob loses or
+        // draws: close enough to the bot for every game to tell something.
+        let mut n = 0;
+        for (player, score) in [
+            ("ann", rating::Score::Win),
+            ("bob", rating::Score::Loss),
+            ("guest", rating::Score::Win),
+        ] {
+            for i in 0..30 {
+                n += 1;
+                let score = if i % 2 == 0 {
+                    score
+                } else {
+                    rating::Score::Draw
+                };
+                let id = format!("lb{n}");
+                db.create_game(&new_game(
+                    &id,
+                    vec![user_seat(player), Some(Occupant::Bot("easy".to_string()))],
+                ))
+                .await
+                .unwrap();
+                let end = rated_end([player, "bot:easy"], score);
+                let result = match score {
+                    rating::Score::Win => "a",
+                    rating::Score::Draw => "draw",
+                    rating::Score::Loss => "b",
+                };
+                db.finish_rated_game(&id, result, "rules", T0 + n, &end)
+                    .await
+                    .unwrap();
+            }
+        }
+        let board = db
+            .leaderboard(
+                "mill",
+                rating::Class::Blitz,
+                rating::PROVISIONAL_DEVIATION,
+                10,
+            )
+            .await
+            .unwrap();
+        let names: Vec<&str> = board.iter().map(|e| e.name.as_str()).collect();
+        // The guest and the bot are not on it; Ann is above Bob.
+        assert_eq!(names, ["Ann", "Bob"]);
+        assert_eq!(board[0].rank, 1);
+        assert_eq!(board[0].games, 30);
+        assert!(board[0].rating > board[1].rating);
+        // With a strict threshold nobody qualifies yet.
+        let strict = db
+            .leaderboard("mill", rating::Class::Blitz, 1.0, 10)
+            .await
+            .unwrap();
+        assert!(strict.is_empty());
+        let bot = db
+            .results_of(&Occupant::Bot("easy".to_string()))
+            .await
+            .unwrap();
+        assert_eq!((bot.wins, bot.draws, bot.losses), (15, 45, 30));
+        assert_eq!(
+            db.rating("bot:easy", "mill", rating::Class::Blitz)
+                .await
+                .unwrap()
+                .games,
+            90
+        );
+    }
 }

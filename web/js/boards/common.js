@@ -1,6 +1,7 @@
 // Shared pieces of the board renderers: SVG roots, per-container interaction state, dice pips.
 
 import { s, clear } from '../ui.js';
+import { focusedCell, keyboard } from './keyboard.js';
 
 export const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -37,9 +38,13 @@ export function uiState(container, state) {
   return container.__ui;
 }
 
+/** Replaces the board: the focus, if a cell had it, moves to the same cell of the new one. */
 export function mount(container, ...nodes) {
+  const focused = focusedCell(container);
   clear(container);
   container.append(...nodes);
+  const svg = nodes.find((n) => n instanceof SVGElement);
+  if (svg) keyboard(svg, focused);
 }
 
 /** Pip offsets on a die of size 1 centred at the origin, for values 1–6. */

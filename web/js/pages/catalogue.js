@@ -1,10 +1,10 @@
 // The home page: the five games, each with its picture, and ways to start playing.
 
 import { h, clear, toast } from '../ui.js';
-import { t, gameName, gameSummary, variantName } from '../i18n.js';
+import { t, lang, gameName, gameSummary, variantName } from '../i18n.js';
 import { api } from '../api.js';
 import { join } from '../quickmatch.js';
-import { navigate } from '../router.js';
+import { navigate, gamePagePath } from '../router.js';
 import { playDaily } from './daily.js';
 import { ratedCheckbox, rated, bots, botOption } from '../players.js';
 
@@ -56,9 +56,9 @@ export function mount(root) {
           g.variants.map((v) => h('option', { value: v.id, selected: v.id === variant() }, variantName(g, v.id)))))
       : null;
     return h('article', { class: 'game-card', 'data-game': g.id },
-      h('img', { class: 'game-pic', src: `img/${g.id}.svg`, alt: '', width: 320, height: 200 }),
+      h('img', { class: 'game-pic', src: `/img/${g.id}.svg`, alt: '', width: 320, height: 200 }),
       h('div', { class: 'game-body' },
-        h('h2', {}, gameName(g)),
+        h('h2', {}, h('a', { class: 'game-link', href: gamePagePath(g.id, lang()) }, gameName(g))),
         h('p', { class: 'meta' }, solo ? t('home.solo') : t('home.players', { n: g.seats }), g.dice ? ' · ' + t('home.dice') : '',
           solo ? null : [' · ', h('a', { class: 'leaderboard-link', href: `#/leaderboard/${g.id}` }, t('leaderboard.short'))]),
         h('p', { class: 'summary' }, gameSummary(g)),
@@ -73,7 +73,7 @@ export function mount(root) {
             : h('button', { class: 'btn primary quick-match', onClick: () => join(g.id, variant(), undefined, rated()) }, t('home.quick')),
           solo ? h('button', { class: 'btn daily-deal', onClick: () => playDaily() }, t('home.daily')) : null,
           solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable(ratedBody({ game: g.id, variant: variant(), private: true })) }, t('home.private')),
-          h('a', { class: 'btn rules-link', href: `#/rules/${g.id}` }, t('home.rules')),
+          h('a', { class: 'btn rules-link', href: gamePagePath(g.id, lang()) }, t('home.rules')),
         ),
         g.bots && g.bots.length ? botPicker(g, variant) : null,
       ),

@@ -1,87 +1,119 @@
-// A game's rules in the current language, with small diagrams drawn by the board renderers.
+// A game's rules in the current language, with small diagrams drawn by the board renderers
+// and, for the main rules, demonstrations that play them out step by step.
 
 import { h, clear, toast } from '../ui.js';
 import { t, lang, gameName, variantName } from '../i18n.js';
 import { api } from '../api.js';
 import { boards } from '../boards/index.js';
 import { RULES, DIAGRAMS } from '../rules-text.js';
+import { DEMOS } from '../demos/scripts.js';
+import { demoFigure } from '../demos/stepper.js';
 import { join } from '../quickmatch.js';
 import { createTable } from './catalogue.js';
 
-export function mount(root, params) {
-  const id = params.parts[1];
-  let game = null;
+function diagram(key) {
+  const d = DIAGRAMS[key];
+  if (!d) return null;
+  const box = h('div', { class: ['diagram', 'diagram-' + d.game] });
+  const mod = boards[d.game];
+  // Diagrams are pictures: not interactive, no extra controls.
+  if (d.territory) box.__ui = { key: null, persist: { territory: true } };
+  mod.render(box, { variant: d.variant, position: d.position, legal: [], last: d.last || null }, { interactive: false, controls: d.territory ? undefined : false });
+  return box;
+}
 
-  function diagram(key) {
-    const d = DIAGRAMS[key];
-    if (!d) return null;
-    const box = h('div', { class: ['diagram', 'diagram-' + d.game] });
-    const mod = boards[d.game];
-    // Diagrams are pictures: not interactive, no extra controls.
-    if (d.territory) box.__ui = { key: null, persist: { territory: true } };
-    mod.render(box, { variant: d.variant, position: d.position, legal: [], last: d.last || null }, { interactive: false, controls: d.territory ? undefined : false });
-    return box;
+/**
+ * The rules sections of game `id` (null when there are none). `figures` keeps the
+ * demonstrations between calls, so that a language switch keeps the step each one shows.
+ */
+export function rulesSections(id, game, figures) {
+  const rules = RULES[id];
+  if (!rules) return null;
+  const sections = rules[lang()] || rules.en;
+  // The catalogue's list of variants goes into the text's own "Variants" section when it
+  // has one (Mill's), and into a section of its own otherwise.
+  const variantList = game
+    ? h('ul', { class: 'variant-list' }, game.variants.map((v) => h('li', {}, variantName(game, v.id), v.id === game.default_variant ? ` (${t('rules.default')})` : '', h('code', { class: 'vid' }, ' ' + v.id))))
+    : null;
+  let listed = false;
+  const out = [];
+  for (const sec of sections) {
+    const own = variantList && sec.h === t('rules.variants');
+    if (own) listed = true;
+    const demos = (sec.demos || []).filter((key) => DEMOS[key]).map((key) => {
+      if (!figures.has(key)) figures.set(key, demoFigure(key, DEMOS[key]));
+      const fig = figures.get(key);
+      fig.relabel();
+      return fig.element;
+    });
+    out.push(h('section', { class: 'rules-section' },
+      h('h2', {}, sec.h),
+      h('div', { class: 'rules-flex' },
+        h('div', { class: 'rules-text' }, sec.p.map((para) => h('p', {}, para)), own ? variantList : null),
+        // A demonstration starts from the picture the diagram would show.
+        sec.d && !demos.length ? diagram(sec.d) : null,
+      ),
+      demos.length ? h('div', { class: 'demos' }, h('p', { class: 'demos-title' }, t('demo.showme')), demos) : null,
+    ));
   }
-
-  function render() {
-    clear(root);
-    const rules = RULES[id];
-    if (!rules) {
-      root.append(h('section', { class: 'page narrow' }, h('h1', {}, t('rules.unknown')), h('a', { href: '#/' }, t('nav.games'))));
-      return;
-    }
-    const name = game ? gameName(game) : id;
-    document.title = `${t('rules.title')}: ${name} — ${t('app.name')}`;
-    const sections = rules[lang()] || rules.en;
-    const page = h('article', { class: 'page rules' },
-      h('p', { class: 'crumbs' }, h('a', { href: '#/' }, t('nav.games')), ' / ', t('rules.title')),
-      h('h1', {}, name),
-      playButtons(name),
-    );
-    // The catalogue's list of variants goes into the text's own "Variants" section when it
-    // has one (Mill's), and into a section of its own otherwise.
-    const variantList = game
-      ? h('ul', { class: 'variant-list' }, game.variants.map((v) => h('li', {}, variantName(game, v.id), v.id === game.default_variant ? ` (${t('rules.default')})` : '', h('code', { class: 'vid' }, ' ' + v.id))))
-      : null;
-    let listed = false;
-    for (const sec of sections) {
-      const own = variantList && sec.h === t('rules.variants');
-      if (own) listed = true;
-      page.append(h('section', { class: 'rules-section' },
-        h('h2', {}, sec.h),
-        h('div', { class: 'rules-flex' },
-          h('div', { class: 'rules-text' }, sec.p.map((para) => h('p', {}, para)), own ? variantList : null),
-          sec.d ? diagram(sec.d) : null,
-        ),
-      ));
-    }
-    if (variantList && !listed) {
-      page.append(h('section', { class: 'rules-section' }, h('h2', {}, t('rules.variants')), variantList));
-    }
-    const play = playButtons(name);
-    if (play) page.append(play);
-    root.append(page);
+  if (variantList && !listed) {
+    out.push(h('section', { class: 'rules-section' }, h('h2', {}, t('rules.variants')), variantList));
   }
+  return out;
+}
 
-  // Read the rules, then play: a quick match and a bot for two-player games, a deal for the
-  // solo puzzle.
-  function playButtons(name) {
-    if (!game) return null;
-    if (game.seats === 1) {
-      return h('div', { class: 'rules-play' },
-        h('button', { class: 'btn primary rules-play-btn', onClick: () => createTable({ game: game.id }) }, t('rules.play', { game: name })));
-    }
+/**
+ * Read the rules, then play: a quick match and a bot for two-player games, a deal for the
+ * solo puzzle.
+ */
+export function playButtons(game, name) {
+  if (!game) return null;
+  if (game.seats === 1) {
     return h('div', { class: 'rules-play' },
-      h('button', { class: 'btn primary rules-play-btn', onClick: () => join(game.id) }, t('rules.play', { game: name })),
-      game.bots && game.bots.length
-        ? h('button', { class: 'btn rules-play-bot', onClick: () => createTable({ game: game.id, bot: game.bots[0] }) }, `${t('home.bot')} (${t('bot.' + game.bots[0])})`)
-        : null);
+      h('button', { class: 'btn primary rules-play-btn', onClick: () => createTable({ game: game.id }) }, t('rules.play', { game: name })));
   }
+  return h('div', { class: 'rules-play' },
+    h('button', { class: 'btn primary rules-play-btn', onClick: () => join(game.id) }, t('rules.play', { game: name })),
+    game.bots && game.bots.length
+      ? h('button', { class: 'btn rules-play-bot', onClick: () => createTable({ game: game.id, bot: game.bots[0] }) }, `${t('home.bot')} (${t('bot.' + game.bots[0])})`)
+      : null);
+}
 
+/**
+ * A page about game `id`: `draw(game, figures)` renders it at once, again when the catalogue
+ * entry `game` has come, and on every language switch; `figures` keeps its demonstrations.
+ */
+export function mountGamePage(id, draw) {
+  let game = null;
+  const figures = new Map();
+  const render = () => draw(game, figures);
   render();
   api.games().then((list) => {
     game = list.find((g) => g.id === id) || null;
     render();
   }).catch((err) => toast(err.message, 'error'));
   return { unmount() {}, relabel: render };
+}
+
+export function mount(root, params) {
+  const id = params.parts[1];
+  return mountGamePage(id, (game, figures) => {
+    clear(root);
+    const sections = rulesSections(id, game, figures);
+    if (!sections) {
+      root.append(h('section', { class: 'page narrow' }, h('h1', {}, t('rules.unknown')), h('a', { href: '#/' }, t('nav.games'))));
+      return;
+    }
+    const name = game ? gameName(game) : id;
+    document.title = `${t('rules.title')}: ${name} — ${t('app.name')}`;
+    const page = h('article', { class: 'page rules' },
+      h('p', { class: 'crumbs' }, h('a', { href: '#/' }, t('nav.games')), ' / ', t('rules.title')),
+      h('h1', {}, name),
+      playButtons(game, name),
+      sections,
+    );
+    const play = playButtons(game, name);
+    if (play) page.append(play);
+    root.append(page);
+  });
 }

@@ -6,6 +6,7 @@
 //! validate with the engine → commit to the database → only then tell anyone.
 
 pub mod clock;
+mod presence;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -22,6 +23,8 @@ use crate::hub::{ConnId, Frame, Hub, LobbyEntry, Outbox};
 use crate::identity::{UserView, unix_ms};
 use crate::ws::protocol::{Message, MoveEvent, NextTurn, OfferKind, encode};
 use clock::{Clock, TimeControl};
+pub use presence::AwayView;
+use presence::Presence;
 
 /// Legal-move lists longer than this are not sent (tumbleweed's opening setup has tens of
 /// thousands of moves; clients derive those from the position).
@@ -92,6 +95,10 @@ impl Status {
     }
 }
 
+/// Why a guest cannot play a rated game.
+pub const RATED_FOR_ACCOUNTS: &str =
+    "rated games are for accounts: sign up or log in to play one (guests play casual games)";
+
 /// What a table is created with.
 #[derive(Debug, Clone)]
 pub struct TableSettings {
@@ -107,6 +114,23 @@ pub struct TableSettings {
     /// The day whose (finished) daily deal this table replays for practice, unranked. Only
     /// used to pick the seed at creation; the stored game keeps the seed, not the day.
     pub practice: Option<String>,
+    /// The result moves both players' ratings (accounts and bots only).
+    pub rated: bool,
+    /// Who may sit down: opponents rated within this range (lowest, highest).
+    pub rating_range: Option<[i64; 2]>,
+}
+
+impl TableSettings {
+    /// The rating class of this table's time control, for two-player games.
+    pub fn rating_class(&self) -> Option<rating::Class> {
+        let seats = catalog::game_info(self.game).map_or(0, |info| info.seats);
+        (seats == 2).then(|| {
+            rating::Class::of(
+                self.control.map(|c| (c.initial_ms, c.increment_ms)),
+                self.days,
+            )
+        })
+    }
 }
 
 /// Everything a player can do at a table.
@@ -134,6 +158,10 @@ pub enum Action {
     },
     Voice {
         signal: Value,
+    },
+    /// The opponent has left: end the game as won by the claimer, or drawn.
+    Claim {
+        draw: bool,
     },
 }
 
@@ -290,6 +318,35 @@ pub struct SeatView {
     pub user: Option<UserView>,
     /// The bot's level when a bot sits here.
     pub bot: Option<String>,
+    /// The player's rating in this table's game and class (none for guests and solo games).
+    pub rating: Option<SeatRating>,
+    /// How much a rated game that has ended changed it.
+    pub rating_change: Option<i32>,
+}
+
+/// A rating as a table shows it next to a name.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SeatRating {
+    pub rating: i32,
+    pub provisional: bool,
+}
+
+impl From<&rating::Rating> for SeatRating {
+    fn from(r: &rating::Rating) -> SeatRating {
+        SeatRating {
+            rating: r.shown(),
+            provisional: r.provisional(),
+        }
+    }
+}
+
+/// One seat's rating change at the end of a rated game.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatingEnd {
+    pub before: i32,
+    pub after: i32,
+    pub change: i32,
+    pub provisional: bool,
 }
 
 /// A bot in a seat is a user with a reserved id (`bot:easy`); real ids never contain `:`.
@@ -314,6 +371,8 @@ pub struct ChatView {
     pub user: Option<String>,
     pub text: String,
     pub at: i64,
+    /// Written by a player (`players`) or by someone watching (`spectators`).
+    pub room: store::ChatRoom,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -359,6 +418,14 @@ pub struct TableView {
     pub chat: Vec<ChatView>,
     /// The day whose White Rabbit daily deal this is.
     pub daily: Option<String>,
+    pub rated: bool,
+    /// The rating class (`blitz`, `rapid`, `correspondence`) of a two-player table.
+    pub rating_class: Option<&'static str>,
+    pub rating_range: Option<[i64; 2]>,
+    /// A player of a live game who has no connection left, and when their opponent may claim.
+    pub away: Option<AwayView>,
+    /// The viewer may claim this game now (their opponent has been away long enough).
+    pub claim: bool,
 }
 
 /// A game in progress as its player's list shows it.
@@ -433,6 +500,14 @@ pub struct Table {
     next: NextTurn,
     /// This actor's own address, for answers from bots thinking on other threads.
     me: Option<mpsc::WeakSender<Command>>,
+    /// Each seat's rating in this table's game and class, and its change once a rated game
+    /// has ended.
+    ratings: Vec<Option<rating::Rating>>,
+    rating_changes: Vec<Option<i32>>,
+    /// When the game began (unix ms).
+    started_at: Option<i64>,
+    /// Players of a live two-person game who have left.
+    presence: Presence,
     hub: Hub,
 }
 
@@ -475,6 +550,10 @@ impl Table {
             bot_thinking: false,
             held: false,
             me: None,
+            ratings: Vec::new(),
+            rating_changes: Vec::new(),
+            started_at: None,
+            presence: Presence::default(),
             hub,
         })
     }
@@ -555,6 +634,8 @@ impl Table {
                 days,
                 daily: record.daily.clone(),
                 practice: None,
+                rated: record.rated,
+                rating_range: record.rating_range,
             },
             token: record.invite_token.clone().unwrap_or_default(),
             host: record.host_id.clone(),
@@ -576,6 +657,18 @@ impl Table {
             held: true,
             open_until: open_until(record.private, record.created_at),
             me: None,
+            ratings: Vec::new(),
+            started_at: record.started_at,
+            rating_changes: {
+                let mut changes = vec![None; info.seats as usize];
+                for seat in &record.seats {
+                    if let Some(slot) = changes.get_mut(seat.seat as usize) {
+                        *slot = seat.rating_change;
+                    }
+                }
+                changes
+            },
+            presence: Presence::default(),
             hub,
         };
         Ok(table)
@@ -594,8 +687,10 @@ impl Table {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.load_ratings().await;
         self.publish_lobby();
         self.publish_turn();
+        self.publish_live();
         loop {
             if !self.held {
                 self.ask_bot_if_its_turn();
@@ -608,6 +703,7 @@ impl Table {
                 .chain(self.deadline_instant())
                 .min();
             let warn_at = self.warning_instant();
+            let absence = self.presence.next_deadline();
             let idle = matches!(self.status, Status::Finished | Status::Aborted)
                 && self.subscribers.is_empty();
             let waiting = self.status == Status::Open;
@@ -622,11 +718,13 @@ impl Table {
                 },
                 _ = sleep_until(deadline) => self.check_flag().await,
                 _ = sleep_until(warn_at) => self.warn_of_deadline(),
+                _ = sleep_until(absence) => self.absence_expired().await,
                 _ = tokio::time::sleep(IDLE_FINISHED), if idle => break,
                 _ = tokio::time::sleep_until(self.open_until), if waiting => self.expire().await,
             }
         }
         self.hub.forget_table(&self.id);
+        self.hub.live().remove(&self.id);
     }
 
     async fn handle(&mut self, command: Command) {
@@ -641,9 +739,11 @@ impl Table {
             } => {
                 let result = self.subscribe(conn, user, out, token, since);
                 let _ = reply.send(result);
+                self.watchers_changed();
             }
             Command::Unsubscribe { conn } => {
                 self.subscribers.remove(&conn);
+                self.watchers_changed();
             }
             Command::Act {
                 conn,
@@ -879,6 +979,20 @@ impl Table {
                 self.broadcast_offer_cleared(OfferKind::Rematch);
                 Ok(None)
             }
+            Action::Claim { draw } => {
+                let seat = self.two_player_seat(user)?;
+                self.require(Status::Playing, "claiming the game")?;
+                if !self.presence.may_claim(seat) {
+                    return Err(WsError::new(
+                        ErrorCode::WrongState,
+                        "you can claim the game only once your opponent has been gone a while",
+                    ));
+                }
+                let result = if draw { "draw" } else { seat.letter() };
+                self.finish(Status::Finished, Some(result.to_string()), "abandoned")
+                    .await?;
+                Ok(None)
+            }
             Action::Chat { text } => self.chat(conn, user, &text).await,
             Action::Voice { signal } => {
                 let seat = self.two_player_seat(user)?;
@@ -1058,6 +1172,18 @@ impl Table {
                 .position(Option::is_none)
                 .ok_or_else(|| WsError::new(ErrorCode::SeatTaken, "every seat is taken"))?,
         };
+        let rating = self.rating_of(user).await?;
+        if self.settings.rated && user.guest {
+            return Err(WsError::forbidden(RATED_FOR_ACCOUNTS));
+        }
+        if let Some([low, high]) = self.settings.rating_range {
+            let shown = i64::from(rating.map_or(rating::Rating::default().shown(), |r| r.shown()));
+            if !(low..=high).contains(&shown) {
+                return Err(WsError::forbidden(format!(
+                    "this table is for players rated {low} to {high}; you are {shown}"
+                )));
+            }
+        }
         let store = self.hub.store();
         store
             .set_seat(
@@ -1067,6 +1193,8 @@ impl Table {
             )
             .await?;
         self.seats[index] = Some(user.clone());
+        self.ratings.resize(self.seats.len(), None);
+        self.ratings[index] = rating;
         if let Some(host) = self.host.as_deref().filter(|h| *h != user.id) {
             self.hub.notify(host, "joined", &self.id);
         }
@@ -1093,11 +1221,15 @@ impl Table {
 
     /// Every seat is taken: the game begins.
     pub async fn start(&mut self) -> Result<(), WsError> {
-        self.hub.store().start_game(&self.id, unix_ms()).await?;
+        let now = unix_ms();
+        self.hub.store().start_game(&self.id, now).await?;
         self.status = Status::Playing;
+        self.started_at = Some(now);
         self.start_clock(Instant::now());
         self.set_deadline(unix_ms());
         self.publish_turn();
+        self.update_presence();
+        self.publish_live();
         // A solo game can be decided by its deal alone.
         if self.game.is_over() {
             self.finish_by_rules().await?;
@@ -1125,6 +1257,7 @@ impl Table {
             if self.status == Status::Playing {
                 self.start_clock(Instant::now());
             }
+            self.update_presence();
         }
     }
 
@@ -1261,6 +1394,7 @@ impl Table {
         let mut event = self.move_event(self.plies.len() - 1);
         event.next = Some(self.next.clone());
         self.broadcast(&Message::Move(event));
+        self.publish_live();
         if self.seat_labels() != labels_before {
             // Tumbleweed's colour choice renames the seats: everyone gets the new snapshot.
             self.broadcast_snapshots();
@@ -1293,16 +1427,30 @@ impl Table {
         result: Option<String>,
         reason: &str,
     ) -> Result<(), WsError> {
-        self.hub
-            .store()
-            .finish_game(
-                &self.id,
-                status.to_store(),
-                result.as_deref(),
-                reason,
-                unix_ms(),
-            )
-            .await?;
+        let rated = self.rated_end(status, result.as_deref());
+        let ratings = match (&rated, &result) {
+            (Some(end), Some(result)) => {
+                let changes = self
+                    .hub
+                    .store()
+                    .finish_rated_game(&self.id, result, reason, unix_ms(), end)
+                    .await?;
+                Some(self.apply_rating_changes(&changes))
+            }
+            _ => {
+                self.hub
+                    .store()
+                    .finish_game(
+                        &self.id,
+                        status.to_store(),
+                        result.as_deref(),
+                        reason,
+                        unix_ms(),
+                    )
+                    .await?;
+                None
+            }
+        };
         if let Some(clock) = self.clock.as_mut() {
             clock.stop(Instant::now());
         }
@@ -1318,14 +1466,157 @@ impl Table {
         }
         self.record_daily_result().await;
         self.draw_offer = None;
+        self.presence.clear();
+        let rated = ratings.is_some();
         self.broadcast(&Message::End {
             table: self.id.to_string(),
             status: status.as_str(),
             result,
             reason: reason.to_string(),
+            ratings,
         });
+        if rated {
+            // The seats now carry the new ratings and their changes.
+            self.broadcast_snapshots();
+        }
         self.publish_lobby();
+        self.publish_live();
         Ok(())
+    }
+
+    /// What a rated ending needs: both players' rating keys and the first seat's score.
+    /// `None` when this ending moves no rating (casual, aborted, solo, or no result).
+    fn rated_end(&self, status: Status, result: Option<&str>) -> Option<store::RatedEnd<'_>> {
+        if !self.settings.rated || status != Status::Finished || self.seats.len() != 2 {
+            return None;
+        }
+        let first_scored = match result? {
+            "a" => rating::Score::Win,
+            "b" => rating::Score::Loss,
+            "draw" => rating::Score::Draw,
+            _ => return None,
+        };
+        let a = self.seats[0].as_ref()?;
+        let b = self.seats[1].as_ref()?;
+        Some(store::RatedEnd {
+            game: self.settings.game,
+            class: self.settings.rating_class()?,
+            players: [a.id.as_str(), b.id.as_str()],
+            first_scored,
+        })
+    }
+
+    /// Keeps the new ratings for the snapshots; returns what the `end` message says of them.
+    fn apply_rating_changes(
+        &mut self,
+        changes: &[store::RatingChange; 2],
+    ) -> std::collections::BTreeMap<&'static str, RatingEnd> {
+        self.ratings = changes.iter().map(|c| Some(c.after)).collect();
+        self.rating_changes = changes.iter().map(|c| Some(c.shown_change())).collect();
+        changes
+            .iter()
+            .zip([Seat::A, Seat::B])
+            .map(|(change, seat)| {
+                (
+                    seat.letter(),
+                    RatingEnd {
+                        before: change.before.shown(),
+                        after: change.after.shown(),
+                        change: change.shown_change(),
+                        provisional: change.after.provisional(),
+                    },
+                )
+            })
+            .collect()
+    }
+
+    /// The rating `user` has in this table's game and class: `None` for guests and at solo
+    /// tables.
+    async fn rating_of(&self, user: &UserView) -> Result<Option<rating::Rating>, WsError> {
+        let Some(class) = self.settings.rating_class() else {
+            return Ok(None);
+        };
+        if user.guest {
+            return Ok(None);
+        }
+        Ok(Some(
+            self.hub
+                .store()
+                .rating(&user.id, self.settings.game, class)
+                .await?,
+        ))
+    }
+
+    /// Reads the seated players' ratings, for the snapshots; a failure leaves them unknown
+    /// rather than stopping the table.
+    async fn load_ratings(&mut self) {
+        let mut ratings = Vec::with_capacity(self.seats.len());
+        for user in self.seats.clone() {
+            let rating = match &user {
+                Some(user) => self.rating_of(user).await.unwrap_or_else(|e| {
+                    tracing::warn!(table = %self.id, error = %e, "could not read a rating");
+                    None
+                }),
+                None => None,
+            };
+            ratings.push(rating);
+        }
+        self.ratings = ratings;
+        self.rating_changes.resize(self.seats.len(), None);
+    }
+
+    /// Someone subscribed or left: the players' presence and the live list's count of
+    /// watchers may have changed.
+    fn watchers_changed(&mut self) {
+        if self.update_presence() {
+            self.broadcast_snapshots();
+        }
+        self.publish_live();
+    }
+
+    /// Notes which players of a live two-person game have no connection left. True when that
+    /// changed.
+    fn update_presence(&mut self) -> bool {
+        let counts = self.status == Status::Playing
+            && !self.held
+            && self.settings.days.is_none()
+            && self.seats.len() == 2
+            && self
+                .seats
+                .iter()
+                .all(|s| s.as_ref().is_some_and(|u| bot_level(u).is_none()));
+        if !counts {
+            return self.presence.clear();
+        }
+        let connected = [0, 1].map(|i| {
+            let id = self.seats[i].as_ref().map(|u| u.id.as_str());
+            self.subscribers
+                .values()
+                .any(|sub| Some(sub.user.id.as_str()) == id)
+        });
+        let grace = self.hub.abandon_grace();
+        let remaining = self.clock_view(Instant::now()).map(|c| c.remaining_ms);
+        let grace = [0, 1].map(|i| match remaining {
+            Some(r) => grace.min(Duration::from_millis(r[i].max(0) as u64)),
+            None => grace,
+        });
+        self.presence.update(connected, grace)
+    }
+
+    /// A player's grace period ran out: before both sides have moved the game is called
+    /// off; after, their opponent may claim it.
+    async fn absence_expired(&mut self) {
+        let gone = self.presence.expire(Instant::now());
+        if gone.is_empty() || self.status != Status::Playing {
+            return;
+        }
+        if self.plies.len() < self.seats.len() {
+            if let Err(e) = self.finish(Status::Aborted, None, "abandoned").await {
+                tracing::error!(table = %self.id, error = %e, "could not call off an abandoned game");
+            }
+            return;
+        }
+        self.broadcast_snapshots();
     }
 
     /// A won daily deal goes on that day's leaderboard (score, then fewest actions). The game
@@ -1445,6 +1736,11 @@ impl Table {
         }
         times.push_back(now);
         let at = unix_ms();
+        let room = if self.seat_of(&user.id).is_some() {
+            store::ChatRoom::Players
+        } else {
+            store::ChatRoom::Spectators
+        };
         let id = self
             .hub
             .store()
@@ -1454,6 +1750,7 @@ impl Table {
                 author: user.name.clone(),
                 body: text.to_string(),
                 sent_at: at,
+                room,
             })
             .await?;
         let line = ChatView {
@@ -1462,6 +1759,7 @@ impl Table {
             user: Some(user.id.clone()),
             text: text.to_string(),
             at,
+            room,
         };
         self.chat.push_back(line.clone());
         if self.chat.len() > CHAT_TAIL {
@@ -1531,16 +1829,24 @@ impl Table {
             rematch: self.rematch.clone(),
             chat: self.chat.iter().cloned().collect(),
             daily: self.settings.daily.clone(),
+            rated: self.settings.rated,
+            rating_class: self.settings.rating_class().map(rating::Class::as_str),
+            rating_range: self.settings.rating_range,
+            away: self.presence.view(),
+            claim: you.is_some_and(|seat| playing && self.presence.may_claim(seat)),
         }
     }
 
     fn seat_view(&self, seat: Seat) -> SeatView {
         let user = self.seats.get(seat.index()).cloned().flatten();
+        let rating = self.ratings.get(seat.index()).copied().flatten();
         SeatView {
             seat: seat.letter(),
             label: self.game.seat_label(seat),
             bot: user.as_ref().and_then(bot_level).map(|l| l.to_string()),
             user,
+            rating: rating.as_ref().map(SeatRating::from),
+            rating_change: self.rating_changes.get(seat.index()).copied().flatten(),
         }
     }
 
@@ -1622,8 +1928,41 @@ impl Table {
                 .flatten()
                 .map(|u| u.name.clone())
                 .collect(),
+            rated: self.settings.rated,
+            host_rating: self
+                .seats
+                .iter()
+                .zip(&self.ratings)
+                .find_map(|(user, rating)| user.as_ref().and(rating.as_ref()))
+                .map(SeatRating::from),
+            rating_range: self.settings.rating_range,
         });
         self.hub.set_lobby_entry(&self.id, entry);
+    }
+
+    /// Tells the live list whether this game is being played in public, and how it stands.
+    fn publish_live(&self) {
+        let listed = !self.settings.private && self.status == Status::Playing;
+        let entry = listed.then(|| crate::live::LiveEntry {
+            id: self.id.to_string(),
+            game: self.settings.game,
+            variant: self.settings.variant,
+            clock: self.settings.control,
+            days: self.settings.days,
+            rated: self.settings.rated,
+            ply: self.plies.len() as u32,
+            started_at: self.started_at,
+            watchers: self
+                .subscribers
+                .values()
+                .filter(|sub| self.seat_of(&sub.user.id).is_none())
+                .count(),
+            players: (0..self.seats.len())
+                .filter_map(Seat::from_index)
+                .map(|seat| self.seat_view(seat).into())
+                .collect(),
+        });
+        self.hub.live().set(&self.id, entry);
     }
 }
 
@@ -1654,6 +1993,7 @@ fn chat_view(line: store::ChatLine) -> ChatView {
         user: line.user_id,
         text: line.body,
         at: line.sent_at,
+        room: line.room,
     }
 }
 

@@ -18,6 +18,11 @@ pub enum Request {
     LobbySubscribe,
     #[serde(rename = "lobby.unsubscribe")]
     LobbyUnsubscribe,
+    /// Follow the list of public games being played now.
+    #[serde(rename = "live.subscribe")]
+    LiveSubscribe,
+    #[serde(rename = "live.unsubscribe")]
+    LiveUnsubscribe,
     /// Watch a table: the reply is a full snapshot, or with `since` (the last ply the client
     /// saw) the moves it missed.
     #[serde(rename = "table.subscribe")]
@@ -63,6 +68,12 @@ pub enum Request {
     RematchDecline { table: String },
     #[serde(rename = "chat")]
     Chat { table: String, text: String },
+    /// The opponent has been gone long enough: take the win (`win`) or call it a draw.
+    #[serde(rename = "claim")]
+    Claim {
+        table: String,
+        outcome: ClaimOutcome,
+    },
     /// A WebRTC signal (offer, answer or ICE candidate) for the other seated player.
     #[serde(rename = "voice")]
     Voice { table: String, signal: Value },
@@ -71,9 +82,19 @@ pub enum Request {
         game: String,
         variant: Option<String>,
         clock: Option<ClockSpec>,
+        /// A rated game (accounts only); casual when absent.
+        #[serde(default)]
+        rated: bool,
     },
     #[serde(rename = "queue.leave")]
     QueueLeave,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimOutcome {
+    Win,
+    Draw,
 }
 
 /// A time control as clients write it: seconds on the clock and seconds of increment, or
@@ -91,6 +112,8 @@ const REQUEST_TYPES: &[&str] = &[
     "ping",
     "lobby.subscribe",
     "lobby.unsubscribe",
+    "live.subscribe",
+    "live.unsubscribe",
     "table.subscribe",
     "table.unsubscribe",
     "sit",
@@ -105,6 +128,7 @@ const REQUEST_TYPES: &[&str] = &[
     "rematch.accept",
     "rematch.decline",
     "chat",
+    "claim",
     "voice",
     "queue.join",
     "queue.leave",
@@ -170,6 +194,9 @@ pub enum Message {
     Error { code: ErrorCode, message: String },
     #[serde(rename = "lobby")]
     Lobby(crate::hub::LobbyView),
+    /// The public games being played now, whenever the list changes.
+    #[serde(rename = "live")]
+    Live { games: Vec<crate::live::LiveEntry> },
     /// A full snapshot of a table.
     #[serde(rename = "table")]
     Table { table: Box<TableView> },
@@ -189,6 +216,9 @@ pub enum Message {
         status: &'static str,
         result: Option<String>,
         reason: String,
+        /// A rated game: each seat's rating before and after.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ratings: Option<std::collections::BTreeMap<&'static str, crate::table::RatingEnd>>,
     },
     #[serde(rename = "seats")]
     Seats {

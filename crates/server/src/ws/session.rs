@@ -20,7 +20,7 @@ use crate::startup::AppState;
 use crate::table::clock::TimeControl;
 use crate::table::{Action, TableHandle};
 use crate::ws::frame_guard::{FrameGuard, is_overflow};
-use crate::ws::protocol::{ClockSpec, Message, Request, encode, parse_request};
+use crate::ws::protocol::{ClaimOutcome, ClockSpec, Message, Request, encode, parse_request};
 
 /// Requests are small; anything bigger is abuse and closes the socket.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -312,6 +312,13 @@ impl Connection {
                 hub.unwatch_lobby(self.conn);
                 Message::Ok
             }
+            Request::LiveSubscribe => Message::Live {
+                games: hub.live().watch(self.conn, self.out.clone()),
+            },
+            Request::LiveUnsubscribe => {
+                hub.live().unwatch(self.conn);
+                Message::Ok
+            }
             Request::TableSubscribe {
                 table,
                 token,
@@ -355,12 +362,20 @@ impl Connection {
                 self.act(&table, Action::Chat { text }).await?
             }
             Request::Voice { table, signal } => self.act(&table, Action::Voice { signal }).await?,
+            Request::Claim { table, outcome } => {
+                let draw = outcome == ClaimOutcome::Draw;
+                self.act(&table, Action::Claim { draw }).await?
+            }
             Request::QueueJoin {
                 game,
                 variant,
                 clock,
+                rated,
             } => {
-                let key = queue_key(&game, variant.as_deref(), clock)?;
+                if rated && self.user.guest {
+                    return Err(WsError::forbidden(crate::table::RATED_FOR_ACCOUNTS));
+                }
+                let key = queue_key(&game, variant.as_deref(), clock, rated)?;
                 self.state.sessions.ensure_row(&self.user).await?;
                 hub.join_queue(key, self.conn, self.user.clone(), self.out.clone())
                     .await?;
@@ -391,6 +406,7 @@ impl Connection {
         self.state.sessions.unwatch(&self.user.id);
         self.state.hub.unwatch_turns(&self.user.id, self.conn);
         self.state.hub.unwatch_lobby(self.conn);
+        self.state.hub.live().unwatch(self.conn);
         self.state.hub.leave_queue(self.conn);
         for (_, handle) in self.tables.drain() {
             handle.unsubscribe(self.conn).await;
@@ -403,6 +419,7 @@ pub fn queue_key(
     game: &str,
     variant: Option<&str>,
     clock: Option<ClockSpec>,
+    rated: bool,
 ) -> Result<QueueKey, WsError> {
     let settings = crate::api::table_settings(game, variant, false, clock)?;
     if catalog::game_info(game).is_some_and(|g| g.seats < 2) {
@@ -416,5 +433,6 @@ pub fn queue_key(
         initial_ms: settings.control.map(|c: TimeControl| c.initial_ms),
         increment_ms: settings.control.map(|c| c.increment_ms),
         days: settings.days,
+        rated,
     })
 }

@@ -88,18 +88,31 @@ impl TestApp {
         rabbit_tables: Option<server::TableSource>,
         day: Duration,
     ) -> TestApp {
-        let config = Config {
+        TestApp::spawn_tuned(db, |config| {
+            config.limits = limits;
+            config.rabbit_tables = rabbit_tables;
+            config.day = day;
+        })
+        .await
+    }
+
+    /// A server on `db` with the test defaults changed by `tune`.
+    pub async fn spawn_tuned(db: Db, tune: impl FnOnce(&mut Config)) -> TestApp {
+        let mut config = Config {
             bind: "127.0.0.1:0".to_string(),
             database_url: db.url(),
             web_dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web"),
             // Bots answer at once in tests: what is tested is the flow, not their strength.
             bot_time_cap: Some(Duration::from_millis(5)),
-            limits,
+            limits: LimitsConfig::parse("off").unwrap(),
             security: SecurityConfig::default(),
             tables: None,
-            day,
-            rabbit_tables,
+            day: DAY,
+            rabbit_tables: None,
+            abandon_grace: Duration::from_secs(30),
+            match_window: rating::Window::default(),
         };
+        tune(&mut config);
         let app = Application::build(config).await.expect("the server builds");
         let port = app.port();
         let stopper = app.stopper();
@@ -141,6 +154,22 @@ impl TestApp {
             .expect("a new guest gets a token")
             .to_string();
         Player::connect(self, token, body["user"].clone()).await
+    }
+
+    /// A new account named `name` (a guest who registers), connected.
+    pub async fn account(&self, name: &str) -> Player {
+        let (_, me) = self.get("/api/me", None).await;
+        let guest = me["token"].as_str().expect("a guest token");
+        let (status, registered) = self
+            .post(
+                "/api/register",
+                Some(guest),
+                json!({"username": name, "password": "a long enough password"}),
+            )
+            .await;
+        assert_eq!(status, 200, "register {name}: {registered}");
+        let token = registered["token"].as_str().unwrap().to_string();
+        Player::connect(self, token, registered["user"].clone()).await
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
@@ -305,6 +334,19 @@ impl Player {
         assert_eq!(reply["type"], "error", "{body} was accepted: {reply}");
         assert_eq!(reply["code"], code, "{body}: {reply}");
         reply
+    }
+
+    /// Closes the socket as a browser tab closing would.
+    pub async fn close(mut self) {
+        let _ = self.socket.send(ws::Message::Close(None)).await;
+        // Wait for the server's answering close, so that it has let go of the connection.
+        while let Ok(Some(Ok(frame))) =
+            tokio::time::timeout(Duration::from_secs(5), self.socket.next()).await
+        {
+            if matches!(frame, ws::Frame::Close(_)) {
+                break;
+            }
+        }
     }
 
     /// Drops messages read so far.

@@ -11,6 +11,8 @@ mod games;
 mod hardening;
 mod metrics;
 mod moderation;
+mod pages;
 mod playing;
 mod rabbit;
+mod ratings;
 mod tables;

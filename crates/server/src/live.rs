@@ -1,0 +1,206 @@
+//! The live list: the public games being played now on this node, for the "Live" page,
+//! most-watched first, then highest-rated. Tables publish their line; watchers get the whole
+//! list after each change, at most every [`LIVE_EVERY`] (a busy site changes it on every
+//! move).
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use tokio::sync::Notify;
+
+use crate::error::{ApiError, WsError};
+use crate::hub::{ConnId, Frame, Outbox};
+use crate::startup::AppState;
+use crate::table::clock::TimeControl;
+use crate::table::{SeatRating, SeatView};
+use crate::ws::protocol::{Message, encode};
+
+const LIVE_EVERY: Duration = Duration::from_secs(1);
+
+/// A game being played, as the live list shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveEntry {
+    pub id: String,
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub clock: Option<TimeControl>,
+    pub days: Option<u8>,
+    pub rated: bool,
+    pub ply: u32,
+    pub started_at: Option<i64>,
+    /// Connections watching without a seat.
+    pub watchers: usize,
+    pub players: Vec<LivePlayer>,
+}
+
+/// A player of a live game.
+#[derive(Debug, Clone, Serialize)]
+pub struct LivePlayer {
+    pub seat: &'static str,
+    pub user_id: Option<String>,
+    pub name: Option<String>,
+    pub bot: Option<String>,
+    pub rating: Option<SeatRating>,
+}
+
+impl From<SeatView> for LivePlayer {
+    fn from(seat: SeatView) -> LivePlayer {
+        LivePlayer {
+            seat: seat.seat,
+            user_id: seat.user.as_ref().map(|u| u.id.clone()),
+            name: seat.user.map(|u| u.name),
+            bot: seat.bot,
+            rating: seat.rating,
+        }
+    }
+}
+
+impl LiveEntry {
+    /// The mean rating of the rated players, for ordering.
+    fn mean_rating(&self) -> f64 {
+        let ratings: Vec<f64> = self
+            .players
+            .iter()
+            .filter_map(|p| p.rating.map(|r| f64::from(r.rating)))
+            .collect();
+        if ratings.is_empty() {
+            0.0
+        } else {
+            ratings.iter().sum::<f64>() / ratings.len() as f64
+        }
+    }
+}
+
+#[derive(Default)]
+struct State {
+    games: BTreeMap<String, LiveEntry>,
+    watchers: HashMap<ConnId, Outbox>,
+}
+
+impl State {
+    fn list(&self, game: Option<&str>) -> Vec<LiveEntry> {
+        let mut list: Vec<LiveEntry> = self
+            .games
+            .values()
+            .filter(|e| game.is_none_or(|g| g == e.game))
+            .cloned()
+            .collect();
+        list.sort_by(|a, b| {
+            b.watchers
+                .cmp(&a.watchers)
+                .then(b.mean_rating().total_cmp(&a.mean_rating()))
+                .then(a.id.cmp(&b.id))
+        });
+        list
+    }
+}
+
+/// The list and its watchers; cloned handles share it.
+#[derive(Clone, Default)]
+pub struct Live {
+    state: Arc<Mutex<State>>,
+    changed: Arc<Notify>,
+}
+
+impl Live {
+    /// Starts the task that sends changes to the watchers; it ends when every handle is gone.
+    pub fn start(runtime: &tokio::runtime::Handle) -> Live {
+        let live = Live::default();
+        runtime.spawn(send_changes(
+            Arc::downgrade(&live.state),
+            live.changed.clone(),
+        ));
+        live
+    }
+
+    /// A table's line, or `None` to take it off the list.
+    pub fn set(&self, id: &str, entry: Option<LiveEntry>) {
+        let mut state = self.state.lock().expect("live lock");
+        let changed = match entry {
+            Some(entry) => {
+                state.games.insert(id.to_string(), entry);
+                true
+            }
+            None => state.games.remove(id).is_some(),
+        };
+        let watched = !state.watchers.is_empty();
+        drop(state);
+        if changed && watched {
+            self.changed.notify_one();
+        }
+    }
+
+    pub fn remove(&self, id: &str) {
+        self.set(id, None);
+    }
+
+    pub fn list(&self, game: Option<&str>) -> Vec<LiveEntry> {
+        self.state.lock().expect("live lock").list(game)
+    }
+
+    /// Starts sending the list to a connection; returns it as it is now.
+    pub fn watch(&self, conn: ConnId, out: Outbox) -> Vec<LiveEntry> {
+        let mut state = self.state.lock().expect("live lock");
+        state.watchers.insert(conn, out);
+        state.list(None)
+    }
+
+    pub fn unwatch(&self, conn: ConnId) {
+        self.state.lock().expect("live lock").watchers.remove(&conn);
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        // The last handle but the task's weak one: wake the task so that it ends.
+        if Arc::strong_count(&self.state) == 1 {
+            self.changed.notify_one();
+        }
+    }
+}
+
+async fn send_changes(state: Weak<Mutex<State>>, changed: Arc<Notify>) {
+    loop {
+        changed.notified().await;
+        let Some(state) = state.upgrade() else { return };
+        {
+            let mut state = state.lock().expect("live lock");
+            if !state.watchers.is_empty() {
+                let text = Frame::from(encode(
+                    None,
+                    &Message::Live {
+                        games: state.list(None),
+                    },
+                ));
+                state.watchers.retain(|_, out| out.send(text.clone()));
+            }
+        }
+        drop(state);
+        tokio::time::sleep(LIVE_EVERY).await;
+    }
+}
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/live", web::get().to(live_games));
+}
+
+#[derive(Deserialize)]
+struct LiveQuery {
+    game: Option<String>,
+}
+
+async fn live_games(
+    state: web::Data<AppState>,
+    query: web::Query<LiveQuery>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(game) = &query.game
+        && catalog::game_info(game).is_none()
+    {
+        return Err(WsError::not_found(&format!("game {game:?}")));
+    }
+    let games = state.hub.live().list(query.game.as_deref());
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "games": games })))
+}

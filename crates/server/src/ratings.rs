@@ -1,0 +1,242 @@
+//! Players and ratings over HTTP: a player's public profile and rating history, each game's
+//! leaderboard, and the bots with their ratings.
+
+use std::collections::BTreeMap;
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ApiError, WsError};
+use crate::startup::AppState;
+use crate::table::{bot_level, bot_user};
+
+/// Leaderboards list this many players.
+const LEADERBOARD_SIZE: u32 = 100;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/users/{id}", web::get().to(profile))
+        .route("/api/users/{id}/rating-history", web::get().to(history))
+        .route("/api/leaderboard/{game}", web::get().to(leaderboard))
+        .route("/api/bots", web::get().to(bots));
+}
+
+/// A rating as the API shows it.
+#[derive(Debug, Serialize)]
+pub struct RatingView {
+    pub rating: i32,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: u32,
+    pub provisional: bool,
+}
+
+impl From<&rating::Rating> for RatingView {
+    fn from(r: &rating::Rating) -> RatingView {
+        RatingView {
+            rating: r.shown(),
+            // One decimal is all a person reads; the rest is noise in the JSON.
+            deviation: (r.deviation * 10.0).round() / 10.0,
+            volatility: r.volatility,
+            games: r.games,
+            provisional: r.provisional(),
+        }
+    }
+}
+
+/// Ratings by game, then class.
+type RatingsByGame = BTreeMap<String, BTreeMap<&'static str, RatingView>>;
+
+async fn ratings_by_game(state: &AppState, player: &str) -> Result<RatingsByGame, WsError> {
+    let mut by_game = RatingsByGame::new();
+    for entry in state.store.ratings_of(player).await? {
+        by_game
+            .entry(entry.game)
+            .or_default()
+            .insert(entry.class.as_str(), RatingView::from(&entry.rating));
+    }
+    Ok(by_game)
+}
+
+#[derive(Serialize)]
+struct Profile {
+    id: String,
+    name: String,
+    guest: bool,
+    /// The level, when this player is one of the bots.
+    bot: Option<String>,
+    created_at: Option<i64>,
+    ratings: RatingsByGame,
+    results: store::Results,
+}
+
+async fn profile(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let (name, guest, bot, created_at, occupant) = match bot_of(&id) {
+        Some(level) => {
+            let bot = bot_user(level);
+            (
+                bot.name,
+                false,
+                Some(level.to_string()),
+                None,
+                store::Occupant::Bot(level.to_string()),
+            )
+        }
+        None => {
+            let user = state
+                .store
+                .user(&id)
+                .await?
+                .ok_or_else(|| WsError::not_found("player"))?;
+            (
+                user.display_name.clone(),
+                user.is_guest(),
+                None,
+                Some(user.created_at),
+                store::Occupant::User(user.id),
+            )
+        }
+    };
+    let profile = Profile {
+        id: id.to_string(),
+        name,
+        guest,
+        bot,
+        created_at,
+        ratings: ratings_by_game(&state, &id).await?,
+        results: state.store.results_of(&occupant).await?,
+    };
+    Ok(HttpResponse::Ok().json(profile))
+}
+
+/// The level of one of the bots people can play, from its id (`bot:easy`).
+fn bot_of(id: &str) -> Option<ai::Level> {
+    let level = bot_level(&crate::identity::UserView {
+        id: id.to_string(),
+        name: String::new(),
+        guest: false,
+    })?;
+    crate::api::BOT_LEVELS
+        .contains(&level.name())
+        .then_some(level)
+}
+
+#[derive(Serialize)]
+struct Opponent {
+    id: Option<String>,
+    name: String,
+}
+
+#[derive(Serialize)]
+struct Point {
+    game: String,
+    class: String,
+    game_id: String,
+    at: i64,
+    rating: i32,
+    change: i32,
+    opponent: Opponent,
+}
+
+async fn history(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    if bot_of(&id).is_none() && state.store.user(&id).await?.is_none() {
+        return Err(WsError::not_found("player"));
+    }
+    let points: Vec<Point> = state
+        .store
+        .rating_history(&id)
+        .await?
+        .into_iter()
+        .map(|p| {
+            let name = p
+                .opponent_name
+                .or_else(|| {
+                    p.opponent_id
+                        .as_deref()
+                        .and_then(bot_of)
+                        .map(|l| bot_user(l).name)
+                })
+                .unwrap_or_default();
+            Point {
+                game: p.game,
+                class: p.class,
+                game_id: p.game_id,
+                at: p.at,
+                rating: p.rating,
+                change: p.change,
+                opponent: Opponent {
+                    id: p.opponent_id,
+                    name,
+                },
+            }
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "points": points })))
+}
+
+#[derive(Deserialize)]
+struct ClassQuery {
+    class: Option<String>,
+}
+
+async fn leaderboard(
+    state: web::Data<AppState>,
+    game: web::Path<String>,
+    query: web::Query<ClassQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let info = catalog::game_info(&game).ok_or_else(|| WsError::not_found("game"))?;
+    if info.seats != 2 {
+        return Err(WsError::bad_request(format!(
+            "{} is a solo puzzle: it has no rating ladder",
+            info.id
+        )));
+    }
+    let class: rating::Class = match &query.class {
+        Some(class) => class
+            .parse()
+            .map_err(|e: rating::UnknownClass| WsError::bad_request(e.to_string()))?,
+        None => rating::Class::Blitz,
+    };
+    let players = state
+        .store
+        .leaderboard(
+            info.id,
+            class,
+            rating::PROVISIONAL_DEVIATION,
+            LEADERBOARD_SIZE,
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "game": info.id,
+        "class": class.as_str(),
+        "players": players,
+    })))
+}
+
+#[derive(Serialize)]
+struct BotView {
+    level: &'static str,
+    user_id: String,
+    name: String,
+    ratings: RatingsByGame,
+}
+
+async fn bots(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let mut bots = Vec::new();
+    for level in crate::api::BOT_LEVELS {
+        let level: ai::Level = level.parse().expect("the levels parse");
+        let user = bot_user(level);
+        bots.push(BotView {
+            level: level.name(),
+            ratings: ratings_by_game(&state, &user.id).await?,
+            user_id: user.id,
+            name: user.name,
+        });
+    }
+    Ok(HttpResponse::Ok().json(bots))
+}
