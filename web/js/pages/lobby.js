@@ -70,9 +70,9 @@ export function mount(root) {
       const g = gameOf(tb.game);
       const mine = session.user && tb.players.includes(session.user.name);
       body.append(h('tr', { 'data-table': tb.id },
-        h('td', {}, g ? gameName(g) : tb.game, h('div', { class: 'small' }, g ? variantName(g, tb.variant) : tb.variant)),
-        h('td', {}, clockLabel(tb.clock?.initial_ms, tb.clock?.increment_ms, tb.days) || '∞',
-          h('div', { class: ['small', tb.rated && 'rated'] }, ratedLabel(tb.rated))),
+        h('td', {}, g ? gameName(g) : tb.game, h('div', { class: 'small' }, g ? variantName(g, tb.variant) : tb.variant,
+          ' · ', h('span', { class: ['rated-label', tb.rated && 'rated'] }, ratedLabel(tb.rated)))),
+        h('td', {}, clockLabel(tb.clock?.initial_ms, tb.clock?.increment_ms, tb.days) || '∞'),
         h('td', {}, tb.players.join(', ') || '—', tb.host_rating ? [' ', ratingNode(tb.host_rating)] : null,
           h('div', { class: 'small' }, `${tb.players.length}/${tb.seats}`,
             tb.rating_range ? ` · ${t('lobby.range.shown', { min: tb.rating_range[0], max: tb.rating_range[1] })}` : '')),
