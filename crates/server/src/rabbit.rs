@@ -317,13 +317,29 @@ async fn daily(
         Some(user) => state.store.daily_game_of(&day, &user.id).await?,
         None => None,
     };
+    let perfect = perfect_play(&state, state.hub.daily_seed(&day));
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "day": day,
         "today": day_text(today()),
         "variant": DAILY_VARIANT,
         "table": mine,
         "leaderboard": leaderboard,
+        "perfect": perfect,
     })))
+}
+
+/// What perfect play expects of a deal from its first position — the best action's exact
+/// values — when the tables of that level are loaded; `None` otherwise (no estimate stands in
+/// for it). Expected values say nothing of the dice to come.
+fn perfect_play(state: &AppState, seed: u64) -> Option<rabbit_solver::Hint> {
+    let catalog::AnyGame::WhiteRabbit(game) =
+        catalog::AnyGame::new("white-rabbit", Some(DAILY_VARIANT), seed).ok()?
+    else {
+        return None;
+    };
+    let mut hints = state.rabbit_tables.as_ref()?.hints(&game)?;
+    rank_hints(&mut hints);
+    hints.into_iter().next()
 }
 
 #[derive(Deserialize, Default)]

@@ -264,6 +264,20 @@ impl Store {
         self.moves.append(game_id, mv).await
     }
 
+    /// Takes moves back: deletes every move after the first `keep` plies. Only the table
+    /// that owns the game calls it, between its own moves, so no write of that game is in
+    /// flight.
+    pub async fn take_back_moves(&self, game_id: &str, keep: u32) -> Result<(), StoreError> {
+        on_pool!(self, pool => {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
+                .bind(game_id)
+                .bind(i64::from(keep))
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+
     /// Ends a game that is open or playing, with `status` `Finished` or `Aborted`.
     /// `Conflict` when it has already ended (the first ending wins), `NotFound` when it does
     /// not exist, `Invalid` for a status that is not an ending.

@@ -2,7 +2,7 @@
 // day's leaderboard (score first, then fewest actions). #/daily?day=YYYY-MM-DD for past days,
 // whose deals can be replayed for practice, off the leaderboard.
 
-import { h, clear, toast } from '../ui.js';
+import { h, clear, toast, formatPercent } from '../ui.js';
 import { t } from '../i18n.js';
 import { api } from '../api.js';
 import { navigate } from '../router.js';
@@ -53,10 +53,18 @@ export function mount(root, params) {
         ),
         !isToday && !data.table ? h('p', { class: 'muted practice-note' }, t('daily.practice_note')) : null,
         h('h2', {}, t('daily.board')),
+        perfectNote(),
         board(),
       );
     }
     root.append(page);
+  }
+
+  /** The deal's expected score under perfect play (exact tables only), said once. */
+  function perfectNote() {
+    const p = data.perfect;
+    if (!p) return h('p', { class: 'muted perfect-none' }, t('daily.perfect.none'));
+    return h('p', { class: 'perfect-note' }, t('daily.perfect', { score: p.score.toFixed(2), win: formatPercent(p.win) }));
   }
 
   function board() {
@@ -68,7 +76,8 @@ export function mount(root, params) {
       h('tbody', {}, ...lines.map((e) => h('tr', { class: session.user && e.user_id === session.user.id ? 'me' : '' },
         h('td', {}, String(e.rank)),
         h('td', {}, e.display_name),
-        h('td', {}, String(e.score)),
+        h('td', { class: 'score' }, String(e.score),
+          data.perfect ? h('span', { class: 'muted perfect', title: t('daily.perfect.title', { score: data.perfect.score.toFixed(2) }) }, ' / ' + data.perfect.score.toFixed(2)) : null),
         h('td', {}, String(e.actions)),
       ))),
     );

@@ -445,6 +445,20 @@ export function mount(root, params) {
         } else {
           add(button(t('table.draw.offer'), () => act({ type: 'draw.offer' }), 'draw-offer'));
         }
+        // Takebacks are for casual games; the server says when there is nothing to take back.
+        if (!tbl.rated) {
+          if (tbl.takeback_offer === opponentSeat()) {
+            add(
+              h('div', { class: 'offer' }, t('table.takeback.offered')),
+              button(t('table.takeback.accept'), () => act({ type: 'takeback.accept' }), 'primary takeback-accept'),
+              button(t('table.takeback.decline'), () => act({ type: 'takeback.decline' }), 'takeback-decline'),
+            );
+          } else if (tbl.takeback_offer === tbl.you) {
+            add(h('div', { class: 'offer' }, t('table.takeback.sent')));
+          } else if (tbl.ply > 0) {
+            add(button(t('table.takeback'), () => act({ type: 'takeback.offer' }), 'takeback'));
+          }
+        }
       }
       if (confirmResign) {
         add(
@@ -744,8 +758,9 @@ export function mount(root, params) {
       const bLabel = ev.move === 'red' ? 'r' : 'w';
       tbl.seats = tbl.seats.map((x) => ({ ...x, label: x.seat === 'b' ? bLabel : bLabel === 'r' ? 'w' : 'r' }));
     }
-    // Moving on declines a draw offered by the other side.
+    // Moving on declines a draw offered by the other side, and ends any takeback request.
     if (tbl.draw_offer && tbl.draw_offer !== ev.by) tbl.draw_offer = null;
+    tbl.takeback_offer = null;
     if (tbl.clock && ev.clock) {
       // A clock runs once both sides have moved, for the side to move.
       const running = tbl.status === 'playing' && tbl.ply >= tbl.seats.length ? tbl.to_move : null;
@@ -776,6 +791,7 @@ export function mount(root, params) {
         tbl.to_move = null;
         tbl.legal = [];
         tbl.draw_offer = null;
+        tbl.takeback_offer = null;
         tbl.away = null;
         tbl.claim = false;
         // A rated game: each seat's new rating and its change.
@@ -791,10 +807,16 @@ export function mount(root, params) {
         renderAll();
         break;
       case 'offer':
-        if (msg.kind === 'draw') tbl.draw_offer = msg.by;
-        else tbl.rematch_offer = msg.by;
-        if (msg.by && msg.by !== tbl.you && tbl.you) toast(t(msg.kind === 'draw' ? 'table.draw.offered' : 'table.rematch.offered'));
+        tbl[`${msg.kind}_offer`] = msg.by;
+        if (msg.by && msg.by !== tbl.you && tbl.you) toast(t(`table.${msg.kind}.offered`));
         renderActions();
+        break;
+      case 'takeback':
+        // The snapshot that follows carries the position. Earlier positions after the
+        // takeback's ply are no longer the game's.
+        if (positions) positions = positions.slice(0, msg.ply + 1);
+        if (view !== null && view > msg.ply) view = null;
+        toast(t('table.takeback.done'));
         break;
       case 'rematch':
         tbl.rematch = msg.next;
@@ -820,7 +842,7 @@ export function mount(root, params) {
     }
   }
 
-  for (const type of ['move', 'end', 'offer', 'rematch', 'chat', 'seats', 'voice']) offs.push(socket.on(type, onEvent));
+  for (const type of ['move', 'end', 'offer', 'rematch', 'takeback', 'chat', 'seats', 'voice']) offs.push(socket.on(type, onEvent));
   // Seat changes arrive as whole snapshots (type 'table' with a `table` object).
   offs.push(socket.on('table', (msg) => {
     if (tbl && msg.table && msg.table.id === tbl.id) applySnapshot(msg.table);

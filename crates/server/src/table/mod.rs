@@ -7,6 +7,7 @@
 
 pub mod clock;
 mod presence;
+mod takeback;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -153,6 +154,9 @@ pub enum Action {
     RematchOffer,
     RematchAccept,
     RematchDecline,
+    TakebackOffer,
+    TakebackAccept,
+    TakebackDecline,
     Chat {
         text: String,
     },
@@ -413,6 +417,8 @@ pub struct TableView {
     pub result: Option<String>,
     pub reason: Option<String>,
     pub draw_offer: Option<&'static str>,
+    /// The seat that asked to take back its last move.
+    pub takeback_offer: Option<&'static str>,
     pub rematch_offer: Option<&'static str>,
     pub rematch: Option<String>,
     pub chat: Vec<ChatView>,
@@ -468,6 +474,8 @@ struct Ply {
 
 pub struct Table {
     id: Arc<str>,
+    /// The deal the game started from (replayed after a takeback).
+    seed: u64,
     settings: TableSettings,
     token: String,
     host: Option<String>,
@@ -483,6 +491,8 @@ pub struct Table {
     result: Option<String>,
     reason: Option<String>,
     draw_offer: Option<Seat>,
+    /// A player asked to take back their last move.
+    takeback_offer: Option<Seat>,
     rematch_offer: Option<Seat>,
     rematch: Option<String>,
     chat: VecDeque<ChatView>,
@@ -527,6 +537,8 @@ impl Table {
             .map_err(|e| WsError::bad_request(e.to_string()))?;
         Ok(Table {
             id: new.id.into(),
+            seed: new.seed,
+            takeback_offer: None,
             next: next_turn(&game),
             clock: new.settings.control.map(Clock::new),
             deadline: None,
@@ -623,6 +635,8 @@ impl Table {
             });
         let table = Table {
             id: record.id.clone().into(),
+            seed: record.seed,
+            takeback_offer: None,
             next: next_turn(&game),
             deadline,
             warned: false,
@@ -993,6 +1007,9 @@ impl Table {
                     .await?;
                 Ok(None)
             }
+            Action::TakebackOffer => self.takeback_offer(user).await,
+            Action::TakebackAccept => self.takeback_answer(user, true).await,
+            Action::TakebackDecline => self.takeback_answer(user, false).await,
             Action::Chat { text } => self.chat(conn, user, &text).await,
             Action::Voice { signal } => {
                 let seat = self.two_player_seat(user)?;
@@ -1384,6 +1401,8 @@ impl Table {
             // Moving on is declining.
             self.draw_offer = None;
         }
+        // A takeback asked for belongs to the position it was asked in.
+        self.takeback_offer = None;
         self.start_clock(now);
         self.set_deadline(played_at);
         self.warned = false;
@@ -1825,6 +1844,7 @@ impl Table {
             result: self.result.clone(),
             reason: self.reason.clone(),
             draw_offer: self.draw_offer.map(Seat::letter),
+            takeback_offer: self.takeback_offer.map(Seat::letter),
             rematch_offer: self.rematch_offer.map(Seat::letter),
             rematch: self.rematch.clone(),
             chat: self.chat.iter().cloned().collect(),

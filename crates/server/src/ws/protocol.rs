@@ -66,6 +66,13 @@ pub enum Request {
     RematchAccept { table: String },
     #[serde(rename = "rematch.decline")]
     RematchDecline { table: String },
+    /// Ask to take back your last move (casual games; a bot agrees at once).
+    #[serde(rename = "takeback.offer")]
+    TakebackOffer { table: String },
+    #[serde(rename = "takeback.accept")]
+    TakebackAccept { table: String },
+    #[serde(rename = "takeback.decline")]
+    TakebackDecline { table: String },
     #[serde(rename = "chat")]
     Chat { table: String, text: String },
     /// The opponent has been gone long enough: take the win (`win`) or call it a draw.
@@ -127,6 +134,9 @@ const REQUEST_TYPES: &[&str] = &[
     "rematch.offer",
     "rematch.accept",
     "rematch.decline",
+    "takeback.offer",
+    "takeback.accept",
+    "takeback.decline",
     "chat",
     "claim",
     "voice",
@@ -234,6 +244,9 @@ pub enum Message {
     },
     #[serde(rename = "rematch")]
     Rematch { table: String, next: String },
+    /// Moves were taken back: the game is at `ply` again (a snapshot follows).
+    #[serde(rename = "takeback")]
+    Takeback { table: String, ply: u32 },
     #[serde(rename = "chat")]
     Chat {
         table: String,
@@ -262,6 +275,7 @@ pub enum Message {
 pub enum OfferKind {
     Draw,
     Rematch,
+    Takeback,
 }
 
 /// One accepted move, numbered by ply (1 for the first move).

@@ -352,6 +352,9 @@ impl Connection {
             Request::RematchOffer { table } => self.act(&table, Action::RematchOffer).await?,
             Request::RematchAccept { table } => self.act(&table, Action::RematchAccept).await?,
             Request::RematchDecline { table } => self.act(&table, Action::RematchDecline).await?,
+            Request::TakebackOffer { table } => self.act(&table, Action::TakebackOffer).await?,
+            Request::TakebackAccept { table } => self.act(&table, Action::TakebackAccept).await?,
+            Request::TakebackDecline { table } => self.act(&table, Action::TakebackDecline).await?,
             Request::Chat { table, text } => {
                 if self.state.sessions.flagged(&self.user.id).await? {
                     return Err(WsError::forbidden(

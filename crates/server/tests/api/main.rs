@@ -16,3 +16,4 @@ mod playing;
 mod rabbit;
 mod ratings;
 mod tables;
+mod takeback;

@@ -872,3 +872,56 @@ async fn a_review_shows_exact_play_as_optimal_and_prices_one_mistake() {
     }
     app.stop().await;
 }
+
+/// Without the exact tables the daily deal says nothing of perfect play (no estimate stands
+/// in for an exact value).
+#[actix_web::test]
+async fn the_daily_deal_has_no_perfect_play_value_without_the_tables() {
+    let app = TestApp::spawn().await;
+    let (status, daily) = app.get("/api/daily", None).await;
+    assert_eq!(status, 200, "{daily}");
+    assert_eq!(daily["perfect"], json!(null), "{daily}");
+    app.stop().await;
+}
+
+/// With the full classic tables (levels 1–6) the daily deal shows what perfect play expects
+/// of it: the exact values `stolik solve white-rabbit --exact` prints for its first position.
+#[actix_web::test]
+#[ignore = "needs the full game's classic levels 1-6 (about an hour to solve): build them with \
+            `stolik solve white-rabbit --exact --levels --data DIR`, then run with \
+            STOLIK_TEST_RABBIT_FULL_TABLES=DIR `cargo test -p server --test api -- --ignored \
+            the_daily_deal_shows_perfect_play`"]
+async fn the_daily_deal_shows_perfect_play_from_the_exact_tables() {
+    let dir: std::path::PathBuf = std::env::var_os("STOLIK_TEST_RABBIT_FULL_TABLES")
+        .expect("STOLIK_TEST_RABBIT_FULL_TABLES names the directory of the tables")
+        .into();
+    let app = TestApp::spawn_with_tables(server::TableSource {
+        dir: dir.clone(),
+        build: false,
+        poll: std::time::Duration::from_millis(100),
+    })
+    .await;
+    let mut solo = app.guest().await;
+    let (status, table) = app.post("/api/daily", Some(&solo.token), json!({})).await;
+    assert_eq!(status, 201, "{table}");
+    // Loading six levels takes a moment; the value appears once level 6 is in.
+    let mut daily = Value::Null;
+    for _ in 0..600 {
+        daily = app.get("/api/daily", Some(&solo.token)).await.1;
+        if !daily["perfect"].is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let perfect = &daily["perfect"];
+    assert!(perfect.is_object(), "{daily}");
+    let printed = solve_exact(&dir, "classic", table["position"].as_str().unwrap());
+    let best: Vec<&str> = printed[0].split_whitespace().collect();
+    assert_eq!(format!("{:.6}", perfect["win"].as_f64().unwrap()), best[1]);
+    assert_eq!(
+        format!("{:.6}", perfect["score"].as_f64().unwrap()),
+        best[2]
+    );
+    solo.ok(json!({"type": "ping"})).await;
+    app.stop().await;
+}

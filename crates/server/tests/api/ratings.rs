@@ -8,18 +8,18 @@ use serde_json::{Value, json};
 use crate::helpers::{Db, Player, TestApp};
 
 /// A blitz cephalopod table (5 minutes: 300 s < the 10-minute blitz line).
-fn blitz(rated: bool) -> Value {
+pub fn blitz(rated: bool) -> Value {
     json!({"game": "cephalopod", "variant": "5x5", "rated": rated,
            "clock": {"initial": 300, "increment": 0}})
 }
 
-fn first_legal(snapshot_or_event: &Value) -> String {
+pub fn first_legal(snapshot_or_event: &Value) -> String {
     snapshot_or_event["legal"][0].as_str().unwrap().to_string()
 }
 
 /// `host` opens a table, `guest` sits; both are subscribed. Returns the table id and the
 /// snapshot the game started with.
-async fn seated(
+pub async fn seated(
     app: &TestApp,
     host: &mut Player,
     other: &mut Player,
