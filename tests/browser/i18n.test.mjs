@@ -35,7 +35,9 @@ test('every key used in the code exists', () => {
   // Keys assembled at run time.
   const dynamic = [
     ...['U', 'D', 'N', 'S', 'E', 'W'].map((h) => 'perekati.hat.' + h),
-    ...['rules', 'resign', 'time', 'agreement', 'abort', 'expired'].map((r) => 'reason.' + r),
+    ...['rules', 'resign', 'time', 'agreement', 'abandoned', 'abort', 'expired'].map((r) => 'reason.' + r),
+    ...['blitz', 'rapid', 'correspondence'].map((c) => 'class.' + c),
+    'rating.change',
     ...['open', 'playing', 'finished', 'aborted'].map((s) => 'state.' + s),
     ...['off', 'ringing', 'waiting', 'connecting', 'connected', 'failed', 'denied'].map((s) => 'voice.state.' + s),
     ...['r', 'w', 'n'].map((c) => 'tumbleweed.colour.' + c),

@@ -40,7 +40,7 @@ test('the your-turn count follows the moves and My games leads back to the table
   assert.match(await row.textContent(), /Your move/);
   assert.ok((await row.getAttribute('class')).includes('your-turn'));
   await waiter.screenshot({ path: screenshotPath('playing.png') });
-  await row.locator('a').click();
+  await row.locator('a.playing-link').click();
   await waiter.waitForFunction((id) => window.__stolik?.table?.id === id && window.__stolik.table.status === 'playing', sa.id);
   const back = await tableState(waiter);
   assert.equal(back.to_move, back.you);

@@ -80,4 +80,11 @@ export const api = {
   report: (user, chat, reason) => call('POST', '/api/reports', { user, chat, reason }),
   logoutEverywhere: () => call('POST', '/api/logout/everywhere'),
   userGames: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/games`),
+  /** A player's public page: name, kind, ratings per game and class, wins, draws, losses. */
+  user: (id) => call('GET', `/api/users/${encodeURIComponent(id)}`),
+  /** Every rated game of a player, oldest first: the rating after it and the change. */
+  ratingHistory: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/rating-history`),
+  leaderboard: (game, cls) => call('GET', `/api/leaderboard/${encodeURIComponent(game)}?class=${encodeURIComponent(cls)}`),
+  /** The bots' levels with their ratings per game and class. */
+  bots: () => call('GET', '/api/bots'),
 };

@@ -22,6 +22,9 @@ import * as replay from './pages/replay.js';
 import * as daily from './pages/daily.js';
 import * as playing from './pages/playing.js';
 import * as review from './pages/review.js';
+import * as player from './pages/player.js';
+import * as leaderboard from './pages/leaderboard.js';
+import * as live from './pages/live.js';
 import { turns, onTurns } from './turns.js';
 
 const ROUTES = {
@@ -35,6 +38,9 @@ const ROUTES = {
   daily,
   playing,
   review,
+  player,
+  leaderboard,
+  live,
 };
 
 const main = document.getElementById('main');
@@ -65,9 +71,11 @@ function renderNav() {
   clear(nav).append(
     h('a', { href: '#/', class: here === '' || here === 'rules' || here === 'games' ? 'active' : '' }, t('nav.games')),
     h('a', { href: '#/lobby', class: here === 'lobby' ? 'active' : '' }, t('nav.lobby')),
+    h('a', { href: '#/live', class: ['live-nav', here === 'live' ? 'active' : ''] }, t('nav.live')),
     h('a', { href: '#/playing', class: ['playing-nav', here === 'playing' ? 'active' : ''] }, t('nav.playing'),
       turns() ? h('span', { class: 'turn-count', title: t('playing.count', { n: turns() }) }, String(turns())) : null),
     h('a', { href: '#/daily', class: here === 'daily' ? 'active' : '' }, t('nav.daily')),
+    h('a', { href: '#/leaderboard', class: ['leaderboard-nav', here === 'leaderboard' || here === 'player' ? 'active' : ''] }, t('nav.leaderboard')),
     h('a', { href: '#/profile', class: here === 'profile' || here === 'replay' ? 'active' : '' }, t('nav.profile')),
   );
   const user = document.querySelector('.user-link');

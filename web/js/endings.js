@@ -1,5 +1,5 @@
 // Why a game ended, said in the game's own terms. The server sends only the kind of end
-// (rules, resign, time, agreement, abort, expired); for an end by the rules the client reads
+// (rules, resign, time, agreement, abandoned, abort, expired); for an end by the rules the client reads
 // what happened from the final position, when it has one.
 
 import { t, sideName } from './i18n.js';
@@ -13,6 +13,7 @@ import { boards } from './boards/index.js';
 export function endReason(game) {
   const { reason, result, status } = game;
   if (!reason) return null;
+  if (reason === 'abandoned' && status === 'aborted') return t('end.abandoned.aborted');
   if (reason === 'abort' || (status === 'aborted' && reason !== 'expired')) return null;
   if (reason === 'expired') return t('reason.expired');
   const seats = game.seats || [];
@@ -24,6 +25,8 @@ export function endReason(game) {
   if (reason === 'resign') return solo ? t('end.giveup') : loser ? t('end.resign', { side: side(loser) }) : t('reason.resign');
   if (reason === 'time') return loser ? t('end.time', { side: side(loser) }) : t('reason.time');
   if (reason === 'agreement') return t('end.agreement');
+  // A player left a live game and the opponent claimed it: a win, or a draw.
+  if (reason === 'abandoned') return loser ? t('end.abandoned', { side: side(loser) }) : t('end.abandoned.draw');
   if (reason !== 'rules') return t('reason.' + reason);
   if (solo) return null; // "Solved! Score …" or "Not solved" says it.
   let text = null;

@@ -8,8 +8,9 @@ import { t, onLang, gameName } from './i18n.js';
 import { socket } from './socket.js';
 import { api } from './api.js';
 import { navigate } from './router.js';
+import { ratedLabel, ratingClass, bots as botRatings, botOption } from './players.js';
 
-let waiting = null; // {game, variant, clock, since}
+let waiting = null; // {game, variant, clock, rated, since}
 let box = null;
 let offerTimer = null;
 let botLevel = 'easy';
@@ -26,13 +27,14 @@ async function render() {
   box?.remove();
   box = null;
   if (!waiting) return;
-  const games = await api.games().catch(() => []);
+  const [games, botList] = await Promise.all([api.games().catch(() => []), botRatings()]);
   const g = games.find((x) => x.id === waiting.game);
   if (!waiting) return;
   box?.remove();
   const bots = g?.bots || [];
   const offer = bots.length && performance.now() - waiting.since >= BOT_OFFER_MS;
-  const clock = waiting.clock ? ` · ${waiting.clock.initial / 60}+${waiting.clock.increment}` : '';
+  const clock = (waiting.clock?.days ? ` · ${t('clock.days', { n: waiting.clock.days })}` : waiting.clock ? ` · ${waiting.clock.initial / 60}+${waiting.clock.increment}` : '')
+    + ` · ${ratedLabel(waiting.rated, waiting.rated ? ratingClass(waiting.clock) : null)}`;
   box = h(
     'div',
     { class: 'queue-box', role: 'status', 'aria-live': 'polite' },
@@ -42,20 +44,27 @@ async function render() {
     offer ? h('div', { class: 'queue-bot' },
       h('p', {}, t('queue.nobody')),
       h('select', { class: 'queue-bot-level', 'aria-label': t('home.botLevel'), onChange: (e) => { botLevel = e.target.value; } },
-        bots.map((level) => h('option', { value: level, selected: level === botLevel }, t('bot.' + level)))),
+        bots.map((level) => h('option', { value: level, selected: level === botLevel }, botOption(botList, level, waiting.game, ratingClass(waiting.clock))))),
       h('button', { class: 'btn primary queue-play-bot', onClick: playBot }, t('home.bot'))) : null,
   );
   document.body.append(box);
 }
 
-export async function join(game, variant, clock) {
+/** The queue.join request for a search. */
+function joinRequest(w) {
+  const body = { type: 'queue.join', game: w.game };
+  if (w.rated) body.rated = true;
+  if (w.variant) body.variant = w.variant;
+  if (w.clock) body.clock = w.clock;
+  return body;
+}
+
+/** Joins quick match; `rated` only for accounts (the server refuses it for guests). */
+export async function join(game, variant, clock, rated = false) {
   if (waiting) await leave();
-  const body = { type: 'queue.join', game };
-  if (variant) body.variant = variant;
-  if (clock) body.clock = clock;
   try {
-    await socket.request(body);
-    waiting = { game, variant, clock, since: performance.now() };
+    await socket.request(joinRequest({ game, variant, clock, rated }));
+    waiting = { game, variant, clock, rated, since: performance.now() };
     render();
     clearTimeout(offerTimer);
     offerTimer = setTimeout(render, BOT_OFFER_MS);
@@ -71,6 +80,7 @@ async function playBot() {
   await leave();
   try {
     const body = { game: w.game, bot: botLevel };
+    if (w.rated) body.rated = true;
     if (w.variant) body.variant = w.variant;
     if (w.clock) body.clock = w.clock;
     const snap = await api.createTable(body);
@@ -102,11 +112,7 @@ socket.on('match', (msg) => {
 // The server forgets the queue when the socket drops: join again after reconnecting.
 socket.onOpen(({ reconnected }) => {
   if (reconnected && waiting) {
-    const w = waiting;
-    const body = { type: 'queue.join', game: w.game };
-    if (w.variant) body.variant = w.variant;
-    if (w.clock) body.clock = w.clock;
-    socket.request(body).catch(() => {});
+    socket.request(joinRequest(waiting)).catch(() => {});
   }
 });
 

@@ -1,4 +1,5 @@
-// Hash routes: #/, #/lobby, #/rules/GAME, #/table/ID?token=…, #/profile, #/replay/ID.
+// Hash routes: #/, #/lobby, #/rules/GAME, #/table/ID?token=…, #/profile, #/replay/ID,
+// #/player/ID, #/leaderboard/GAME?class=…, #/live?game=….
 // Hash routes need nothing from the server, and an invite link survives any static host.
 // The game pages have real paths, for search engines (the server fills in their head):
 // /games/GAME in Russian, /uk/games/GAME and /en/games/GAME; a hash, even #/, goes first.

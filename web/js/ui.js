@@ -145,3 +145,21 @@ export function formatDate(ms, lang) {
   const locale = { ru: 'ru-RU', uk: 'uk-UA', en: 'en-GB' }[lang] || 'en-GB';
   return new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A yes/no choice kept in localStorage: false when nothing was chosen or storage is off. */
+export function remembered(key) {
+  try {
+    return localStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps a yes/no choice (for this page only when storage is off). */
+export function remember(key, on) {
+  try {
+    localStorage.setItem(key, on ? '1' : '0');
+  } catch {
+    // Not remembered, but the page goes on with it.
+  }
+}

@@ -6,6 +6,7 @@ import { api } from '../api.js';
 import { join } from '../quickmatch.js';
 import { navigate, gamePagePath } from '../router.js';
 import { playDaily } from './daily.js';
+import { ratedCheckbox, rated, bots, botOption } from '../players.js';
 
 export async function createTable(body) {
   try {
@@ -19,8 +20,12 @@ export async function createTable(body) {
 
 export function mount(root) {
   let games = null;
+  let botList = [];
+  // Answers that arrive after the visitor has moved on must not draw over the next page.
+  let mounted = true;
 
   function render() {
+    if (!mounted) return;
     clear(root);
     document.title = t('app.name');
     const section = h('section', { class: 'page catalogue' },
@@ -54,15 +59,20 @@ export function mount(root) {
       h('img', { class: 'game-pic', src: `/img/${g.id}.svg`, alt: '', width: 320, height: 200 }),
       h('div', { class: 'game-body' },
         h('h2', {}, h('a', { class: 'game-link', href: gamePagePath(g.id, lang()) }, gameName(g))),
-        h('p', { class: 'meta' }, solo ? t('home.solo') : t('home.players', { n: g.seats }), g.dice ? ' · ' + t('home.dice') : ''),
+        h('p', { class: 'meta' }, solo ? t('home.solo') : t('home.players', { n: g.seats }), g.dice ? ' · ' + t('home.dice') : '',
+          solo ? null : [' · ', h('a', { class: 'leaderboard-link', href: `#/leaderboard/${g.id}` }, t('leaderboard.short'))]),
         h('p', { class: 'summary' }, gameSummary(g)),
         variantPicker,
+        // One choice for every card (and the lobby): ticking one ticks them all.
+        solo ? null : h('div', { class: 'card-rated' }, ratedCheckbox((on) => {
+          for (const box of root.querySelectorAll('.rated-check')) box.checked = on;
+        })),
         h('div', { class: 'card-actions' },
           solo
             ? h('button', { class: 'btn primary play-solo', onClick: () => createTable({ game: g.id, variant: variant() }) }, t('home.play'))
-            : h('button', { class: 'btn primary quick-match', onClick: () => join(g.id, variant()) }, t('home.quick')),
+            : h('button', { class: 'btn primary quick-match', onClick: () => join(g.id, variant(), undefined, rated()) }, t('home.quick')),
           solo ? h('button', { class: 'btn daily-deal', onClick: () => playDaily() }, t('home.daily')) : null,
-          solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable({ game: g.id, variant: variant(), private: true }) }, t('home.private')),
+          solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable(ratedBody({ game: g.id, variant: variant(), private: true })) }, t('home.private')),
           h('a', { class: 'btn rules-link', href: gamePagePath(g.id, lang()) }, t('home.rules')),
         ),
         g.bots && g.bots.length ? botPicker(g, variant) : null,
@@ -73,14 +83,20 @@ export function mount(root) {
   // Play against a bot: pick a level, the bot takes the other seat and the game starts.
   function botPicker(g, variant) {
     const select = h('select', { class: 'bot-level', 'aria-label': t('home.botLevel') },
-      ...g.bots.map((level) => h('option', { value: level }, t(`bot.${level}`))));
+      // Cards start games without a clock: the bots' rapid ratings.
+      ...g.bots.map((level) => h('option', { value: level }, botOption(botList, level, g.id, 'rapid'))));
     return h('div', { class: 'card-actions bot-actions' },
       select,
       h('button', {
         class: 'btn play-bot',
-        onClick: () => createTable({ game: g.id, variant: variant(), bot: select.value }),
+        onClick: () => createTable(ratedBody({ game: g.id, variant: variant(), bot: select.value })),
       }, t('home.bot')),
     );
+  }
+
+  /** The body of a table for two, rated when the visitor chose so. */
+  function ratedBody(body) {
+    return rated() ? { ...body, rated: true } : body;
   }
 
   render();
@@ -88,6 +104,10 @@ export function mount(root) {
     games = list;
     render();
   }).catch((err) => toast(err.message, 'error'));
+  bots().then((list) => {
+    botList = list;
+    if (games) render();
+  });
 
-  return { unmount() {}, relabel: render };
+  return { unmount() { mounted = false; }, relabel: render };
 }

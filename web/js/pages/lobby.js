@@ -8,8 +8,10 @@ import { session } from '../session.js';
 import { join } from '../quickmatch.js';
 import { navigate } from '../router.js';
 import { createTable } from './catalogue.js';
+import { ratedCheckbox, rated, ratingClass, ratedLabel, ratingNode, bots, botOption } from '../players.js';
 
-function clockLabel(initialMs, incrementMs, days) {
+/** "5+3", "3 d a move", or null for no clock. */
+export function clockLabel(initialMs, incrementMs, days) {
   if (days) return t('clock.days', { n: days });
   if (!initialMs) return null;
   return `${Math.round((initialMs / 60000) * 100) / 100}+${Math.round((incrementMs || 0) / 1000)}`;
@@ -19,15 +21,18 @@ export function mount(root) {
   let games = [];
   let lobby = { tables: [], queues: [] };
   // The form keeps its values across re-renders (language switch, lobby updates).
-  const form = { game: 'perekati', variant: '', opponent: 'human', private: false, timed: false, corr: false, days: 3, minutes: 5, increment: 3 };
+  const form = { game: 'perekati', variant: '', opponent: 'human', private: false, timed: false, corr: false, days: 3, minutes: 5, increment: 3, min: '', max: '' };
+  let botList = [];
   const el = {};
   const offs = [];
+  let mounted = true; // late answers must not draw over the next page
 
   function gameOf(id) {
     return games.find((g) => g.id === id);
   }
 
   function render() {
+    if (!mounted) return;
     clear(root);
     document.title = `${t('nav.lobby')} — ${t('app.name')}`;
     el.tables = h('div', { class: 'lobby-tables' });
@@ -65,13 +70,16 @@ export function mount(root) {
       const g = gameOf(tb.game);
       const mine = session.user && tb.players.includes(session.user.name);
       body.append(h('tr', { 'data-table': tb.id },
-        h('td', {}, g ? gameName(g) : tb.game, h('div', { class: 'small' }, g ? variantName(g, tb.variant) : tb.variant)),
+        h('td', {}, g ? gameName(g) : tb.game, h('div', { class: 'small' }, g ? variantName(g, tb.variant) : tb.variant,
+          ' · ', h('span', { class: ['rated-label', tb.rated && 'rated'] }, ratedLabel(tb.rated)))),
         h('td', {}, clockLabel(tb.clock?.initial_ms, tb.clock?.increment_ms, tb.days) || '∞'),
-        h('td', {}, tb.players.join(', ') || '—', h('div', { class: 'small' }, `${tb.players.length}/${tb.seats}`)),
+        h('td', {}, tb.players.join(', ') || '—', tb.host_rating ? [' ', ratingNode(tb.host_rating)] : null,
+          h('div', { class: 'small' }, `${tb.players.length}/${tb.seats}`,
+            tb.rating_range ? ` · ${t('lobby.range.shown', { min: tb.rating_range[0], max: tb.rating_range[1] })}` : '')),
         h('td', { class: 'row-actions' },
           mine
             ? h('a', { class: 'btn', href: `#/table/${tb.id}` }, t('lobby.open'))
-            : h('button', { class: 'btn primary join', onClick: () => sit(tb.id) }, t('lobby.join')),
+            : h('button', { class: 'btn primary join', disabled: tb.rated && !accountHere(), title: tb.rated && !accountHere() ? t('rated.guest') : null, onClick: () => sit(tb.id) }, t('lobby.join')),
         ),
       ));
     }
@@ -91,12 +99,21 @@ export function mount(root) {
       const g = gameOf(q.game);
       const clock = clockLabel(q.initial_ms, q.increment_ms, q.days);
       ul.append(h('li', {},
-        h('span', {}, `${g ? gameName(g) : q.game} · ${g ? variantName(g, q.variant) : q.variant}${clock ? ' · ' + clock : ''}`),
+        h('span', {}, `${g ? gameName(g) : q.game} · ${g ? variantName(g, q.variant) : q.variant}${clock ? ' · ' + clock : ''} · ${ratedLabel(q.rated)}`),
         h('span', { class: 'count' }, t('lobby.waiting', { n: q.waiting })),
-        h('button', { class: 'btn small', onClick: () => join(q.game, q.variant, q.initial_ms ? { initial: Math.round(q.initial_ms / 1000), increment: Math.round((q.increment_ms || 0) / 1000) } : undefined) }, t('lobby.play')),
+        h('button', { class: 'btn small', disabled: q.rated && !accountHere(), title: q.rated && !accountHere() ? t('rated.guest') : null, onClick: () => join(q.game, q.variant, queueClock(q), q.rated) }, t('lobby.play')),
       ));
     }
     el.queues.append(ul);
+  }
+
+  function accountHere() {
+    return !!session.user && !session.user.guest;
+  }
+
+  function queueClock(q) {
+    if (q.days) return { days: q.days };
+    return q.initial_ms ? { initial: Math.round(q.initial_ms / 1000), increment: Math.round((q.increment_ms || 0) / 1000) } : undefined;
   }
 
   function renderForm() {
@@ -120,7 +137,7 @@ export function mount(root) {
     if (!solo && bots.length) {
       el.form.append(field(t('lobby.opponent'), h('select', { name: 'opponent', onChange: (e) => { form.opponent = e.target.value; renderForm(); } },
         h('option', { value: 'human', selected: !vsBot }, t('lobby.opponent.human')),
-        bots.map((level) => h('option', { value: level, selected: form.opponent === level }, t('lobby.opponent.bot', { level: t('bot.' + level) }))))));
+        bots.map((level) => h('option', { value: level, selected: form.opponent === level }, t('lobby.opponent.bot', { level: botOption(botList, level, g.id, ratingClass(clockSpec())) }))))));
     }
     if (!solo) {
       if (!vsBot) el.form.append(
@@ -151,6 +168,19 @@ export function mount(root) {
         ));
       }
     }
+    if (!solo) {
+      el.form.append(ratedCheckbox(() => {
+        renderForm();
+        el.form.querySelector('.rated-check')?.focus();
+      }));
+      // A rating range keeps an open seek for players near your rating.
+      if (!vsBot && !form.private && rated()) {
+        const bound = (key) => h('input', { type: 'number', name: 'rating-' + key, min: 0, max: 4000, step: 50, value: form[key], placeholder: key === 'min' ? '1200' : '1800',
+          onInput: (e) => { form[key] = e.target.value; } });
+        el.form.append(h('div', { class: 'clock-fields rating-range' },
+          field(t('lobby.range.min'), bound('min')), field(t('lobby.range.max'), bound('max'))));
+      }
+    }
     el.form.append(h('div', { class: 'form-actions' },
       h('button', { class: 'btn primary create', onClick: create }, solo || vsBot ? t('home.play') : t('lobby.createbtn')),
       solo || vsBot ? null : h('button', { class: 'btn quick', onClick: quick }, t('home.quick')),
@@ -172,12 +202,25 @@ export function mount(root) {
       else body.private = form.private;
       const clock = clockSpec();
       if (clock) body.clock = clock;
+      if (rated()) {
+        body.rated = true;
+        const range = ratingRange();
+        if (range && !body.bot && !body.private) body.rating_range = range;
+      }
     }
     createTable(body);
   }
 
+  /** [min, max] when either bound is filled in (the other one open), else null. */
+  function ratingRange() {
+    const min = form.min === '' ? null : Number(form.min);
+    const max = form.max === '' ? null : Number(form.max);
+    if (min == null && max == null) return null;
+    return [min ?? 0, max ?? 4000];
+  }
+
   function quick() {
-    join(form.game, form.variant, clockSpec());
+    join(form.game, form.variant, clockSpec(), rated());
   }
 
   async function sit(tableId) {
@@ -207,9 +250,14 @@ export function mount(root) {
     games = list;
     render();
   }).catch((err) => toast(err.message, 'error'));
+  bots().then((list) => {
+    botList = list;
+    renderForm();
+  });
 
   return {
     unmount() {
+      mounted = false;
       for (const off of offs) off();
       if (socket.state === 'open') socket.request({ type: 'lobby.unsubscribe' }).catch(() => {});
     },

@@ -2,7 +2,8 @@
 // first, each a link back to its table. The list follows the moves while it is open.
 
 import { h, clear, formatClock, formatDate, toast } from '../ui.js';
-import { t, lang, gameName, variantName, sideName, userName, botName, timeLeft } from '../i18n.js';
+import { t, lang, gameName, variantName, sideName, timeLeft } from '../i18n.js';
+import { playerLink } from '../players.js';
 import { notifications, onNotifications, notificationText, markAllRead, desktopState, askDesktop } from '../notifications.js';
 import { api } from '../api.js';
 import { onTurns } from '../turns.js';
@@ -12,11 +13,10 @@ export function mount(root) {
   let list = null;
   let failed = null;
 
-  function opponentText(g) {
+  function opponent(g) {
     if (!g.opponent) return t('playing.solo');
-    if (g.opponent.bot) return botName(g.opponent.bot);
-    if (!g.opponent.user) return t('playing.nobody');
-    return userName(g.opponent.user);
+    if (!g.opponent.bot && !g.opponent.user) return t('playing.nobody');
+    return playerLink(g.opponent.user || { bot: g.opponent.bot });
   }
 
   function turnText(g) {
@@ -28,12 +28,14 @@ export function mount(root) {
   function row(g) {
     const info = games.find((x) => x.id === g.game);
     const side = g.opponent ? sideName(g.game, g.you) : null;
+    // The whole row opens the table (the game's link covers it); the opponent's name, above
+    // that, opens their page.
     return h('li', { class: ['playing-game', g.your_turn ? 'your-turn' : ''], 'data-game': g.id },
-      h('a', { class: 'playing-link', href: `#/table/${g.id}` },
-        h('span', { class: 'playing-what' },
+      h('div', { class: 'playing-row' },
+        h('a', { class: 'playing-link playing-what', href: `#/table/${g.id}` },
           h('strong', {}, info ? gameName(info) : g.game),
           h('span', { class: 'small' }, info ? variantName(info, g.variant) : g.variant)),
-        h('span', { class: 'playing-who' }, opponentText(g),
+        h('span', { class: 'playing-who' }, opponent(g),
           side ? h('span', { class: 'small' }, t('playing.as', { side })) : null),
         h('span', { class: 'playing-turn' }, turnText(g),
           g.time_left_ms != null ? h('span', { class: 'small clock-left' }, g.days

@@ -1,8 +1,8 @@
 // The account page: who you are, register / log in / log out, password, finished games.
 
-import { h, clear, toast, formatDate } from '../ui.js';
-import { t, lang, gameName, variantName, resultText, botName } from '../i18n.js';
-import { endReason } from '../endings.js';
+import { h, clear, toast } from '../ui.js';
+import { t, lang } from '../i18n.js';
+import { gamesTable } from '../gamelist.js';
 import { api } from '../api.js';
 import { session } from '../session.js';
 import { socket } from '../socket.js';
@@ -81,49 +81,10 @@ export function mount(root) {
     }
   }
 
-  function outcomeFor(g) {
-    const me = session.user?.id;
-    const seat = g.seats.find((x) => x.user_id === me);
-    const r = g.result || '';
-    if (g.status === 'aborted') return 'neutral';
-    if (r.startsWith('won')) return 'win';
-    if (r === 'lost') return 'loss';
-    if (r === 'draw' || !seat) return 'neutral';
-    return r === 'ab'[seat.seat] ? 'win' : 'loss';
-  }
-
-  /** The result as it went for you (the opponent has its own column): won, lost, a draw. */
-  function ownResult(g, snap) {
-    if (g.status === 'aborted' || g.seats.length < 2 || g.result === 'draw') return resultText(snap, games);
-    const o = outcomeFor(g);
-    return o === 'win' ? t('profile.won') : o === 'loss' ? t('profile.lost') : resultText(snap, games);
-  }
-
-  function gamesTable() {
+  function gamesPanel() {
     if (listError) return h('p', { class: 'error' }, listError);
     if (!list) return h('p', { class: 'loading' }, t('loading'));
-    if (!list.length) return h('p', { class: 'empty' }, t('profile.nogames'));
-    const body = h('tbody');
-    for (const g of list) {
-      const info = games.find((x) => x.id === g.game);
-      const me = session.user?.id;
-      const nameOf = (x) => (x.bot ? botName(x.bot) : x.display_name);
-      const others = g.seats.filter((x) => x.user_id !== me).map((x) => nameOf(x) || '—');
-      const snap = { game: g.game, status: g.status, result: g.result, reason: g.end_reason, seats: g.seats.map((x) => ({ seat: 'ab'[x.seat], label: 'ab'[x.seat], user: { name: nameOf(x) } })) };
-      const why = endReason(snap);
-      body.append(h('tr', { class: 'outcome-' + outcomeFor(g), 'data-game': g.id },
-        h('td', {}, formatDate(g.finished_at || g.created_at, lang())),
-        h('td', {}, info ? gameName(info) : g.game, h('div', { class: 'small' }, info ? variantName(info, g.variant) : g.variant)),
-        h('td', {}, others.join(', ') || '—'),
-        h('td', {}, ownResult(g, snap), why ? h('div', { class: 'small' }, why) : null),
-        h('td', {}, String(g.move_count)),
-        h('td', {}, h('a', { class: 'btn small replay-link', href: `#/replay/${g.id}` }, t('profile.replay'))),
-      ));
-    }
-    return h('table', { class: 'list games-list' },
-      h('thead', {}, h('tr', {}, ['profile.date', 'lobby.game', 'profile.opponent', 'profile.result', 'profile.moves', ''].map((k) => h('th', {}, k ? t(k) : '')))),
-      body,
-    );
+    return gamesTable(list, games, session.user?.id);
   }
 
   // The forms are built once per identity and language and reused by every render, so that
@@ -185,12 +146,13 @@ export function mount(root) {
     const u = session.user;
     const page = h('section', { class: 'page profile' }, h('h1', {}, u ? u.name : t('nav.profile')));
     if (u) {
-      page.append(h('p', { class: 'lead' }, u.guest ? t('account.guest') : t('account.member')));
+      page.append(h('p', { class: 'lead' }, u.guest ? t('account.guest') : t('account.member'), ' ',
+        h('a', { class: 'public-page', href: `#/player/${encodeURIComponent(u.id)}` }, t('profile.public'))));
       page.append(...accountSection(u));
     }
     const mutedPanel = mutedSection();
     if (mutedPanel) page.append(mutedPanel);
-    page.append(h('section', { class: 'panel' }, h('h2', {}, t('profile.games')), gamesTable()));
+    page.append(h('section', { class: 'panel' }, h('h2', {}, t('profile.games')), gamesPanel()));
     root.append(page);
     if (typing?.isConnected) {
       typing.focus();

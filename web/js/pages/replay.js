@@ -2,10 +2,11 @@
 // no rules engine, so the positions come from GET /api/records/ID/positions).
 
 import { h, clear, toast } from '../ui.js';
-import { t, gameName, variantName, resultText, moveText, sideName, userName } from '../i18n.js';
+import { t, gameName, variantName, resultText, moveText, sideName } from '../i18n.js';
 import { endReason } from '../endings.js';
 import { api } from '../api.js';
 import { boards } from '../boards/index.js';
+import { who, playerLink } from '../players.js';
 
 /** Tumbleweed's seats become colours with the choice: read them from the final position. */
 function labelOf(record, seat) {
@@ -60,8 +61,6 @@ export function mount(root, params) {
     }
     const info = games.find((g) => g.id === record.game);
     document.title = `${t('replay.title')}: ${info ? gameName(info) : record.game} — ${t('app.name')}`;
-    // A bot's seat has no user but its level ('bot'); a name is shown for it all the same.
-    const userOf = (p) => (p.bot ? { id: `bot:${p.bot}` } : p.user && p.user.startsWith('bot:') ? { id: p.user } : { name: p.name });
     const finalPosition = positions ? positions[positions.length - 1] : null;
     const snap = {
       game: record.game,
@@ -69,14 +68,15 @@ export function mount(root, params) {
       result: record.result,
       reason: record.reason,
       position: finalPosition,
-      seats: record.players.map((p) => ({ seat: p.seat, label: labelOf(record, p.seat), user: userOf(p) })),
+      // A bot's seat has no user but its level ('bot'); `who` names it all the same.
+      seats: record.players.map((p) => ({ seat: p.seat, label: labelOf(record, p.seat), user: who(p) })),
     };
     const why = endReason(snap);
     page.append(
       h('h1', {}, `${t('replay.title')}: ${info ? gameName(info) : record.game}`),
       h('p', { class: 'lead' },
         info ? variantName(info, record.variant) : record.variant, ' · ',
-        snap.seats.map((x) => `${sideName(record.game, x.label)}: ${userName(x.user) || '—'}`).join(' — '), ' · ',
+        snap.seats.map((x, i) => [i ? ' — ' : null, `${sideName(record.game, x.label)}: `, playerLink(x.user)]), ' · ',
         resultText(snap, games), why ? ` — ${why}` : ''),
       record.game === 'white-rabbit' && record.status === 'finished'
         ? h('p', {}, h('a', { class: 'btn review-link', href: `#/review/${id}${token ? '?token=' + encodeURIComponent(token) : ''}` }, t('review.open')))

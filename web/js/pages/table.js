@@ -2,7 +2,7 @@
 // The server is the truth: the page renders its snapshots and events, and a click only ever
 // sends a move string taken from the server's list of legal moves.
 
-import { h, clear, fill, icon, toast, copyText, formatClock, formatDate, formatPercent } from '../ui.js';
+import { h, clear, fill, icon, toast, copyText, formatClock, formatDate, formatPercent, remembered, remember } from '../ui.js';
 import { t, lang, gameName, variantName, sideName, resultText, moveText, userName, timeLeft } from '../i18n.js';
 import { endReason } from '../endings.js';
 import { play as playSound } from '../sound.js';
@@ -14,6 +14,16 @@ import { Voice } from '../voice.js';
 import { navigate } from '../router.js';
 import { createTable } from './catalogue.js';
 import { turns, onTurns } from '../turns.js';
+import { playerLink, ratingNode, changeNode, ratedLabel } from '../players.js';
+
+/** Whether a player has chosen to read the spectators' chat too (remembered). */
+const SPECTATOR_CHAT_KEY = 'stolik.spectatorChat';
+
+/** m:ss until a moment, never below 0:00. */
+function countdown(at) {
+  const left = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+}
 
 export function mount(root, params) {
   const id = params.parts[1];
@@ -45,10 +55,13 @@ export function mount(root, params) {
     el.history = h('div', { class: 'history' });
     el.banner = h('div', { class: 'banner', role: 'status', 'aria-live': 'polite' });
     el.status = h('div', { class: 'status-line', role: 'status', 'aria-live': 'polite' });
+    el.away = h('div', { class: 'away', role: 'status', 'aria-live': 'polite' });
     el.actions = h('div', { class: 'actions' });
     el.hint = h('div', { class: 'hint-panel', 'aria-live': 'polite' });
     el.voice = h('div', { class: 'voice' });
     el.moves = h('ol', { class: 'move-list' });
+    el.movesHead = h('p', { class: 'moves-players small' });
+    el.chatOptions = h('div', { class: 'chat-options' });
     el.chatList = h('ul', { class: 'chat-list', 'aria-live': 'polite' });
     const oldInput = el.chatInput?.value || '';
     el.chatInput = h('input', { type: 'text', maxlength: 500, class: 'chat-input', placeholder: t('chat.placeholder'), 'aria-label': t('chat.title'), value: oldInput });
@@ -72,11 +85,12 @@ export function mount(root, params) {
             { class: 'side-col' },
             el.banner,
             el.status,
+            el.away,
             el.actions,
             el.hint,
             el.voice,
-            h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), el.moves),
-            el.chatPanel = h('section', { class: 'panel chat' }, h('h2', {}, t('chat.title')), el.chatList, el.chatForm),
+            h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), el.movesHead, el.moves),
+            el.chatPanel = h('section', { class: 'panel chat' }, h('h2', {}, t('chat.title')), el.chatOptions, el.chatList, el.chatForm),
           ),
         ),
       ),
@@ -108,6 +122,7 @@ export function mount(root, params) {
     renderPlayers();
     renderBoard();
     renderStatus();
+    renderAway();
     renderActions();
     renderHint();
     renderVoice();
@@ -118,6 +133,8 @@ export function mount(root, params) {
     el.chatPanel.hidden = solo();
     // On a phone the invitee's "Sit down" comes before the board (see app.css).
     el.page.classList.toggle('can-sit', tbl.status === 'open' && !tbl.you && tbl.seats.some((x) => !x.user));
+    // …and so do the claim buttons once the opponent has left.
+    el.page.classList.toggle('can-claim', tbl.status === 'playing' && !!tbl.claim);
     window.__stolik = { table: tbl, voice: voiceState, view: looking() ? view : null };
   }
 
@@ -130,6 +147,7 @@ export function mount(root, params) {
       tbl.clock ? h('span', { class: 'badge' }, icon('clock'), ` ${Math.round(tbl.clock.initial_ms / 60000 * 10) / 10}+${tbl.clock.increment_ms / 1000}`) : null,
       tbl.days ? h('span', { class: 'badge correspondence' }, icon('clock'), ' ', t('clock.days', { n: tbl.days })) : null,
       tbl.private ? h('span', { class: 'badge private' }, t('table.private')) : null,
+      solo() ? null : h('span', { class: ['badge', 'rated-badge', tbl.rated && 'rated'] }, ratedLabel(tbl.rated, tbl.rating_class)),
       tbl.daily ? h('a', { class: 'badge daily', href: `#/daily?day=${tbl.daily}` }, t('daily.badge', { day: tbl.daily })) : null,
       h('span', { class: 'badge' }, t('state.' + tbl.status)),
       h('a', { class: 'badge link', href: `#/rules/${tbl.game}` }, t('nav.rules')),
@@ -168,7 +186,11 @@ export function mount(root, params) {
       h(
         'div',
         { class: 'who' },
-        h('div', { class: 'name' }, sv.user ? userName(sv.user) : h('em', {}, t('table.seat.empty')), tbl.you === seat ? h('span', { class: 'you' }, ` (${t('table.you')})`) : null),
+        h('div', { class: 'name' },
+          sv.user ? playerLink(sv.user) : h('em', {}, t('table.seat.empty')),
+          sv.rating ? [' ', ratingNode(sv.rating)] : null,
+          sv.rating_change != null ? [' ', changeNode(sv.rating_change)] : null,
+          tbl.you === seat ? h('span', { class: 'you' }, ` (${t('table.you')})`) : null),
         h('div', { class: 'side-name' }, sideName(tbl.game, sv.label), extra ? ` · ${extra}` : ''),
       ),
       toMove ? h('span', { class: 'turn-dot', title: t('status.tomove') }, '●') : null,
@@ -345,6 +367,32 @@ export function mount(root, params) {
       const why = reasonNode();
       el.banner.append(h('strong', {}, resultText(tbl, games)));
       if (why) el.banner.append(why);
+    }
+  }
+
+  // A player of a live game for two has no open connection: the opponent is told when the
+  // game can be claimed, and once it can (`claim`, in the opponent's snapshot only) may claim
+  // the win or call it a draw; spectators are told who left.
+  function renderAway() {
+    clear(el.away);
+    const away = tbl.status === 'playing' ? tbl.away : null;
+    el.away.hidden = !away;
+    if (!away) return;
+    const sv = tbl.seats.find((x) => x.seat === away.seat);
+    const name = userName(sv?.user) || sideName(tbl.game, sv?.label || away.seat);
+    if (!tbl.you) {
+      el.away.append(h('p', { class: 'away-note' }, t('away.spectator', { name })));
+    } else if (tbl.you !== away.seat && tbl.claim) {
+      el.away.append(
+        h('p', { class: 'away-note' }, t('away.claim')),
+        h('div', { class: 'claim-buttons' },
+          button(t('away.claim.win'), () => act({ type: 'claim', outcome: 'win' }), 'primary claim-win'),
+          button(t('away.claim.draw'), () => act({ type: 'claim', outcome: 'draw' }), 'claim-draw')),
+      );
+    } else if (tbl.you !== away.seat) {
+      // The countdown stands where the sentence has {time}, in every language.
+      const [before, after = ''] = t('away.wait').split('{time}');
+      el.away.append(h('p', { class: 'away-note' }, before, h('strong', { class: 'away-countdown', 'data-at': away.claim_at }, countdown(away.claim_at)), after));
     }
   }
 
@@ -543,6 +591,7 @@ export function mount(root, params) {
   }
 
   function renderMoves() {
+    fill(el.movesHead, solo() ? null : tbl.seats.map((x, i) => [i ? ' — ' : null, `${sideName(tbl.game, x.label)}: `, x.user ? playerLink(x.user) : '—']));
     clear(el.moves);
     const list = tbl.moves;
     if (!list.length) {
@@ -577,12 +626,30 @@ export function mount(root, params) {
     }
   }
 
+  // Two rooms: seated players write in the players' room, everyone else in the spectators'.
+  // Spectators read both; players read the spectators' only when they ask to.
   function renderChat() {
+    clear(el.chatOptions);
+    if (tbl.you && !solo()) {
+      el.chatOptions.append(h('label', { class: 'spectator-toggle small' },
+        h('input', { type: 'checkbox', class: 'show-spectators', checked: remembered(SPECTATOR_CHAT_KEY), onChange: (e) => {
+          remember(SPECTATOR_CHAT_KEY, e.target.checked);
+          renderChat();
+        } }), ' ', t('chat.spectators.show')));
+    } else if (!tbl.you) {
+      el.chatOptions.append(h('p', { class: 'small spectator-room' }, t('chat.spectators.room')));
+    }
+    el.chatInput.placeholder = tbl.you ? t('chat.placeholder') : t('chat.spectators.placeholder');
     clear(el.chatList);
     for (const line of tbl.chat || []) appendChatLine(line);
   }
 
+  function lineShown(line) {
+    return !tbl.you || line.room !== 'spectators' || remembered(SPECTATOR_CHAT_KEY);
+  }
+
   function appendChatLine(line) {
+    if (!lineShown(line)) return;
     const mine = line.user && session.user && line.user === session.user.id;
     // Someone else's line can be muted (for you only) or reported to the moderators.
     const actions = !mine && line.user && !line.user.startsWith('bot:')
@@ -591,7 +658,9 @@ export function mount(root, params) {
         h('button', { type: 'button', class: 'chat-act report', title: t('chat.report'), 'aria-label': t('chat.report'), onClick: () => reportLine(line) }, t('chat.report.short')))
       : null;
     el.chatList.append(
-      h('li', { class: ['chat-line', mine && 'mine'], title: new Date(line.at).toLocaleTimeString(lang()) }, h('b', {}, line.author + ': '), line.text, actions),
+      h('li', { class: ['chat-line', mine && 'mine', line.room === 'spectators' && 'from-spectator'], title: new Date(line.at).toLocaleTimeString(lang()) },
+        line.room === 'spectators' ? h('span', { class: 'room-tag' }, t('chat.spectator.tag')) : null,
+        h('b', {}, line.user ? playerLink({ id: line.user, name: line.author }) : line.author, ': '), line.text, actions),
     );
     el.chatList.scrollTop = el.chatList.scrollHeight;
   }
@@ -642,6 +711,7 @@ export function mount(root, params) {
   let lowWarned = null; // the ply at which the low-time sound last played
 
   const ticker = setInterval(() => {
+    for (const node of root.querySelectorAll('.away-countdown')) node.textContent = countdown(Number(node.dataset.at));
     if (!tbl || !tbl.clock || !clockBase?.running) return;
     for (const node of root.querySelectorAll('.clock')) {
       const seat = node.dataset.seat;
@@ -722,6 +792,14 @@ export function mount(root, params) {
         tbl.legal = [];
         tbl.draw_offer = null;
         tbl.takeback_offer = null;
+        tbl.away = null;
+        tbl.claim = false;
+        // A rated game: each seat's new rating and its change.
+        if (msg.ratings) {
+          tbl.seats = tbl.seats.map((x) => (msg.ratings[x.seat]
+            ? { ...x, rating: { rating: msg.ratings[x.seat].after, provisional: msg.ratings[x.seat].provisional }, rating_change: msg.ratings[x.seat].change }
+            : x));
+        }
         if (clockBase) clockBase = { ...clockBase, remaining: [currentClock('a'), currentClock('b')], running: null, at: performance.now() };
         sending = false;
         confirmResign = false;
@@ -802,6 +880,8 @@ export function mount(root, params) {
   }
 
   function errorText(err) {
+    // A refusal to sit (outside a rated table's range, a restricted account) says why itself.
+    if (err.code === 'forbidden' && err.message && err.message !== err.code) return err.message;
     const key = 'error.' + err.code;
     const text = t(key);
     return text === key ? err.message || err.code : text;

@@ -1,0 +1,85 @@
+// The leaderboards (#/leaderboard/GAME?class=blitz): the best established ratings of one game
+// and class, accounts only. Switchers for the game (two-player games) and the class.
+
+import { h, clear } from '../ui.js';
+import { t, gameName } from '../i18n.js';
+import { api } from '../api.js';
+import { session } from '../session.js';
+import { navigate } from '../router.js';
+import { CLASSES, className, playerLink } from '../players.js';
+
+export function mount(root, params) {
+  const game = params.parts[1] || null;
+  const cls = CLASSES.includes(params.query.get('class')) ? params.query.get('class') : 'blitz';
+  let games = null;
+  let board = null;
+  let problem = null;
+  let mounted = true; // late answers must not draw over the next page
+
+  const href = (g, c) => `#/leaderboard/${g}?class=${c}`;
+
+  function switcher(label, items) {
+    return h('nav', { class: 'switcher', 'aria-label': label },
+      ...items.map(([text, link, on, data]) => h('a', { href: link, class: on ? 'active' : '', 'aria-current': on ? 'page' : null, dataset: data }, text)));
+  }
+
+  function render() {
+    if (!mounted) return;
+    clear(root);
+    const page = h('section', { class: 'page leaderboard-page' }, h('h1', {}, t('leaderboard.title')));
+    root.append(page);
+    if (!games) {
+      page.append(h('p', { class: problem ? 'error' : 'loading' }, problem || t('loading')));
+      return;
+    }
+    const info = games.find((g) => g.id === game);
+    document.title = `${t('leaderboard.title')}: ${info ? gameName(info) : game} — ${t('app.name')}`;
+    page.append(
+      switcher(t('lobby.game'), games.map((g) => [gameName(g), href(g.id, cls), g.id === game, { game: g.id }])),
+      switcher(t('leaderboard.class'), CLASSES.map((c) => [className(c), href(game, c), c === cls, { class: c }])),
+    );
+    const panel = h('section', { class: 'panel' });
+    page.append(panel);
+    if (problem) panel.append(h('p', { class: 'error' }, problem));
+    else if (!board) panel.append(h('p', { class: 'loading' }, t('loading')));
+    else if (!board.players.length) panel.append(h('p', { class: 'empty' }, t('leaderboard.empty')));
+    else {
+      const me = session.user?.id;
+      panel.append(h('table', { class: 'leaderboard' },
+        h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('leaderboard.player')), h('th', {}, t('leaderboard.rating')), h('th', {}, t('leaderboard.games')))),
+        h('tbody', {}, ...board.players.map((p) => h('tr', { class: p.user_id === me ? 'me' : '', 'data-user': p.user_id },
+          h('td', {}, String(p.rank)),
+          h('td', {}, playerLink(p)),
+          h('td', { class: 'rating' }, String(p.rating)),
+          h('td', {}, String(p.games)))))));
+    }
+    panel.append(h('p', { class: 'small' }, t('leaderboard.note')));
+  }
+
+  async function load() {
+    render();
+    try {
+      // Solo games have no ratings: only games for two are ranked.
+      games = (await api.games()).filter((g) => g.seats > 1);
+    } catch (err) {
+      problem = err.message;
+      render();
+      return;
+    }
+    if (!mounted) return;
+    if (!games.some((g) => g.id === game)) {
+      navigate(href(games[0].id, cls).slice(1));
+      return;
+    }
+    render();
+    try {
+      board = await api.leaderboard(game, cls);
+    } catch (err) {
+      problem = err.status === 404 ? t('leaderboard.nogame') : err.message;
+    }
+    render();
+  }
+
+  load();
+  return { unmount() { mounted = false; }, relabel: render };
+}
