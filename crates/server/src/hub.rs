@@ -85,6 +85,8 @@ pub struct LobbyEntry {
     pub days: Option<u8>,
     pub seats: usize,
     pub players: Vec<String>,
+    /// The seated players' ids, in the order of `players` (for links to their pages).
+    pub player_ids: Vec<String>,
     pub rated: bool,
     /// The rating of the player waiting at the table, in its game and class.
     pub host_rating: Option<SeatRating>,

@@ -8,7 +8,7 @@ import { session } from '../session.js';
 import { join } from '../quickmatch.js';
 import { navigate } from '../router.js';
 import { createTable } from './catalogue.js';
-import { ratedCheckbox, rated, ratingClass, ratedLabel, ratingNode, bots, botOption } from '../players.js';
+import { ratedCheckbox, rated, ratingClass, ratedLabel, ratingNode, bots, botOption, playerLink } from '../players.js';
 
 /** "5+3", "3 d a move", or null for no clock. */
 export function clockLabel(initialMs, incrementMs, days) {
@@ -73,7 +73,9 @@ export function mount(root) {
         h('td', {}, g ? gameName(g) : tb.game, h('div', { class: 'small' }, g ? variantName(g, tb.variant) : tb.variant,
           ' · ', h('span', { class: ['rated-label', tb.rated && 'rated'] }, ratedLabel(tb.rated)))),
         h('td', {}, clockLabel(tb.clock?.initial_ms, tb.clock?.increment_ms, tb.days) || '∞'),
-        h('td', {}, tb.players.join(', ') || '—', tb.host_rating ? [' ', ratingNode(tb.host_rating)] : null,
+        h('td', {}, tb.players.length
+          ? tb.players.flatMap((name, i) => [i ? ', ' : '', playerLink({ id: (tb.player_ids || [])[i], name })])
+          : '—', tb.host_rating ? [' ', ratingNode(tb.host_rating)] : null,
           h('div', { class: 'small' }, `${tb.players.length}/${tb.seats}`,
             tb.rating_range ? ` · ${t('lobby.range.shown', { min: tb.rating_range[0], max: tb.rating_range[1] })}` : '')),
         h('td', { class: 'row-actions' },

@@ -1948,6 +1948,7 @@ impl Table {
                 .flatten()
                 .map(|u| u.name.clone())
                 .collect(),
+            player_ids: self.seats.iter().flatten().map(|u| u.id.clone()).collect(),
             rated: self.settings.rated,
             host_rating: self
                 .seats
