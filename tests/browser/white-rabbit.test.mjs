@@ -83,6 +83,9 @@ test('daily deal: the same dice for two players, one attempt each, no hints, a l
   await A.page.locator('.daily .play-daily').waitFor();
   assert.equal(await A.page.locator('.daily .play-daily').textContent(), 'Back to my attempt');
   await A.page.locator('.daily .empty-board').waitFor();
+  // Without the exact tables there is no perfect-play value, and it says so.
+  await A.page.locator('.daily .perfect-none').waitFor();
+  assert.ok(!(await A.page.locator('.daily').innerText()).includes('null'), 'no stray "null" on the page');
   await A.page.locator('.daily .play-daily').click();
   await A.page.waitForFunction((id) => window.__stolik?.table?.id === id, a.id);
   assert.deepEqual(A.page.__errors || [], []);

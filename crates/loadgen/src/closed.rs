@@ -106,11 +106,7 @@ where
                         Ok(rtt) if Instant::now() >= start => samples.push(rtt),
                         Ok(_) => {}
                         Err(e) => {
-                            if errors == 0 {
-                                eprintln!("stolik-load: {name}: {e:#}");
-                            }
-                            errors += 1;
-                            if errors > 10 {
+                            if crate::too_many_errors(&mut errors, name, &e) {
                                 break;
                             }
                         }

@@ -514,7 +514,7 @@ pub(crate) struct TokenQuery {
 /// The levels a person can choose to play against.
 pub(crate) const BOT_LEVELS: [&str; 3] = ["easy", "medium", "hard"];
 
-fn parse_bot_level(level: &str) -> Result<ai::Level, WsError> {
+pub(crate) fn parse_bot_level(level: &str) -> Result<ai::Level, WsError> {
     BOT_LEVELS
         .contains(&level)
         .then(|| level.parse().ok())

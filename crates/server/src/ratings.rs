@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, WsError};
 use crate::startup::AppState;
-use crate::table::{bot_level, bot_user};
+use crate::table::bot_user;
 
 /// Leaderboards list this many players.
 const LEADERBOARD_SIZE: u32 = 100;
@@ -113,14 +113,7 @@ async fn profile(
 
 /// The level of one of the bots people can play, from its id (`bot:easy`).
 fn bot_of(id: &str) -> Option<ai::Level> {
-    let level = bot_level(&crate::identity::UserView {
-        id: id.to_string(),
-        name: String::new(),
-        guest: false,
-    })?;
-    crate::api::BOT_LEVELS
-        .contains(&level.name())
-        .then_some(level)
+    crate::api::parse_bot_level(id.strip_prefix("bot:")?).ok()
 }
 
 #[derive(Serialize)]
@@ -229,7 +222,7 @@ struct BotView {
 async fn bots(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let mut bots = Vec::new();
     for level in crate::api::BOT_LEVELS {
-        let level: ai::Level = level.parse().expect("the levels parse");
+        let level = crate::api::parse_bot_level(level)?;
         let user = bot_user(level);
         bots.push(BotView {
             level: level.name(),

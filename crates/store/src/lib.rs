@@ -46,9 +46,7 @@ mod writer;
 pub use error::StoreError;
 pub use ids::{new_id, new_secret, new_token};
 pub use notifications::Notification;
-pub use ratings::{
-    HistoryPoint, LeaderboardEntry, PlayerRating, RatedEnd, RatingChange, Results, player_key,
-};
+pub use ratings::{HistoryPoint, LeaderboardEntry, PlayerRating, RatedEnd, RatingChange, Results};
 pub use types::{
     ChatLine, ChatRoom, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow,
     NewChatLine, NewGame, Occupant, SeatRow, User,

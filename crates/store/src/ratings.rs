@@ -8,16 +8,8 @@ use serde::Serialize;
 use crate::rows::{Get, narrow, sql_limit};
 use crate::{Occupant, Store, StoreError};
 
-/// The key a player's ratings are kept under: a user's id, or `bot:<level>` for a bot.
-pub fn player_key(occupant: &Occupant) -> String {
-    match occupant {
-        Occupant::User(id) => id.clone(),
-        Occupant::Bot(level) => format!("bot:{level}"),
-    }
-}
-
-/// A rated game about to end: who played (by [`player_key`], seat order) and how the first
-/// seat scored.
+/// A rated game about to end: who played (seat order; a user's id, or a bot's reserved id
+/// such as `bot:easy`, the keys ratings are kept under) and how the first seat scored.
 #[derive(Debug, Clone)]
 pub struct RatedEnd<'a> {
     pub game: &'a str,

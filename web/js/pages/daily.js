@@ -51,7 +51,8 @@ export function mount(root, params) {
           h('button', { class: 'btn primary play-daily', onClick: () => playDaily(data.day) },
             data.table ? t('daily.continue') : isToday ? t('daily.play') : t('daily.practise')),
         ),
-        !isToday && !data.table ? h('p', { class: 'muted practice-note' }, t('daily.practice_note')) : null,
+        // (Element.append would print a null as text.)
+        ...(!isToday && !data.table ? [h('p', { class: 'muted practice-note' }, t('daily.practice_note'))] : []),
         h('h2', {}, t('daily.board')),
         perfectNote(),
         board(),
