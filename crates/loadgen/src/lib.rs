@@ -40,6 +40,16 @@ impl Spread {
     }
 }
 
+/// Counts one client's error, printing the first of them; true once there have been too many
+/// for the client to go on.
+pub fn too_many_errors(errors: &mut u64, name: &str, e: &anyhow::Error) -> bool {
+    if *errors == 0 {
+        eprintln!("stolik-load: {name}: {e:#}");
+    }
+    *errors += 1;
+    *errors > 10
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,14 +64,4 @@ mod tests {
         assert_eq!(spread.p99, 99.0);
         assert!(Spread::of(&mut []).is_none());
     }
-}
-
-/// Counts one client's error, printing the first of them; true once there have been too many
-/// for the client to go on.
-pub fn too_many_errors(errors: &mut u64, name: &str, e: &anyhow::Error) -> bool {
-    if *errors == 0 {
-        eprintln!("stolik-load: {name}: {e:#}");
-    }
-    *errors += 1;
-    *errors > 10
 }
