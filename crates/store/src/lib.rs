@@ -34,6 +34,7 @@ mod chat;
 mod error;
 mod games;
 mod ids;
+mod leases;
 mod notifications;
 mod ratings;
 mod rows;
