@@ -3,7 +3,7 @@
 // what happened from the final position, when it has one.
 
 import { t, sideName } from './i18n.js';
-import { boards } from './boards/index.js';
+import { boards } from './registry/index.js';
 
 /**
  * The reason text for a finished or aborted game, or null when there is nothing to add to

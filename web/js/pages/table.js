@@ -8,7 +8,7 @@ import { endReason } from '../endings.js';
 import { play as playSound } from '../sound.js';
 import { socket } from '../socket.js';
 import { api } from '../api.js';
-import { boards } from '../boards/index.js';
+import { boards } from '../registry/index.js';
 import { session } from '../session.js';
 import { Voice } from '../voice.js';
 import { navigate } from '../router.js';
