@@ -1,5 +1,6 @@
 // The rules demonstrations are real games: every position, move, legal list and answer of
-// web/js/demos/scripts.js is checked against the engines through `stolik referee`.
+// each game's demonstrations (web/js/registry/<game>.js) is checked against the engines through
+// `stolik referee`.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,11 +8,12 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clientGames } from './client-games.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = process.env.STOLIK_BIN || join(root, 'target', 'debug', 'stolik');
-const { DEMOS } = await import(join(root, 'web', 'js', 'demos', 'scripts.js'));
-const { RULES } = await import(join(root, 'web', 'js', 'rules-text.js'));
+const GAMES = await clientGames();
+const DEMOS = Object.assign({}, ...Object.values(GAMES).map((g) => g.demos));
 
 let referee;
 let lines;
@@ -83,13 +85,13 @@ test('the positions to try list their legal moves, and each answer leads where t
 
 test('every demonstration has its captions in three languages and sits in the rules of its game', () => {
   const used = new Set();
-  for (const [game, byLang] of Object.entries(RULES)) {
-    const per = ['ru', 'uk', 'en'].map((l) => byLang[l].flatMap((sec) => sec.demos || []));
+  for (const [game, { rules, demos }] of Object.entries(GAMES)) {
+    const per = ['ru', 'uk', 'en'].map((l) => rules[l].flatMap((sec) => sec.demos || []));
     assert.deepEqual(per[0], per[2], `${game}: ru shows the demonstrations en shows`);
     assert.deepEqual(per[1], per[2], `${game}: uk shows the demonstrations en shows`);
     for (const key of per[2]) {
-      assert.ok(DEMOS[key], `${game}: ${key} exists`);
-      assert.equal(DEMOS[key].game, game);
+      assert.ok(demos[key], `${game}: ${key} exists`);
+      assert.equal(demos[key].game, game);
       used.add(key);
     }
   }

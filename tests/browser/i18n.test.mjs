@@ -1,15 +1,20 @@
-// Every text in all three languages: the dictionaries have the same keys, and every key the
-// code asks for exists (keys built at run time are checked by their known endings).
+// Every text in all three languages: the dictionaries (web/i18n/LANG.json) have the same keys,
+// and every key the code asks for exists (keys built at run time are checked by their known
+// endings); every game the client holds has its rules and page texts in all three.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clientGames, registeredGames, GAMES_DIR } from './client-games.mjs';
 
 const web = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
-const { dictionaries } = await import(join(web, 'js', 'i18n.js'));
-const { RULES } = await import(join(web, 'js', 'rules-text.js'));
+const GAMES = await clientGames();
+
+function dictionaries() {
+  return Object.fromEntries(['ru', 'uk', 'en'].map((l) => [l, JSON.parse(readFileSync(join(web, 'i18n', `${l}.json`), 'utf8'))]));
+}
 
 function sources(dir) {
   return readdirSync(dir).flatMap((f) => {
@@ -50,11 +55,28 @@ test('every key used in the code exists', () => {
   assert.deepEqual(missing, []);
 });
 
+test('every game file of the client is in its registry', () => {
+  const files = readdirSync(GAMES_DIR).filter((f) => f !== 'index.js' && f !== 'common.js').map((f) => f.replace(/\.js$/, ''));
+  assert.deepEqual(registeredGames().sort(), files.sort());
+});
+
 test('rules exist for every game in every language', () => {
   for (const game of ['perekati', 'tumbleweed', 'cephalopod', 'mill', 'white-rabbit']) {
+    const rules = GAMES[game].rules;
     for (const lang of ['ru', 'uk', 'en']) {
-      assert.ok(RULES[game][lang].length >= 3, `${game} ${lang}`);
-      assert.equal(RULES[game][lang].length, RULES[game].en.length, `${game} ${lang} has every section`);
+      assert.ok(rules[lang].length >= 3, `${game} ${lang}`);
+      assert.equal(rules[lang].length, rules.en.length, `${game} ${lang} has every section`);
+    }
+  }
+});
+
+test('every game page says where the game comes from, its questions and its names in every language', () => {
+  for (const game of ['perekati', 'tumbleweed', 'cephalopod', 'mill', 'white-rabbit']) {
+    const { page } = GAMES[game];
+    for (const lang of ['ru', 'uk', 'en']) {
+      assert.ok(page.origin[lang].length >= 1, `${game} ${lang}: origin`);
+      assert.ok(page.names[lang].length >= 1, `${game} ${lang}: names`);
+      for (const item of page.faq) assert.ok(item.q[lang] && item.a[lang], `${game} ${lang}: every question and answer`);
     }
   }
 });

@@ -3,7 +3,7 @@
 // what happened from the final position, when it has one.
 
 import { t, sideName } from './i18n.js';
-import { boards } from './boards/index.js';
+import { boards } from './registry/index.js';
 
 /**
  * The reason text for a finished or aborted game, or null when there is nothing to add to
@@ -40,53 +40,12 @@ export function endReason(game) {
 
 /** What can be said of an end by the rules without the final position (the games list). */
 function withoutPosition(game) {
-  if (game === 'cephalopod') return t('end.cephalopod.fullshort');
-  if (game === 'tumbleweed') return t('end.tumbleweed.passed');
-  return t('reason.rules');
+  return boards[game]?.endWithoutPosition?.() ?? t('reason.rules');
 }
 
+/** The game's own words for an end by the rules (its board's `endByRules`), or null. */
 function byRules(game, winner, loser, side) {
-  const pos = game.position;
-  const seatIndex = (s) => (s.seat === 'a' ? 'a' : 'b');
-  switch (game.game) {
-    case 'mill': {
-      const c = boards.mill.tokenCounts(pos);
-      const total = (x) => c.board[x] + c.hand[x];
-      if (loser) {
-        const l = seatIndex(loser);
-        return total(l) <= 2 ? t('end.mill.reduced', { side: side(loser) }) : t('end.mill.blocked', { side: side(loser) });
-      }
-      if (total('a') === 3 && total('b') === 3) return t('end.mill.three');
-      return boards.mill.parse(pos).quiet >= 100 ? t('end.mill.quiet') : t('end.mill.repetition');
-    }
-    case 'perekati': {
-      const home = boards.perekati.homeCounts(pos);
-      const p = boards.perekati.parse(pos);
-      if (winner) {
-        const w = seatIndex(winner);
-        const l = w === 'a' ? 'b' : 'a';
-        const cubes = Object.values(p.cells).filter((x) => x.side === w).length;
-        if (cubes > 0 && home[w] === cubes) return t('end.perekati.allhome', { side: side(winner) });
-        return t('end.perekati.more', { side: side(winner), n: home[w], m: home[l] });
-      }
-      return t('end.perekati.equal', { n: home.a });
-    }
-    case 'cephalopod': {
-      if (!winner) return null;
-      const n = boards.cephalopod.diceCounts(pos);
-      const w = seatIndex(winner);
-      return t('end.cephalopod.full', { side: side(winner), n: n[w], m: n[w === 'a' ? 'b' : 'a'] });
-    }
-    case 'tumbleweed': {
-      const score = boards.tumbleweed.territory(boards.tumbleweed.parse(pos)).score;
-      if (winner) {
-        const w = winner.label === 'r' || winner.label === 'w' ? winner.label : null;
-        if (!w) return null;
-        return t('end.tumbleweed.more', { side: side(winner), n: score[w], m: score[w === 'r' ? 'w' : 'r'] });
-      }
-      return t('end.tumbleweed.equal', { n: score.r });
-    }
-    default:
-      return null;
-  }
+  const letter = (s) => (s ? (s.seat === 'a' ? 'a' : 'b') : null);
+  const words = boards[game.game]?.endByRules;
+  return words ? words(game.position, { winner, loser, won: letter(winner), lost: letter(loser), side }) : null;
 }

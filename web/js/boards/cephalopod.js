@@ -32,6 +32,28 @@ export function diceCounts(position) {
   return n;
 }
 
+/** What the table says under seat `seat` ('a' or 'b'): its dice on the board. */
+export function seatNote(position, seat) {
+  return t('cephalopod.count', { n: diceCounts(position)[seat] });
+}
+
+/** A capture takes dice off the board (the sound says so). */
+export function isCapture(move) {
+  return move.includes(':');
+}
+
+/** Why the game ended by the rules, read from the final position (see perekati's). */
+export function endByRules(position, { winner, won, side }) {
+  if (!winner) return null;
+  const n = diceCounts(position);
+  return t('end.cephalopod.full', { side: side(winner), n: n[won], m: n[won === 'a' ? 'b' : 'a'] });
+}
+
+/** Why the game ended by the rules when the final position is not at hand (the games list). */
+export function endWithoutPosition() {
+  return t('end.cephalopod.fullshort');
+}
+
 function splitMove(m) {
   const [cell, caps] = m.split(':');
   return { cell, caps: caps ? caps.split(',') : [] };

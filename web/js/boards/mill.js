@@ -58,6 +58,26 @@ export function tokenCounts(position) {
   return { board: n, hand: p.hand };
 }
 
+/** What the table says under seat `seat` ('a' or 'b'): its tokens on the board and in hand. */
+export function seatNote(position, seat) {
+  const c = tokenCounts(position);
+  return t('mill.count', { board: c.board[seat], hand: c.hand[seat] });
+}
+
+/** A move that closes a mill removes a token (the sound says so). */
+export function isCapture(move) {
+  return move.includes('x');
+}
+
+/** Why the game ended by the rules, read from the final position (see perekati's). */
+export function endByRules(position, { loser, lost, side }) {
+  const c = tokenCounts(position);
+  const total = (x) => c.board[x] + c.hand[x];
+  if (loser) return total(lost) <= 2 ? t('end.mill.reduced', { side: side(loser) }) : t('end.mill.blocked', { side: side(loser) });
+  if (total('a') === 3 && total('b') === 3) return t('end.mill.three');
+  return parse(position).quiet >= 100 ? t('end.mill.quiet') : t('end.mill.repetition');
+}
+
 /** The points next to each point along the lines (and the diagonals, in variants with them). */
 function neighbours(diagonals) {
   const next = new Map();

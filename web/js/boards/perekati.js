@@ -42,6 +42,26 @@ export function homeCounts(position) {
   return n;
 }
 
+/** What the table says under seat `seat` ('a' or 'b'): its cubes home. */
+export function seatNote(position, seat) {
+  return t('perekati.homecount', { n: homeCounts(position)[seat] });
+}
+
+/**
+ * Why the game ended by the rules, read from the final position: `winner` and `loser` are
+ * seats (null in a draw), `won` the winner's side ('a' or 'b'), `side(seat)` names a seat.
+ */
+export function endByRules(position, { winner, won, side }) {
+  const home = homeCounts(position);
+  if (winner) {
+    const lost = won === 'a' ? 'b' : 'a';
+    const cubes = Object.values(parse(position).cells).filter((x) => x.side === won).length;
+    if (cubes > 0 && home[won] === cubes) return t('end.perekati.allhome', { side: side(winner) });
+    return t('end.perekati.more', { side: side(winner), n: home[won], m: home[lost] });
+  }
+  return t('end.perekati.equal', { n: home.a });
+}
+
 export function render(container, state, opts = {}) {
   const p = parse(state.position);
   const ui = uiState(container, state);

@@ -70,6 +70,34 @@ export function territory(board) {
   return { score, control };
 }
 
+/**
+ * What the table says under seat `seat` ('a' or 'b'): its colour's score, once the colours
+ * are chosen (`seats` tells which seat has which).
+ */
+export function seatNote(position, seat, seats) {
+  const b = parse(position);
+  if (b.phase === 'setup' || b.phase === 'choose') return '';
+  const label = seats[seat === 'a' ? 0 : 1].label;
+  const score = territory(b).score[label];
+  return score === undefined ? '' : t('tumbleweed.scorecount', { n: score });
+}
+
+/** Why the game ended by the rules, read from the final position (see perekati's). */
+export function endByRules(position, { winner, side }) {
+  const score = territory(parse(position)).score;
+  if (winner) {
+    const w = winner.label === 'r' || winner.label === 'w' ? winner.label : null;
+    if (!w) return null;
+    return t('end.tumbleweed.more', { side: side(winner), n: score[w], m: score[w === 'r' ? 'w' : 'r'] });
+  }
+  return t('end.tumbleweed.equal', { n: score.r });
+}
+
+/** Why the game ended by the rules when the final position is not at hand (the games list). */
+export function endWithoutPosition() {
+  return t('end.tumbleweed.passed');
+}
+
 function centre(i, j) {
   // Letters run down-right, numbers straight up: neighbours (1,0), (0,1) and (1,1) are all at
   // distance D.

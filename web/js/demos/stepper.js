@@ -4,7 +4,7 @@
 
 import { h, fill } from '../ui.js';
 import { t, lang } from '../i18n.js';
-import { boards } from '../boards/index.js';
+import { boards } from '../registry/index.js';
 
 function say(text) {
   return text[lang()] || text.en;

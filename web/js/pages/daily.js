@@ -3,7 +3,7 @@
 // whose deals can be replayed for practice, off the leaderboard.
 
 import { h, clear, toast, formatPercent } from '../ui.js';
-import { t } from '../i18n.js';
+import { t, gameName } from '../i18n.js';
 import { api } from '../api.js';
 import { navigate } from '../router.js';
 import { session } from '../session.js';
@@ -29,11 +29,14 @@ export function mount(root, params) {
   const asked = params.query.get('day') || null;
   let data = null;
   let failed = null;
+  // The game's name is the catalogue's; its id stands in until the catalogue has come.
+  let rabbit = null;
 
   function render() {
     clear(root);
-    document.title = `${t('daily.title')} — ${t('app.name')}`;
-    const page = h('section', { class: 'page narrow daily' }, h('h1', {}, t('daily.title')));
+    const title = t('daily.title', { game: rabbit ? gameName(rabbit) : 'white-rabbit' });
+    document.title = `${title} — ${t('app.name')}`;
+    const page = h('section', { class: 'page narrow daily' }, h('h1', {}, title));
     if (failed) {
       page.append(h('p', { class: 'error' }, failed));
     } else if (!data) {
@@ -85,6 +88,10 @@ export function mount(root, params) {
   }
 
   render();
+  api.games().then((list) => {
+    rabbit = list.find((g) => g.id === 'white-rabbit') || null;
+    render();
+  }).catch(() => {});
   api.daily(asked).then((d) => {
     data = d;
     render();

@@ -5,7 +5,7 @@
 import { h, clear } from '../ui.js';
 import { t, lang, LANGS, gameName, gameSummary } from '../i18n.js';
 import { gamePath, gamePagePath } from '../router.js';
-import { GAME_TEXT } from '../game-text.js';
+import { gameEntry } from '../registry/index.js';
 import { rulesSections, playButtons, mountGamePage } from './rules.js';
 
 const LANG_NAMES = { ru: 'Русский', uk: 'Українська', en: 'English' };
@@ -22,7 +22,7 @@ export function mount(root, params) {
   const id = params.parts[1];
   return mountGamePage(id, (game, figures) => {
     clear(root);
-    const text = GAME_TEXT[id];
+    const text = gameEntry(id)?.page;
     const rules = rulesSections(id, game, figures);
     if (!text || !rules) {
       document.title = t('app.name');

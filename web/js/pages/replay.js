@@ -5,7 +5,7 @@ import { h, clear, toast } from '../ui.js';
 import { t, gameName, variantName, resultText, moveText, sideName } from '../i18n.js';
 import { endReason } from '../endings.js';
 import { api } from '../api.js';
-import { boards } from '../boards/index.js';
+import { boards } from '../registry/index.js';
 import { who, playerLink } from '../players.js';
 
 /** Tumbleweed's seats become colours with the choice: read them from the final position. */

@@ -4,18 +4,16 @@
 import { h, clear, toast } from '../ui.js';
 import { t, lang, gameName, variantName } from '../i18n.js';
 import { api } from '../api.js';
-import { boards } from '../boards/index.js';
-import { RULES, DIAGRAMS } from '../rules-text.js';
-import { DEMOS } from '../demos/scripts.js';
+import { gameEntry } from '../registry/index.js';
 import { demoFigure } from '../demos/stepper.js';
 import { join } from '../quickmatch.js';
 import { createTable } from './catalogue.js';
 
-function diagram(key) {
-  const d = DIAGRAMS[key];
+function diagram(entry, key) {
+  const d = entry.diagrams[key];
   if (!d) return null;
   const box = h('div', { class: ['diagram', 'diagram-' + d.game] });
-  const mod = boards[d.game];
+  const mod = entry.board;
   // Diagrams are pictures: not interactive, no extra controls.
   if (d.territory) box.__ui = { key: null, persist: { territory: true } };
   mod.render(box, { variant: d.variant, position: d.position, legal: [], last: d.last || null }, { interactive: false, controls: d.territory ? undefined : false });
@@ -27,9 +25,9 @@ function diagram(key) {
  * demonstrations between calls, so that a language switch keeps the step each one shows.
  */
 export function rulesSections(id, game, figures) {
-  const rules = RULES[id];
-  if (!rules) return null;
-  const sections = rules[lang()] || rules.en;
+  const entry = gameEntry(id);
+  if (!entry) return null;
+  const sections = entry.rules[lang()] || entry.rules.en;
   // The catalogue's list of variants goes into the text's own "Variants" section when it
   // has one (Mill's), and into a section of its own otherwise.
   const variantList = game
@@ -40,8 +38,8 @@ export function rulesSections(id, game, figures) {
   for (const sec of sections) {
     const own = variantList && sec.h === t('rules.variants');
     if (own) listed = true;
-    const demos = (sec.demos || []).filter((key) => DEMOS[key]).map((key) => {
-      if (!figures.has(key)) figures.set(key, demoFigure(key, DEMOS[key]));
+    const demos = (sec.demos || []).filter((key) => entry.demos[key]).map((key) => {
+      if (!figures.has(key)) figures.set(key, demoFigure(key, entry.demos[key]));
       const fig = figures.get(key);
       fig.relabel();
       return fig.element;
@@ -51,7 +49,7 @@ export function rulesSections(id, game, figures) {
       h('div', { class: 'rules-flex' },
         h('div', { class: 'rules-text' }, sec.p.map((para) => h('p', {}, para)), own ? variantList : null),
         // A demonstration starts from the picture the diagram would show.
-        sec.d && !demos.length ? diagram(sec.d) : null,
+        sec.d && !demos.length ? diagram(entry, sec.d) : null,
       ),
       demos.length ? h('div', { class: 'demos' }, h('p', { class: 'demos-title' }, t('demo.showme')), demos) : null,
     ));

@@ -8,7 +8,7 @@ import { endReason } from '../endings.js';
 import { play as playSound } from '../sound.js';
 import { socket } from '../socket.js';
 import { api } from '../api.js';
-import { boards } from '../boards/index.js';
+import { boards } from '../registry/index.js';
 import { session } from '../session.js';
 import { Voice } from '../voice.js';
 import { navigate } from '../router.js';
@@ -198,26 +198,14 @@ export function mount(root, params) {
     );
   }
 
+  /** The game's own words under a seat (cubes home, dice, score), when its board has them. */
   function sideInfo(seat) {
     const mod = boards[tbl.game];
     try {
-      if (tbl.game === 'perekati') return t('perekati.homecount', { n: mod.homeCounts(tbl.position)[seat] });
-      if (tbl.game === 'cephalopod') return t('cephalopod.count', { n: mod.diceCounts(tbl.position)[seat] });
-      if (tbl.game === 'mill') {
-        const c = mod.tokenCounts(tbl.position);
-        return t('mill.count', { board: c.board[seat], hand: c.hand[seat] });
-      }
-      if (tbl.game === 'tumbleweed') {
-        const b = mod.parse(tbl.position);
-        if (b.phase === 'setup' || b.phase === 'choose') return '';
-        const label = tbl.seats[seat === 'a' ? 0 : 1].label;
-        const score = mod.territory(b).score[label];
-        return score === undefined ? '' : t('tumbleweed.scorecount', { n: score });
-      }
+      return mod?.seatNote?.(tbl.position, seat, tbl.seats) ?? '';
     } catch {
       return '';
     }
-    return '';
   }
 
   function renderPlayers() {
@@ -771,11 +759,9 @@ export function mount(root, params) {
     renderAll();
   }
 
-  /** Moves that take pieces off the board: mill removals, cephalopod captures. */
+  /** Moves that take pieces off the board (mill removals, cephalopod captures), by the game's board. */
   function isCapture(game, mv) {
-    if (game === 'mill') return mv.includes('x');
-    if (game === 'cephalopod') return mv.includes(':');
-    return false;
+    return boards[game]?.isCapture?.(mv) ?? false;
   }
 
   function onEvent(msg) {
