@@ -11,6 +11,7 @@ mod games;
 mod hardening;
 mod metrics;
 mod moderation;
+mod openapi;
 mod pages;
 mod playing;
 mod rabbit;

@@ -4,22 +4,31 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
-use crate::error::{ApiError, WsError};
+use crate::error::{ApiError, ErrorBody};
 use crate::identity::unix_ms;
-use crate::startup::AppState;
-
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/notifications", web::get().to(list))
-        .route("/api/notifications/read", web::post().to(mark_read));
-}
+use crate::state::AppState;
 
 /// The most a list holds.
 const LIST_MAX: u32 = 100;
 /// The most ids one request may mark.
 const IDS_MAX: usize = 500;
 
-async fn list(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+/// The caller's notifications, newest first (at most 100), and how many are unread.
+#[utoipa::path(
+    get,
+    path = "/api/notifications",
+    tag = "notifications",
+    responses(
+        (status = 200, description = "`unread` and `notifications`", body = Object),
+        (status = 401, description = "No identity", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn list(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
     let (notifications, unread) = state.store.notifications_of(&user.id, LIST_MAX).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
@@ -28,20 +37,32 @@ async fn list(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRespon
     })))
 }
 
-#[derive(Deserialize)]
-struct MarkRead {
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct MarkRead {
     /// These notifications, or every one when absent.
     ids: Option<Vec<i64>>,
 }
 
-async fn mark_read(
+/// Marks notifications read.
+#[utoipa::path(
+    post,
+    path = "/api/notifications/read",
+    tag = "notifications",
+    request_body = MarkRead,
+    responses(
+        (status = 200, description = "`marked`: how many were unread and now are read", body = Object),
+        (status = 400, description = "Too many ids", body = ErrorBody),
+        (status = 401, description = "No identity", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn mark_read(
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<MarkRead>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
     if body.ids.as_ref().is_some_and(|ids| ids.len() > IDS_MAX) {
-        return Err(WsError::bad_request(format!(
+        return Err(ApiError::bad_request(format!(
             "at most {IDS_MAX} notifications at once"
         )));
     }

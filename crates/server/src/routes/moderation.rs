@@ -3,23 +3,30 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
-use crate::error::{ApiError, WsError};
+use crate::error::{ApiError, ErrorBody};
 use crate::identity::unix_ms;
 use crate::limits::Action;
-use crate::startup::AppState;
-
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/mutes", web::get().to(mutes))
-        .route("/api/mutes/{user}", web::put().to(mute))
-        .route("/api/mutes/{user}", web::delete().to(unmute))
-        .route("/api/reports", web::post().to(report));
-}
+use crate::state::AppState;
 
 /// The longest reason a report may give.
 const REASON_MAX_CHARS: usize = 500;
 
-async fn mutes(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+/// Whom the caller has muted.
+#[utoipa::path(
+    get,
+    path = "/api/mutes",
+    tag = "moderation",
+    responses(
+        (status = 200, description = "`muted`: each with `user` and `name`", body = Object),
+        (status = 401, description = "No identity", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn mutes(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
     let mut muted = Vec::new();
     for id in state.store.mutes_of(&user.id).await? {
@@ -29,31 +36,54 @@ async fn mutes(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRespo
     Ok(HttpResponse::Ok().json(serde_json::json!({ "muted": muted })))
 }
 
-async fn mute(
+/// Hides a player's chat from the caller, at every table.
+#[utoipa::path(
+    put,
+    path = "/api/mutes/{user}",
+    tag = "moderation",
+    params(("user" = String, Path, description = "The player to mute")),
+    responses(
+        (status = 200, description = "Muted", body = super::Done),
+        (status = 400, description = "The caller", body = ErrorBody),
+        (status = 401, description = "No identity", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn mute(
     req: HttpRequest,
     state: web::Data<AppState>,
     other: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
     if *other == user.id {
-        return Err(WsError::bad_request("you cannot mute yourself"));
+        return Err(ApiError::bad_request("you cannot mute yourself"));
     }
     state.sessions.set_muted(&user, &other, true).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({"type": "ok"})))
+    Ok(HttpResponse::Ok().json(super::DONE))
 }
 
-async fn unmute(
+/// Shows a player's chat to the caller again.
+#[utoipa::path(
+    delete,
+    path = "/api/mutes/{user}",
+    tag = "moderation",
+    params(("user" = String, Path, description = "The player to unmute")),
+    responses(
+        (status = 200, description = "Unmuted", body = super::Done),
+        (status = 401, description = "No identity", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn unmute(
     req: HttpRequest,
     state: web::Data<AppState>,
     other: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
     state.sessions.set_muted(&user, &other, false).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({"type": "ok"})))
+    Ok(HttpResponse::Ok().json(super::DONE))
 }
 
-#[derive(Deserialize)]
-struct NewReport {
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct NewReport {
     /// The player reported.
     user: String,
     /// One of their chat lines, if the report is about it.
@@ -61,7 +91,20 @@ struct NewReport {
     reason: String,
 }
 
-async fn report(
+/// Reports a player, or one of their chat lines, to the operators.
+#[utoipa::path(
+    post,
+    path = "/api/reports",
+    tag = "moderation",
+    request_body = NewReport,
+    responses(
+        (status = 201, description = "`id`: the report's", body = Object),
+        (status = 400, description = "No reason, the caller, or a chat line not that player's", body = ErrorBody),
+        (status = 401, description = "No identity", body = ErrorBody),
+        (status = 404, description = "No such player", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn report(
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<NewReport>,
@@ -73,17 +116,17 @@ async fn report(
         .check(Action::Report, address, Some(&user.id))?;
     let reason = body.reason.trim();
     if reason.is_empty() || reason.chars().count() > REASON_MAX_CHARS {
-        return Err(WsError::bad_request(format!(
+        return Err(ApiError::bad_request(format!(
             "a report gives a reason of 1 to {REASON_MAX_CHARS} characters"
         )));
     }
     if body.user == user.id {
-        return Err(WsError::bad_request("you cannot report yourself"));
+        return Err(ApiError::bad_request("you cannot report yourself"));
     }
     if let Some(chat) = body.chat {
         let line = state.store.chat_line(chat).await?;
         if line.is_none_or(|l| l.user_id.as_deref() != Some(body.user.as_str())) {
-            return Err(WsError::bad_request("that chat line is not that player's"));
+            return Err(ApiError::bad_request("that chat line is not that player's"));
         }
     }
     state.sessions.ensure_row(&user).await?;
@@ -98,7 +141,7 @@ async fn report(
         })
         .await
         .map_err(|e| match e {
-            store::StoreError::NotFound => WsError::not_found("user"),
+            store::StoreError::NotFound => ApiError::not_found("user"),
             other => other.into(),
         })?;
     Ok(HttpResponse::Created().json(serde_json::json!({ "id": id })))
