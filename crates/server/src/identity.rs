@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ErrorCode};
 use crate::state::AppState;
+// Their old home: the table actor and the hub import them from here.
+pub use crate::unix_time::{unix_ms, unix_secs};
 
 pub const COOKIE: &str = "stolik";
 const GUEST_TTL_SECS: u64 = 365 * 24 * 60 * 60;
@@ -133,20 +135,6 @@ pub fn bearer_of(req: &HttpRequest) -> Option<String> {
         .to_str()
         .ok()?;
     value.strip_prefix("Bearer ").map(|t| t.trim().to_string())
-}
-
-pub fn unix_secs() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0)
-}
-
-pub fn unix_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }
 
 /// A random id of `len` characters from an alphabet safe in URLs.

@@ -27,6 +27,7 @@ pub mod startup;
 pub mod state;
 pub mod table;
 pub mod telemetry;
+pub mod unix_time;
 pub mod ws;
 
 pub use limits::LimitsConfig;

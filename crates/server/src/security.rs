@@ -119,9 +119,7 @@ pub async fn guard(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
-    let config = req
-        .app_data::<web::Data<crate::state::AppState>>()
-        .map(|state| state.security.clone());
+    let config = req.app_data::<web::Data<SecurityConfig>>().cloned();
     if let Some(config) = &config
         && changes_state(&req)
         && let Err(e) = config.check_same_origin(req.request())

@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 use crate::error::ApiError;
-use crate::identity::{Identity, Keys, UserView, unix_ms};
+use crate::identity::{Identity, Keys, UserView};
+use crate::unix_time::unix_ms;
 
 /// How long what the database said about a user is trusted without asking again. Changes
 /// made on this node apply at once; this bounds how long another node's change takes.

@@ -118,6 +118,8 @@ impl Application {
                 .clone()
                 .map(crate::rabbit_tables::ExactTables::start),
         });
+        // The security middleware reads its configuration on its own, before any handler.
+        let security = web::Data::new(config.security.clone());
         let web_dir = config.web_dir.clone();
         // Deep links (`/table/abc`) are pages of the web client: unknown paths get its index.
         let index = web_dir.join("index.html");
@@ -125,6 +127,7 @@ impl Application {
             HttpServer::new(move || {
                 App::new()
                     .app_data(state.clone())
+                    .app_data(security.clone())
                     .app_data(
                         web::JsonConfig::default()
                             .limit(16 * 1024)

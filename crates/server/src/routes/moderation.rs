@@ -6,9 +6,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::identity::unix_ms;
 use crate::limits::Action;
 use crate::state::AppState;
+use crate::unix_time::unix_ms;
 
 /// The longest reason a report may give.
 const REASON_MAX_CHARS: usize = 500;

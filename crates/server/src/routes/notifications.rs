@@ -7,8 +7,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::identity::unix_ms;
 use crate::state::AppState;
+use crate::unix_time::unix_ms;
 
 /// The most a list holds.
 const LIST_MAX: u32 = 100;
