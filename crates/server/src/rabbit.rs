@@ -1,5 +1,6 @@
-//! The White Rabbit extras: the solver's hints at a table, and the daily deal with its
-//! leaderboard.
+//! The White Rabbit extras, as `routes/rabbit.rs` serves them: the order of the solver's
+//! hints, the review of a finished game decision by decision, and the daily deal's seeds and
+//! days.
 //!
 //! The daily deal is one seed per UTC day for everyone: an HMAC of the day under a key that
 //! never leaves the server ([`daily_seed`]), so no finished game of one day tells anything

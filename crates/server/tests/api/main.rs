@@ -16,5 +16,6 @@ mod pages;
 mod playing;
 mod rabbit;
 mod ratings;
+mod records;
 mod tables;
 mod takeback;
