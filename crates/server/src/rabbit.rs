@@ -104,13 +104,15 @@ pub fn rank_hints(hints: &mut [rabbit_solver::Hint]) {
 /// One decision of a finished game, judged: what was played, what was best (the first hint:
 /// exact, or hint mode's choice), and what the choice cost (best minus taken in win
 /// probability and score, taken minus best in expected actions; all 0 for an optimal choice).
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct Decision {
     pub ply: u32,
     pub green: u8,
     /// The position the decision was made in.
     pub position: String,
+    #[schema(value_type = Object)]
     pub taken: rabbit_solver::Hint,
+    #[schema(value_type = Object)]
     pub best: rabbit_solver::Hint,
     /// As good as the best by the ranking (to the solver's 1e-9 in each value).
     pub optimal: bool,
@@ -118,12 +120,13 @@ pub struct Decision {
     /// The values are exact (the level's tables were loaded), not hint mode's estimates.
     pub exact: bool,
     /// How `best` was chosen ([`RANKING`] or, for estimates, [`ESTIMATE_RANKING`]).
+    #[schema(value_type = Vec<String>)]
     pub ranking: [&'static str; 3],
     /// The only legal action: no choice was made.
     pub forced: bool,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, utoipa::ToSchema)]
 pub struct Loss {
     pub win: f64,
     pub score: f64,

@@ -2,8 +2,8 @@
 //! `live.subscribe`).
 
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
-use utoipa::IntoParams;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
@@ -15,6 +15,13 @@ pub(crate) struct LiveQuery {
     game: Option<String>,
 }
 
+#[derive(Serialize, ToSchema)]
+pub(crate) struct LiveView {
+    /// Each with its `id`, `game`, `variant`, `clock` or `days`, its players and watchers.
+    #[schema(value_type = Vec<Object>)]
+    games: Vec<crate::live::LiveEntry>,
+}
+
 /// The public games being played now, most-watched first, then highest-rated.
 #[utoipa::path(
     get,
@@ -22,7 +29,7 @@ pub(crate) struct LiveQuery {
     tag = "tables",
     params(LiveQuery),
     responses(
-        (status = 200, description = "`games`: each with its players, clock and watchers", body = Object),
+        (status = 200, description = "The games being played", body = LiveView),
         (status = 404, description = "No such game", body = ErrorBody),
     ),
 )]
@@ -36,5 +43,5 @@ pub(crate) async fn live_games(
         return Err(ApiError::not_found(&format!("game {game:?}")));
     }
     let games = state.hub.live().list(query.game.as_deref());
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "games": games })))
+    Ok(HttpResponse::Ok().json(LiveView { games }))
 }

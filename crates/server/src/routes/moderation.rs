@@ -2,7 +2,7 @@
 //! or one of their chat lines to the operators (`stolik moderate reports`).
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
@@ -13,13 +13,29 @@ use crate::unix_time::unix_ms;
 /// The longest reason a report may give.
 const REASON_MAX_CHARS: usize = 500;
 
+#[derive(Serialize, ToSchema)]
+pub(crate) struct MuteList {
+    muted: Vec<Muted>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Muted {
+    user: String,
+    name: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ReportCreated {
+    id: i64,
+}
+
 /// Whom the caller has muted.
 #[utoipa::path(
     get,
     path = "/api/mutes",
     tag = "moderation",
     responses(
-        (status = 200, description = "`muted`: each with `user` and `name`", body = Object),
+        (status = 200, description = "The muted players", body = MuteList),
         (status = 401, description = "No identity", body = ErrorBody),
     ),
 )]
@@ -31,9 +47,9 @@ pub(crate) async fn mutes(
     let mut muted = Vec::new();
     for id in state.store.mutes_of(&user.id).await? {
         let name = state.store.user(&id).await?.map(|u| u.display_name);
-        muted.push(serde_json::json!({ "user": id, "name": name }));
+        muted.push(Muted { user: id, name });
     }
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "muted": muted })))
+    Ok(HttpResponse::Ok().json(MuteList { muted }))
 }
 
 /// Hides a player's chat from the caller, at every table.
@@ -98,7 +114,7 @@ pub(crate) struct NewReport {
     tag = "moderation",
     request_body = NewReport,
     responses(
-        (status = 201, description = "`id`: the report's", body = Object),
+        (status = 201, description = "The report is filed", body = ReportCreated),
         (status = 400, description = "No reason, the caller, or a chat line not that player's", body = ErrorBody),
         (status = 401, description = "No identity", body = ErrorBody),
         (status = 404, description = "No such player", body = ErrorBody),
@@ -144,5 +160,5 @@ pub(crate) async fn report(
             store::StoreError::NotFound => ApiError::not_found("user"),
             other => other.into(),
         })?;
-    Ok(HttpResponse::Created().json(serde_json::json!({ "id": id })))
+    Ok(HttpResponse::Created().json(ReportCreated { id }))
 }

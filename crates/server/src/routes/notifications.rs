@@ -3,7 +3,7 @@
 //! it comes.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
@@ -15,13 +15,26 @@ const LIST_MAX: u32 = 100;
 /// The most ids one request may mark.
 const IDS_MAX: usize = 500;
 
+#[derive(Serialize, ToSchema)]
+pub(crate) struct NotificationsView {
+    unread: i64,
+    /// Newest first: each with `id`, `kind`, `game_id`, `created_at` and `read`.
+    #[schema(value_type = Vec<Object>)]
+    notifications: Vec<store::Notification>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Marked {
+    marked: u64,
+}
+
 /// The caller's notifications, newest first (at most 100), and how many are unread.
 #[utoipa::path(
     get,
     path = "/api/notifications",
     tag = "notifications",
     responses(
-        (status = 200, description = "`unread` and `notifications`", body = Object),
+        (status = 200, description = "The notifications", body = NotificationsView),
         (status = 401, description = "No identity", body = ErrorBody),
     ),
 )]
@@ -31,10 +44,10 @@ pub(crate) async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
     let (notifications, unread) = state.store.notifications_of(&user.id, LIST_MAX).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "unread": unread,
-        "notifications": notifications,
-    })))
+    Ok(HttpResponse::Ok().json(NotificationsView {
+        unread,
+        notifications,
+    }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -50,7 +63,7 @@ pub(crate) struct MarkRead {
     tag = "notifications",
     request_body = MarkRead,
     responses(
-        (status = 200, description = "`marked`: how many were unread and now are read", body = Object),
+        (status = 200, description = "How many were unread and now are read", body = Marked),
         (status = 400, description = "Too many ids", body = ErrorBody),
         (status = 401, description = "No identity", body = ErrorBody),
     ),
@@ -70,5 +83,5 @@ pub(crate) async fn mark_read(
         .store
         .mark_read(&user.id, body.ids.as_deref(), unix_ms())
         .await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "marked": marked })))
+    Ok(HttpResponse::Ok().json(Marked { marked }))
 }

@@ -201,6 +201,15 @@ pub(crate) struct ClassQuery {
     class: Option<String>,
 }
 
+#[derive(Serialize, ToSchema)]
+pub(crate) struct LeaderboardView {
+    game: &'static str,
+    class: &'static str,
+    /// Best first, at most 100, provisional ratings left out.
+    #[schema(value_type = Vec<Object>)]
+    players: Vec<store::LeaderboardEntry>,
+}
+
 /// A game's best established players in one rating class.
 #[utoipa::path(
     get,
@@ -208,7 +217,7 @@ pub(crate) struct ClassQuery {
     tag = "players",
     params(("game" = String, Path, description = "A two-player game's id"), ClassQuery),
     responses(
-        (status = 200, description = "`game`, `class` and `players`, best first (at most 100)", body = Object),
+        (status = 200, description = "The leaderboard", body = LeaderboardView),
         (status = 400, description = "A solo puzzle, or no such class", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
     ),
@@ -240,11 +249,11 @@ pub(crate) async fn leaderboard(
             LEADERBOARD_SIZE,
         )
         .await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "game": info.id,
-        "class": class.as_str(),
-        "players": players,
-    })))
+    Ok(HttpResponse::Ok().json(LeaderboardView {
+        game: info.id,
+        class: class.as_str(),
+        players,
+    }))
 }
 
 #[derive(Serialize, ToSchema)]

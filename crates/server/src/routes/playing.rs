@@ -1,9 +1,19 @@
 //! The caller's games in progress.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct PlayingView {
+    /// Each with its `id`, `game`, `variant`, `status`, the caller's seat (`you`), `your_turn`,
+    /// `to_move`, the `opponent` and the caller's `time_left_ms`.
+    #[schema(value_type = Vec<Object>)]
+    games: Vec<crate::table::PlayingEntry>,
+}
 
 /// The caller's games that have not ended, those waiting for their move first, then the
 /// ones where their own clock is lowest, then the newest.
@@ -12,7 +22,7 @@ use crate::state::AppState;
     path = "/api/me/playing",
     tag = "playing",
     responses(
-        (status = 200, description = "`games`: each with `your_turn` and `time_left_ms`", body = Object),
+        (status = 200, description = "The caller's games in progress", body = PlayingView),
         (status = 401, description = "No identity", body = ErrorBody),
     ),
 )]
@@ -31,5 +41,5 @@ pub(crate) async fn my_playing(
         games.extend(table.playing(&user.id).await);
     }
     games.sort_by_key(|g| (!g.your_turn, g.time_left_ms.unwrap_or(i64::MAX)));
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "games": games })))
+    Ok(HttpResponse::Ok().json(PlayingView { games }))
 }

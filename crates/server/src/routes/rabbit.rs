@@ -2,7 +2,7 @@
 //! the daily deal with its leaderboard (the rules of the deal are in [`crate::rabbit`]).
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::TokenQuery;
@@ -11,13 +11,75 @@ use super::tables::may_create_table;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::identity::UserView;
 use crate::rabbit::{
-    DAILY_VARIANT, Loss, chosen_day, day_text, rank_hints, ranking, review_game, today,
+    DAILY_VARIANT, Decision, Loss, chosen_day, day_text, rank_hints, ranking, review_game, today,
 };
 use crate::state::AppState;
 use crate::table::TableSettings;
 
 /// How many lines of a day's leaderboard are shown.
 const LEADERBOARD_LINES: u32 = 50;
+
+/// A hint: an action with its win probability, expected score and expected actions.
+#[derive(ToSchema)]
+#[schema(as = Hint)]
+#[allow(dead_code)] // Only its schema is used: the solver's `Hint` has these fields.
+struct HintSchema {
+    /// In the engine's notation (`k4~r2`, `reroll`, `end`).
+    action: String,
+    win: f64,
+    score: f64,
+    actions: f64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct HintsView {
+    table: String,
+    ply: u32,
+    /// From the solver's tables; otherwise hint mode's estimates.
+    exact: bool,
+    /// What the list is sorted by.
+    #[schema(value_type = Vec<String>)]
+    ranking: [&'static str; 3],
+    #[schema(value_type = Vec<HintSchema>)]
+    hints: Vec<rabbit_solver::Hint>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ReviewView {
+    table: String,
+    variant: String,
+    result: Option<String>,
+    summary: Summary,
+    decisions: Vec<Decision>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Summary {
+    decisions: usize,
+    /// Decisions with more than one legal action.
+    choices: usize,
+    /// Optimal choices.
+    optimal: usize,
+    /// Decisions judged with exact values.
+    exact: usize,
+    /// The losses added up.
+    loss: Loss,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct DailyView {
+    day: String,
+    today: String,
+    variant: &'static str,
+    /// The caller's table of that day, if any.
+    table: Option<String>,
+    /// The day's won attempts, best first.
+    #[schema(value_type = Vec<Object>)]
+    leaderboard: Vec<store::DailyEntry>,
+    /// What perfect play expects from the first position, when the tables are loaded.
+    #[schema(value_type = Option<HintSchema>)]
+    perfect: Option<rabbit_solver::Hint>,
+}
 
 /// Every legal action of the caller's White Rabbit game, best first, with its three values:
 /// exact when the tables of its variant and level are loaded (`"exact": true`), from hint
@@ -28,7 +90,7 @@ const LEADERBOARD_LINES: u32 = 50;
     tag = "white-rabbit",
     params(("id" = String, Path, description = "The caller's White Rabbit table")),
     responses(
-        (status = 200, description = "`table`, `ply`, `exact`, `ranking` and `hints`: every legal action with its `win`, `score` and `actions`, best first", body = Object),
+        (status = 200, description = "Every legal action, best first", body = HintsView),
         (status = 401, description = "No identity", body = ErrorBody),
         (status = 403, description = "Not the caller's game, or a daily deal", body = ErrorBody),
         (status = 404, description = "No such table", body = ErrorBody),
@@ -59,13 +121,13 @@ pub(crate) async fn hints(
             (false, hints)
         }
     };
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "table": id.as_str(),
-        "ply": ply,
-        "exact": exact,
-        "ranking": ranking(exact),
-        "hints": hints,
-    })))
+    Ok(HttpResponse::Ok().json(HintsView {
+        table: id.into_inner(),
+        ply,
+        exact,
+        ranking: ranking(exact),
+        hints,
+    }))
 }
 
 /// The review of a finished White Rabbit game: every decision with the action taken, the best
@@ -77,7 +139,7 @@ pub(crate) async fn hints(
     tag = "white-rabbit",
     params(("id" = String, Path, description = "A finished White Rabbit game"), TokenQuery),
     responses(
-        (status = 200, description = "`table`, `variant`, `result`, `summary` and `decisions`, each with the action `taken`, the `best` one and the `loss`", body = Object),
+        (status = 200, description = "The review", body = ReviewView),
         (status = 400, description = "Not a White Rabbit game", body = ErrorBody),
         (status = 403, description = "A private game without its token, or a daily deal whose day is not over", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
@@ -140,19 +202,19 @@ pub(crate) async fn review(
         total.actions += d.loss.actions;
     }
     let choices = decisions.iter().filter(|d| !d.forced).count();
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "table": id.as_str(),
-        "variant": record.variant,
-        "result": record.result,
-        "summary": {
-            "decisions": decisions.len(),
-            "choices": choices,
-            "optimal": decisions.iter().filter(|d| d.optimal && !d.forced).count(),
-            "exact": decisions.iter().filter(|d| d.exact).count(),
-            "loss": total,
+    Ok(HttpResponse::Ok().json(ReviewView {
+        table: id.into_inner(),
+        variant: record.variant,
+        result: record.result,
+        summary: Summary {
+            decisions: decisions.len(),
+            choices,
+            optimal: decisions.iter().filter(|d| d.optimal && !d.forced).count(),
+            exact: decisions.iter().filter(|d| d.exact).count(),
+            loss: total,
         },
-        "decisions": decisions,
-    })))
+        decisions,
+    }))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -169,7 +231,7 @@ pub(crate) struct DayQuery {
     tag = "white-rabbit",
     params(DayQuery),
     responses(
-        (status = 200, description = "`day`, `today`, `variant`, the caller's `table` of that day (or null), the `leaderboard` and `perfect` (perfect play's expectation, when the tables are loaded)", body = Object),
+        (status = 200, description = "The day's deal", body = DailyView),
         (status = 400, description = "Not a day with a deal", body = ErrorBody),
     ),
 )]
@@ -188,14 +250,14 @@ pub(crate) async fn daily(
         None => None,
     };
     let perfect = perfect_play(&state, state.hub.daily_seed(&day));
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "day": day,
-        "today": day_text(today()),
-        "variant": DAILY_VARIANT,
-        "table": mine,
-        "leaderboard": leaderboard,
-        "perfect": perfect,
-    })))
+    Ok(HttpResponse::Ok().json(DailyView {
+        day,
+        today: day_text(today()),
+        variant: DAILY_VARIANT,
+        table: mine,
+        leaderboard,
+        perfect,
+    }))
 }
 
 /// What perfect play expects of a deal from its first position — the best action's exact
@@ -292,4 +354,27 @@ async fn existing_attempt(
         .view(Some(user.clone()), None)
         .await?;
     Ok(Some(HttpResponse::Ok().json(view)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hint_schema_has_the_fields_of_a_hint() {
+        let hint = rabbit_solver::Hint {
+            action: "end".into(),
+            win: 1.0,
+            score: 2.0,
+            actions: 1.0,
+        };
+        let sent = serde_json::to_value(&hint).unwrap();
+        let schema = serde_json::to_value(<HintSchema as utoipa::PartialSchema>::schema()).unwrap();
+        let mut fields: Vec<&String> = sent.as_object().unwrap().keys().collect();
+        let mut documented: Vec<&String> =
+            schema["properties"].as_object().unwrap().keys().collect();
+        fields.sort();
+        documented.sort();
+        assert_eq!(fields, documented);
+    }
 }

@@ -1,6 +1,8 @@
 //! Game records: one game's record and every position of it, and the games of a player.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::TokenQuery;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
@@ -51,6 +53,53 @@ fn may_see(
     }
 }
 
+/// A game's record.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct RecordView {
+    id: String,
+    game: String,
+    variant: String,
+    /// Null while the game is on, and for a daily deal until its day is over.
+    seed: Option<u64>,
+    /// `open`, `playing`, `finished` or `aborted`.
+    status: &'static str,
+    /// The winning seat `a` or `b`, `draw`, or for the solo puzzle `won SCORE` / `lost`.
+    result: Option<String>,
+    reason: Option<String>,
+    clock: Option<ClockView>,
+    players: Vec<PlayerView>,
+    /// In the game's notation.
+    moves: Vec<String>,
+    created_at: i64,
+    finished_at: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ClockView {
+    initial_ms: i64,
+    increment_ms: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct PlayerView {
+    /// `a` or `b`.
+    seat: Option<&'static str>,
+    user: Option<String>,
+    name: Option<String>,
+    /// The bot's level when a bot played this seat.
+    bot: Option<String>,
+}
+
+/// Every position of a game, for a replay.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct PositionsView {
+    game: String,
+    variant: String,
+    moves: Vec<String>,
+    /// One more than the moves: the start, then after each move.
+    positions: Vec<String>,
+}
+
 /// A game record to export and replay: game, variant, seed, players, moves, result. The seed
 /// of a game still in progress is withheld (for a dice game it would reveal the next rolls),
 /// and so is a daily deal's until its day is over (everyone else is playing the same dice).
@@ -60,7 +109,7 @@ fn may_see(
     tag = "records",
     params(("id" = String, Path, description = "The game's id"), TokenQuery),
     responses(
-        (status = 200, description = "`id`, `game`, `variant`, `seed` (null until it may be told), `status`, `result`, `reason`, `clock`, `players`, `moves`, `created_at`, `finished_at`", body = Object),
+        (status = 200, description = "The record", body = RecordView),
         (status = 403, description = "A private game, without its token", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
     ),
@@ -78,26 +127,35 @@ pub(crate) async fn record(
             .daily
             .as_deref()
             .is_none_or(|day| day < today.as_str());
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "id": record.id,
-        "game": record.game,
-        "variant": record.variant,
-        "seed": over.then_some(record.seed),
-        "status": record.status.as_str(),
-        "result": record.result,
-        "reason": record.end_reason,
-        "clock": record.clock_initial_ms.zip(record.clock_increment_ms)
-            .map(|(initial_ms, increment_ms)| serde_json::json!({"initial_ms": initial_ms, "increment_ms": increment_ms})),
-        "players": record.seats.iter().map(|s| serde_json::json!({
-            "seat": catalog::Seat::from_index(s.seat as usize).map(catalog::Seat::letter),
-            "user": s.user_id,
-            "name": s.display_name,
-            "bot": s.bot,
-        })).collect::<Vec<_>>(),
-        "moves": record.moves.iter().map(|m| &m.mv).collect::<Vec<_>>(),
-        "created_at": record.created_at,
-        "finished_at": record.finished_at,
-    })))
+    let players = record
+        .seats
+        .iter()
+        .map(|s| PlayerView {
+            seat: catalog::Seat::from_index(s.seat as usize).map(catalog::Seat::letter),
+            user: s.user_id.clone(),
+            name: s.display_name.clone(),
+            bot: s.bot.clone(),
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(RecordView {
+        clock: record.clock_initial_ms.zip(record.clock_increment_ms).map(
+            |(initial_ms, increment_ms)| ClockView {
+                initial_ms,
+                increment_ms,
+            },
+        ),
+        seed: over.then_some(record.seed),
+        status: record.status.as_str(),
+        moves: record.moves.into_iter().map(|m| m.mv).collect(),
+        players,
+        id: record.id,
+        game: record.game,
+        variant: record.variant,
+        result: record.result,
+        reason: record.end_reason,
+        created_at: record.created_at,
+        finished_at: record.finished_at,
+    }))
 }
 
 /// Every position of a game, from the start to after its last move (one more than the
@@ -108,7 +166,7 @@ pub(crate) async fn record(
     tag = "records",
     params(("id" = String, Path, description = "The game's id"), TokenQuery),
     responses(
-        (status = 200, description = "`game`, `variant`, `moves` and `positions` (one more than the moves)", body = Object),
+        (status = 200, description = "Every position", body = PositionsView),
         (status = 403, description = "A private game, without its token", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
     ),
@@ -128,12 +186,12 @@ pub(crate) async fn record_positions(
             .map_err(|e| ApiError::internal("a stored game does not replay", e))?;
         positions.push(game.position());
     }
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "game": record.game,
-        "variant": record.variant,
-        "moves": record.moves.iter().map(|m| &m.mv).collect::<Vec<_>>(),
-        "positions": positions,
-    })))
+    Ok(HttpResponse::Ok().json(PositionsView {
+        moves: record.moves.into_iter().map(|m| m.mv).collect(),
+        game: record.game,
+        variant: record.variant,
+        positions,
+    }))
 }
 
 /// The caller's games, newest first (at most 100).
