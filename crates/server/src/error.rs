@@ -65,69 +65,74 @@ impl ErrorCode {
 /// An error for a client, over HTTP or the socket.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
-pub struct WsError {
+pub struct ApiError {
     pub code: ErrorCode,
     pub message: String,
     /// Seconds to wait before trying again (`Retry-After`), for limits.
     pub retry_after: Option<u64>,
 }
 
-/// The same error type serves the HTTP API.
-pub type ApiError = WsError;
+/// The name the table actor, the hub, the live list and the wire protocol know it by.
+pub type WsError = ApiError;
 
-impl WsError {
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> WsError {
-        WsError {
+impl ApiError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError {
             code,
             message: message.into(),
             retry_after: None,
         }
     }
 
-    pub fn retry_after(mut self, secs: u64) -> WsError {
+    pub fn retry_after(mut self, secs: u64) -> ApiError {
         self.retry_after = Some(secs);
         self
     }
 
-    pub fn unauthorized(message: impl Into<String>) -> WsError {
-        WsError::new(ErrorCode::Unauthorized, message)
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorCode::Unauthorized, message)
     }
 
-    pub fn forbidden(message: impl Into<String>) -> WsError {
-        WsError::new(ErrorCode::Forbidden, message)
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorCode::Forbidden, message)
     }
 
-    pub fn bad_request(message: impl Into<String>) -> WsError {
-        WsError::new(ErrorCode::BadRequest, message)
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorCode::BadRequest, message)
     }
 
-    pub fn not_found(what: &str) -> WsError {
-        WsError::new(ErrorCode::NotFound, format!("no such {what}"))
+    pub fn not_found(what: &str) -> ApiError {
+        ApiError::new(ErrorCode::NotFound, format!("no such {what}"))
     }
 
     /// A failure of ours (database down). The cause is logged here, once; the client gets a
     /// generic message.
-    pub fn internal(context: &str, cause: impl std::fmt::Display) -> WsError {
+    pub fn internal(context: &str, cause: impl std::fmt::Display) -> ApiError {
         tracing::error!(%cause, "{context}");
-        WsError::new(ErrorCode::Internal, format!("{context}: please try again"))
+        ApiError::new(ErrorCode::Internal, format!("{context}: please try again"))
     }
 }
 
-impl From<store::StoreError> for WsError {
-    fn from(e: store::StoreError) -> WsError {
-        WsError::internal("the database failed", e)
+impl From<store::StoreError> for ApiError {
+    fn from(e: store::StoreError) -> ApiError {
+        ApiError::internal("the database failed", e)
     }
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
+/// An error's body, over HTTP as on the socket.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody<'a> {
+    /// Always `error`.
     #[serde(rename = "type")]
+    #[schema(example = "error")]
     kind: &'static str,
+    /// The stable code (`not_found`, `bad_request`, …; see docs/protocol.md).
+    #[schema(value_type = String)]
     code: ErrorCode,
     message: &'a str,
 }
 
-impl ResponseError for WsError {
+impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         self.code.status()
     }

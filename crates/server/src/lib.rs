@@ -8,26 +8,26 @@
 //! A table is an actor that owns its game; a move is validated by the engine, committed to the
 //! database and only then broadcast. See `ARCHITECTURE.md` for the whole picture.
 
-pub mod api;
 pub mod cpu_pool;
+pub mod domain;
 pub mod error;
 pub mod health;
 pub mod hub;
 pub mod identity;
 pub mod limits;
 pub mod live;
-pub mod moderation;
 pub mod names;
-pub mod notifications;
-pub mod pages;
+pub mod passwords;
 pub mod rabbit;
 pub mod rabbit_tables;
-pub mod ratings;
+pub mod routes;
 pub mod security;
 pub mod sessions;
 pub mod startup;
+pub mod state;
 pub mod table;
 pub mod telemetry;
+pub mod unix_time;
 pub mod ws;
 
 pub use limits::LimitsConfig;

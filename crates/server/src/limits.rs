@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-use crate::error::{ErrorCode, WsError};
+use crate::error::{ApiError, ErrorCode};
 
 /// `count` events per `per`, in a burst of up to `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -250,7 +250,7 @@ impl Limits {
         action: Action,
         address: IpAddr,
         identity: Option<&str>,
-    ) -> Result<(), WsError> {
+    ) -> Result<(), ApiError> {
         if !self.config.enabled {
             return Ok(());
         }
@@ -277,7 +277,7 @@ impl Limits {
     }
 
     /// Refuses a login attempt for `account` while its run of failures makes it wait.
-    pub fn login_allowed(&self, account: &str) -> Result<(), WsError> {
+    pub fn login_allowed(&self, account: &str) -> Result<(), ApiError> {
         if !self.config.enabled {
             return Ok(());
         }
@@ -319,7 +319,7 @@ impl Limits {
     }
 
     /// Counts one more open socket from `address`; the ticket gives it back when dropped.
-    pub fn open_socket(&self, address: IpAddr) -> Result<SocketTicket, WsError> {
+    pub fn open_socket(&self, address: IpAddr) -> Result<SocketTicket, ApiError> {
         let mut sockets = self.sockets.lock().expect("sockets lock");
         let open = sockets.entry(address).or_insert(0);
         if self.config.enabled && *open >= self.config.sockets_per_address {
@@ -376,10 +376,10 @@ impl Drop for SocketTicket {
 }
 
 /// `429 rate_limited` with the whole seconds to wait (at least one) for `Retry-After`.
-pub fn rate_limited(what: &str, wait: Duration) -> WsError {
+pub fn rate_limited(what: &str, wait: Duration) -> ApiError {
     let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
     let secs = secs.max(1);
-    WsError::new(
+    ApiError::new(
         ErrorCode::RateLimited,
         format!("{what}: try again in {secs} s"),
     )

@@ -7,13 +7,10 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tokio::sync::Notify;
 
-use crate::error::{ApiError, WsError};
 use crate::hub::{ConnId, Frame, Outbox};
-use crate::startup::AppState;
 use crate::table::clock::TimeControl;
 use crate::table::{SeatRating, SeatView};
 use crate::ws::protocol::{Message, encode};
@@ -195,26 +192,4 @@ async fn send_changes(state: Weak<Mutex<State>>, changed: Arc<Notify>) {
         drop(state);
         tokio::time::sleep(LIVE_EVERY).await;
     }
-}
-
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/live", web::get().to(live_games));
-}
-
-#[derive(Deserialize)]
-struct LiveQuery {
-    game: Option<String>,
-}
-
-async fn live_games(
-    state: web::Data<AppState>,
-    query: web::Query<LiveQuery>,
-) -> Result<HttpResponse, ApiError> {
-    if let Some(game) = &query.game
-        && catalog::game_info(game).is_none()
-    {
-        return Err(WsError::not_found(&format!("game {game:?}")));
-    }
-    let games = state.hub.live().list(query.game.as_deref());
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "games": games })))
 }

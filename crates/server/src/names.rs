@@ -8,8 +8,6 @@
 use unicode_normalization::UnicodeNormalization;
 use unicode_security::{MixedScript, skeleton};
 
-use crate::error::WsError;
-
 /// Names no player may take, compared by skeleton so that look-alikes are refused too.
 const RESERVED: &[&str] = &[
     "admin",
@@ -32,48 +30,34 @@ const RESERVED: &[&str] = &[
     "help",
 ];
 
-/// A username that may be registered, with the forms it is compared in.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Username {
-    /// As shown: NFKC of what was typed.
-    pub name: String,
-    /// The confusable skeleton of its lower case: unique among accounts.
-    pub skeleton: String,
+/// Whether a name (as shown) is one of the reserved ones or looks like one.
+pub fn is_reserved(name: &str) -> bool {
+    let skeleton = skeleton_of(name);
+    RESERVED.iter().any(|r| skeleton_of(r) == skeleton)
 }
 
-impl Username {
-    /// Checks a name for registration: 3–20 letters, digits, `_` or `-`, of one script, not
-    /// reserved.
-    pub fn parse(typed: &str) -> Result<Username, WsError> {
-        let name: String = typed.trim().nfkc().collect();
-        let valid = (3..=20).contains(&name.chars().count())
-            && name
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
-        if !valid {
-            return Err(WsError::bad_request(
-                "a username has 3 to 20 letters, digits, '_' or '-'",
-            ));
-        }
-        if !name.is_single_script() {
-            return Err(WsError::bad_request(
-                "a username is written in one script (not Latin and Cyrillic mixed, say)",
-            ));
-        }
-        let skeleton = skeleton_of(&name);
-        if RESERVED.iter().any(|r| skeleton_of(r) == skeleton) {
-            return Err(WsError::new(
-                crate::error::ErrorCode::NameTaken,
-                "that username is reserved",
-            ));
-        }
-        Ok(Username { name, skeleton })
-    }
+/// NFKC of what was typed, without the white space around it: the form a name is shown and
+/// looked up in (the store folds the case).
+pub fn normal_form(typed: &str) -> String {
+    typed.trim().nfkc().collect()
+}
+
+/// Letters, digits, `_` or `-` only, 3 to 20 of them, in one script.
+pub fn is_well_formed(name: &str) -> bool {
+    (3..=20).contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Written in one script (not Latin and Cyrillic mixed).
+pub fn is_single_script(name: &str) -> bool {
+    name.is_single_script()
 }
 
 /// The form a typed username is looked up in at login (NFKC; the store folds the case).
 pub fn login_form(typed: &str) -> String {
-    typed.trim().nfkc().collect()
+    normal_form(typed)
 }
 
 /// The confusable skeleton of a name, case folded before and after (the skeleton maps some
@@ -89,35 +73,11 @@ mod tests {
 
     #[test]
     fn lookalikes_share_a_skeleton() {
-        let latin = Username::parse("admin1").unwrap();
-        let cyrillic = Username::parse("аdmin1");
-        // Mixed Latin and Cyrillic is refused outright.
-        assert!(cyrillic.is_err());
-        let wide = Username::parse("ＡＤＭＩＮ1").unwrap();
-        assert_eq!(wide.name, "ADMIN1");
-        assert_eq!(wide.skeleton, latin.skeleton);
         // All-Cyrillic "асе" looks like Latin "ace".
         assert_eq!(skeleton_of("асе"), skeleton_of("ace"));
         assert_ne!(skeleton_of("ёжик"), skeleton_of("ежик_2"));
-    }
-
-    #[test]
-    fn reserved_and_malformed_names_are_refused() {
-        for name in [
-            "admin",
-            "ADMIN",
-            "ＡＤＭＩＮ",
-            "Stolik",
-            "stolik",
-            "moderator",
-        ] {
-            let refused = Username::parse(name).unwrap_err();
-            assert_eq!(refused.code, crate::error::ErrorCode::NameTaken, "{name}");
-        }
-        for name in ["ab", "a b c", "x".repeat(21).as_str(), "tab\tname"] {
-            assert!(Username::parse(name).is_err(), "{name}");
-        }
-        assert!(Username::parse("ёжик_42").is_ok());
-        assert!(Username::parse("Hedgehog-7").is_ok());
+        assert!(!is_single_script("аdmin1"));
+        assert_eq!(normal_form(" ＡＤＭＩＮ1 "), "ADMIN1");
+        assert!(is_reserved("ＡＤＭＩＮ") && is_reserved("Stolik"));
     }
 }

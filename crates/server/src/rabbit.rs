@@ -1,5 +1,6 @@
-//! The White Rabbit extras: the solver's hints at a table, and the daily deal with its
-//! leaderboard.
+//! The White Rabbit extras, as `routes/rabbit.rs` serves them: the order of the solver's
+//! hints, the review of a finished game decision by decision, and the daily deal's seeds and
+//! days.
 //!
 //! The daily deal is one seed per UTC day for everyone: an HMAC of the day under a key that
 //! never leaves the server ([`daily_seed`]), so no finished game of one day tells anything
@@ -10,33 +11,19 @@
 //! for practice: an ordinary private table on that deal, outside the leaderboard. Days to come,
 //! and days before the first deal, cannot be played.
 
-use actix_web::{HttpRequest, HttpResponse, web};
 use hmac::{Hmac, Mac};
-use serde::Deserialize;
 use sha2::Sha256;
 use time::{
     Date, OffsetDateTime,
     macros::{date, format_description},
 };
 
-use crate::error::{ApiError, ErrorCode, WsError};
-use crate::startup::AppState;
-use crate::table::TableSettings;
+use crate::error::ApiError;
 use rabbit_solver::game::Game;
 use rabbit_solver::white_rabbit::WhiteRabbit;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/tables/{id}/hints", web::get().to(hints))
-        .route("/api/records/{id}/review", web::get().to(review))
-        .route("/api/daily", web::get().to(daily))
-        .route("/api/daily", web::post().to(play_daily));
-}
-
 /// The variant of the daily deal: one competition, on the default rules.
-const DAILY_VARIANT: &str = "classic";
-
-/// How many lines of a day's leaderboard are shown.
-const LEADERBOARD_LINES: u32 = 50;
+pub const DAILY_VARIANT: &str = "classic";
 
 /// The first day with a daily deal: earlier days are refused rather than handed out as
 /// endless extra deals.
@@ -63,23 +50,24 @@ pub fn day_text(day: Date) -> String {
 }
 
 /// Reads a day a client names; it must be a real date from [`FIRST_DAY`] to today.
-fn parse_day(text: &str) -> Result<Date, WsError> {
+pub fn parse_day(text: &str) -> Result<Date, ApiError> {
     let day = Date::parse(text.trim(), format_description!("[year]-[month]-[day]"))
-        .map_err(|_| WsError::bad_request(format!("{text:?} is not a day (YYYY-MM-DD)")))?;
+        .map_err(|_| ApiError::bad_request(format!("{text:?} is not a day (YYYY-MM-DD)")))?;
     if day > today() {
-        return Err(WsError::bad_request(format!(
+        return Err(ApiError::bad_request(format!(
             "the deal of {day} is not out yet"
         )));
     }
     if day < FIRST_DAY {
-        return Err(WsError::bad_request(format!(
+        return Err(ApiError::bad_request(format!(
             "the first daily deal is the one of {FIRST_DAY}"
         )));
     }
     Ok(day)
 }
 
-fn chosen_day(text: Option<&str>) -> Result<Date, WsError> {
+/// The day a client names, or today.
+pub fn chosen_day(text: Option<&str>) -> Result<Date, ApiError> {
     text.map_or_else(|| Ok(today()), parse_day)
 }
 
@@ -94,44 +82,8 @@ pub const RANKING: [&str; 3] = ["win", "score", "actions"];
 /// 66 in its own order; docs/white-rabbit.md, "The server").
 pub const ESTIMATE_RANKING: [&str; 3] = ["win", "score", "look-ahead"];
 
-/// Every legal action of the caller's White Rabbit game, best first, with its three values:
-/// exact when the tables of its variant and level are loaded (`"exact": true`), from hint
-/// mode otherwise; `"ranking"` names the order.
-async fn hints(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let user = state.require_identity(&req).await?;
-    let (game, ply) = state.hub.table(&id).await?.hint_position(user).await?;
-    // Exact hints are table look-ups (microseconds): no need for the blocking pool.
-    let exact = state.rabbit_tables.as_ref().and_then(|t| t.hints(&game));
-    let (exact, hints) = match exact {
-        Some(mut hints) => {
-            rank_hints(&mut hints);
-            (true, hints)
-        }
-        None => {
-            let slot = state.hub.hint_slot().await;
-            let hints = tokio::task::spawn_blocking(move || {
-                let _slot = slot;
-                rabbit_solver::hints(&game)
-            })
-            .await
-            .map_err(|e| WsError::internal("the solver failed", e))?;
-            (false, hints)
-        }
-    };
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "table": id.as_str(),
-        "ply": ply,
-        "exact": exact,
-        "ranking": ranking(exact),
-        "hints": hints,
-    })))
-}
-
-fn ranking(exact: bool) -> [&'static str; 3] {
+/// The order a hint list is in: exact values or estimates.
+pub fn ranking(exact: bool) -> [&'static str; 3] {
     if exact { RANKING } else { ESTIMATE_RANKING }
 }
 
@@ -152,13 +104,15 @@ pub fn rank_hints(hints: &mut [rabbit_solver::Hint]) {
 /// One decision of a finished game, judged: what was played, what was best (the first hint:
 /// exact, or hint mode's choice), and what the choice cost (best minus taken in win
 /// probability and score, taken minus best in expected actions; all 0 for an optimal choice).
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct Decision {
     pub ply: u32,
     pub green: u8,
     /// The position the decision was made in.
     pub position: String,
+    #[schema(value_type = Object)]
     pub taken: rabbit_solver::Hint,
+    #[schema(value_type = Object)]
     pub best: rabbit_solver::Hint,
     /// As good as the best by the ranking (to the solver's 1e-9 in each value).
     pub optimal: bool,
@@ -166,12 +120,13 @@ pub struct Decision {
     /// The values are exact (the level's tables were loaded), not hint mode's estimates.
     pub exact: bool,
     /// How `best` was chosen ([`RANKING`] or, for estimates, [`ESTIMATE_RANKING`]).
+    #[schema(value_type = Vec<String>)]
     pub ranking: [&'static str; 3],
     /// The only legal action: no choice was made.
     pub forced: bool,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, utoipa::ToSchema)]
 pub struct Loss {
     pub win: f64,
     pub score: f64,
@@ -221,195 +176,6 @@ pub fn review_game(
             .map_err(|e| format!("{mv} at ply {ply}: {e}"))?;
     }
     Ok(out)
-}
-
-/// The review of a finished White Rabbit game: every decision with the action taken, the best
-/// one and what the choice cost, exact where the server has the tables (each decision says),
-/// and a summary. A daily deal's review waits, like its seed, until its day is over.
-async fn review(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    id: web::Path<String>,
-    query: web::Query<crate::api::TokenQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let record = crate::api::visible_record(&req, &state, &id, query.token.clone()).await?;
-    if record.game != "white-rabbit" {
-        return Err(WsError::bad_request("reviews are for White Rabbit games"));
-    }
-    if !record.status.is_over() {
-        return Err(WsError::new(
-            ErrorCode::WrongState,
-            "the game is still going: its review comes when it ends",
-        ));
-    }
-    if record
-        .daily
-        .as_deref()
-        .is_some_and(|day| day >= day_text(today()).as_str())
-    {
-        return Err(WsError::new(
-            ErrorCode::Forbidden,
-            "the review of a daily deal opens when its day is over",
-        ));
-    }
-    let variant = <rabbit_solver::white_rabbit::Variant as rabbit_solver::game::Variant>::from_id(
-        &record.variant,
-    )
-    .ok_or_else(|| WsError::internal("a stored variant", &record.variant))?;
-    let moves: Vec<String> = record.moves.iter().map(|m| m.mv.clone()).collect();
-    // Hint mode costs up to ~100 ms a decision: such a review takes a hint slot.
-    let slot = state.hub.hint_slot().await;
-    let state = state.clone();
-    let decisions = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        review_game(variant, record.seed, &moves, |game| {
-            match state.rabbit_tables.as_ref().and_then(|t| t.hints(game)) {
-                Some(mut h) => {
-                    rank_hints(&mut h);
-                    (h, true)
-                }
-                None => (rabbit_solver::hints(game), false),
-            }
-        })
-    })
-    .await
-    .map_err(|e| WsError::internal("the solver failed", e))?
-    .map_err(|e| WsError::internal("a stored game does not replay", e))?;
-    let mut total = Loss::default();
-    for d in &decisions {
-        total.win += d.loss.win;
-        total.score += d.loss.score;
-        total.actions += d.loss.actions;
-    }
-    let choices = decisions.iter().filter(|d| !d.forced).count();
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "table": id.as_str(),
-        "variant": record.variant,
-        "result": record.result,
-        "summary": {
-            "decisions": decisions.len(),
-            "choices": choices,
-            "optimal": decisions.iter().filter(|d| d.optimal && !d.forced).count(),
-            "exact": decisions.iter().filter(|d| d.exact).count(),
-            "loss": total,
-        },
-        "decisions": decisions,
-    })))
-}
-
-#[derive(Deserialize)]
-struct DayQuery {
-    day: Option<String>,
-}
-
-/// A day's leaderboard, and the caller's own table of that day if they have one.
-async fn daily(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    query: web::Query<DayQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let day = day_text(chosen_day(query.day.as_deref())?);
-    let leaderboard = state
-        .store
-        .daily_leaderboard(&day, LEADERBOARD_LINES)
-        .await?;
-    let mine = match state.identify(&req).await? {
-        Some(user) => state.store.daily_game_of(&day, &user.id).await?,
-        None => None,
-    };
-    let perfect = perfect_play(&state, state.hub.daily_seed(&day));
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "day": day,
-        "today": day_text(today()),
-        "variant": DAILY_VARIANT,
-        "table": mine,
-        "leaderboard": leaderboard,
-        "perfect": perfect,
-    })))
-}
-
-/// What perfect play expects of a deal from its first position — the best action's exact
-/// values — when the tables of that level are loaded; `None` otherwise (no estimate stands in
-/// for it). Expected values say nothing of the dice to come.
-fn perfect_play(state: &AppState, seed: u64) -> Option<rabbit_solver::Hint> {
-    let catalog::AnyGame::WhiteRabbit(game) =
-        catalog::AnyGame::new("white-rabbit", Some(DAILY_VARIANT), seed).ok()?
-    else {
-        return None;
-    };
-    let mut hints = state.rabbit_tables.as_ref()?.hints(&game)?;
-    rank_hints(&mut hints);
-    hints.into_iter().next()
-}
-
-#[derive(Deserialize, Default)]
-struct PlayDaily {
-    /// Today when absent.
-    day: Option<String>,
-}
-
-/// Starts the caller's attempt at today's deal (201), or returns the one they already have
-/// (200): one attempt per player and day. For a past day it returns the attempt they made on
-/// that day if any, and otherwise starts a practice table on that deal (201, unranked).
-async fn play_daily(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    body: Option<web::Json<PlayDaily>>,
-) -> Result<HttpResponse, ApiError> {
-    let user = state.require_identity(&req).await?;
-    let body = body.map(web::Json::into_inner).unwrap_or_default();
-    let chosen = chosen_day(body.day.as_deref())?;
-    let day = day_text(chosen);
-    if let Some(existing) = existing_attempt(&state, &day, &user).await? {
-        return Ok(existing);
-    }
-    state.may_create_table(&req, &user, false, false).await?;
-    let base = crate::api::table_settings("white-rabbit", Some(DAILY_VARIANT), true, None)?;
-    let settings = if chosen < today() {
-        TableSettings {
-            practice: Some(day.clone()),
-            ..base
-        }
-    } else {
-        TableSettings {
-            daily: Some(day.clone()),
-            // Private: nobody can watch the day's dice fall for someone else before their try.
-            ..base
-        }
-    };
-    let created = state
-        .hub
-        .create_table(settings, Some(user.clone()), vec![Some(user.clone())], None)
-        .await;
-    match created {
-        Ok(handle) => {
-            let view = handle.view(Some(user), None).await?;
-            Ok(HttpResponse::Created().json(view))
-        }
-        // Two requests raced and the other one created it: answer with that table.
-        Err(e) if e.code == ErrorCode::Internal => {
-            existing_attempt(&state, &day, &user).await?.ok_or(e)
-        }
-        Err(e) => Err(e),
-    }
-}
-
-/// The caller's table of `day`, as a 200 answer, if they already have one.
-async fn existing_attempt(
-    state: &AppState,
-    day: &str,
-    user: &crate::identity::UserView,
-) -> Result<Option<HttpResponse>, WsError> {
-    let Some(id) = state.store.daily_game_of(day, &user.id).await? else {
-        return Ok(None);
-    };
-    let view = state
-        .hub
-        .table(&id)
-        .await?
-        .view(Some(user.clone()), None)
-        .await?;
-    Ok(Some(HttpResponse::Ok().json(view)))
 }
 
 #[cfg(test)]

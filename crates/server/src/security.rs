@@ -10,7 +10,7 @@ use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::{HttpRequest, web};
 
-use crate::error::WsError;
+use crate::error::ApiError;
 
 /// A strict policy the web client works under: no inline script or style, nothing from
 /// elsewhere, never framed.
@@ -78,7 +78,7 @@ impl SecurityConfig {
     /// Refuses a request a page of another site made with the user's cookie: its `Origin`
     /// (or, without one, `Sec-Fetch-Site`) must be this site. Requests without either (API
     /// clients, bots) carry their token themselves and pass.
-    pub fn check_same_origin(&self, req: &HttpRequest) -> Result<(), WsError> {
+    pub fn check_same_origin(&self, req: &HttpRequest) -> Result<(), ApiError> {
         let headers = req.headers();
         if let Some(origin) = headers.get(header::ORIGIN) {
             let origin = origin.to_str().unwrap_or("");
@@ -94,13 +94,13 @@ impl SecurityConfig {
             return if ours {
                 Ok(())
             } else {
-                Err(WsError::forbidden(format!(
+                Err(ApiError::forbidden(format!(
                     "cross-origin request from {origin:?} refused"
                 )))
             };
         }
         match headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
-            Some("cross-site" | "same-site") => Err(WsError::forbidden(
+            Some("cross-site" | "same-site") => Err(ApiError::forbidden(
                 "cross-site request refused: it did not come from this site's pages",
             )),
             _ => Ok(()),
@@ -119,9 +119,7 @@ pub async fn guard(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
-    let config = req
-        .app_data::<web::Data<crate::startup::AppState>>()
-        .map(|state| state.security.clone());
+    let config = req.app_data::<web::Data<SecurityConfig>>().cloned();
     if let Some(config) = &config
         && changes_state(&req)
         && let Err(e) = config.check_same_origin(req.request())

@@ -13,21 +13,15 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use crate::error::WsError;
-use crate::identity::{Keys, UserView, unix_ms};
+use crate::error::ApiError;
+use crate::identity::{Identity, Keys, UserView};
+use crate::unix_time::unix_ms;
 
 /// How long what the database said about a user is trusted without asking again. Changes
 /// made on this node apply at once; this bounds how long another node's change takes.
 const CACHE_TTL: Duration = Duration::from_secs(10);
 /// Past this many cached users the cache starts afresh, so memory stays bounded.
 const CACHE_MAX: usize = 100_000;
-
-/// A verified identity and the token version it was issued under.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Identity {
-    pub user: UserView,
-    pub version: i64,
-}
 
 /// What the database says about one user, as far as sessions care.
 #[derive(Debug, Clone, Copy)]
@@ -85,29 +79,29 @@ impl Sessions {
     /// Checks a token's signature, expiry and version. A guest token is good without a row
     /// (the guest has not done anything yet) as long as it is of version 0; an account's
     /// needs its row, with the same version.
-    pub async fn authenticate(&self, token: &str) -> Result<Identity, WsError> {
+    pub async fn authenticate(&self, token: &str) -> Result<Identity, ApiError> {
         let (user, version) = self.keys.verify(token)?;
         let known = self.known(&user.id).await?;
         match known.version {
             Some(current) if current == version => Ok(Identity { user, version }),
-            Some(_) => Err(WsError::unauthorized(
+            Some(_) => Err(ApiError::unauthorized(
                 "this session has ended (password changed, logged out everywhere, or \
                  registered): log in again",
             )),
             None if user.guest && version == 0 => Ok(Identity { user, version }),
-            None => Err(WsError::unauthorized("this account no longer exists")),
+            None => Err(ApiError::unauthorized("this account no longer exists")),
         }
     }
 
     /// Whether an operator has flagged the user (no chat, no public tables). Read from the
     /// database each time, not the cache: it is asked only before a chat line or a new public
     /// table, and an operator's flag then holds at once, on every node.
-    pub async fn flagged(&self, user_id: &str) -> Result<bool, WsError> {
+    pub async fn flagged(&self, user_id: &str) -> Result<bool, ApiError> {
         let row = self.store.user(user_id).await?;
         Ok(row.is_some_and(|u| u.flagged_at.is_some()))
     }
 
-    async fn known(&self, user_id: &str) -> Result<Known, WsError> {
+    async fn known(&self, user_id: &str) -> Result<Known, ApiError> {
         if let Some(known) = self.cached(user_id) {
             return Ok(known);
         }
@@ -143,7 +137,7 @@ impl Sessions {
 
     /// Writes the guest's row if it has none yet: call before anything that stores the
     /// user's id (a seat, a chat line, a table it hosts).
-    pub async fn ensure_row(&self, user: &UserView) -> Result<(), WsError> {
+    pub async fn ensure_row(&self, user: &UserView) -> Result<(), ApiError> {
         if self.cached(&user.id).is_some_and(|k| k.version.is_some()) {
             return Ok(());
         }
@@ -165,7 +159,7 @@ impl Sessions {
 
     /// Ends every session of a user but the one the caller is given back: bumps the version
     /// and returns it.
-    pub async fn end_all(&self, user_id: &str) -> Result<i64, WsError> {
+    pub async fn end_all(&self, user_id: &str) -> Result<i64, ApiError> {
         let version = self.store.bump_token_version(user_id).await?;
         self.version_changed(user_id, version);
         Ok(version)
@@ -185,7 +179,7 @@ impl Sessions {
 
     /// The user's mute list, shared with their other open sockets (read from the database by
     /// the first one).
-    pub async fn mute_list(&self, user_id: &str) -> Result<MuteList, WsError> {
+    pub async fn mute_list(&self, user_id: &str) -> Result<MuteList, ApiError> {
         if let Some(list) = self.live_mutes(user_id) {
             return Ok(list);
         }
@@ -212,14 +206,14 @@ impl Sessions {
         user: &UserView,
         other: &str,
         muted: bool,
-    ) -> Result<(), WsError> {
+    ) -> Result<(), ApiError> {
         if muted {
             self.ensure_row(user).await?;
             self.store
                 .mute(&user.id, other, unix_ms())
                 .await
                 .map_err(|e| match e {
-                    store::StoreError::NotFound => WsError::not_found("user"),
+                    store::StoreError::NotFound => ApiError::not_found("user"),
                     other => other.into(),
                 })?;
         } else {

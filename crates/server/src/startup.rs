@@ -7,13 +7,15 @@ use actix_web::dev::{Server, ServerHandle};
 use actix_web::{App, HttpServer, middleware, web};
 use anyhow::Context;
 
-use crate::error::{ErrorCode, WsError};
+use crate::error::{ApiError, ErrorCode};
 use crate::health::Health;
 use crate::hub::Hub;
-use crate::identity::{Keys, PasswordWork, random_id};
+use crate::identity::{Keys, random_id};
 use crate::limits::{Limits, LimitsConfig};
+use crate::passwords::PasswordWork;
 use crate::security::SecurityConfig;
 use crate::sessions::Sessions;
+use crate::state::AppState;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -42,18 +44,6 @@ pub struct Config {
     pub abandon_grace: std::time::Duration,
     /// How far apart in rating quick match pairs players, widening as they wait.
     pub match_window: rating::Window,
-}
-
-/// What every request handler can reach.
-pub struct AppState {
-    pub store: store::Store,
-    pub hub: Hub,
-    pub sessions: Sessions,
-    pub limits: Limits,
-    pub security: SecurityConfig,
-    pub passwords: PasswordWork,
-    pub health: Health,
-    pub rabbit_tables: Option<crate::rabbit_tables::ExactTables>,
 }
 
 pub struct Application {
@@ -128,6 +118,8 @@ impl Application {
                 .clone()
                 .map(crate::rabbit_tables::ExactTables::start),
         });
+        // The security middleware reads its configuration on its own, before any handler.
+        let security = web::Data::new(config.security.clone());
         let web_dir = config.web_dir.clone();
         // Deep links (`/table/abc`) are pages of the web client: unknown paths get its index.
         let index = web_dir.join("index.html");
@@ -135,23 +127,23 @@ impl Application {
             HttpServer::new(move || {
                 App::new()
                     .app_data(state.clone())
+                    .app_data(security.clone())
                     .app_data(
                         web::JsonConfig::default()
                             .limit(16 * 1024)
                             .error_handler(|e, _| json_error(e).into()),
                     )
                     .app_data(web::QueryConfig::default().error_handler(|e, _| {
-                        WsError::bad_request(format!("bad query string: {e}")).into()
+                        ApiError::bad_request(format!("bad query string: {e}")).into()
                     }))
                     .app_data(web::PathConfig::default().error_handler(|e, _| {
-                        WsError::bad_request(format!("bad path: {e}")).into()
+                        ApiError::bad_request(format!("bad path: {e}")).into()
                     }))
                     .wrap(middleware::from_fn(crate::security::guard))
                     .wrap(middleware::Logger::new("%r %s %Dms"))
                     .wrap(middleware::Compress::default())
                     .configure(crate::telemetry::routes)
-                    .configure(crate::api::routes)
-                    .configure(crate::pages::routes(index.clone()))
+                    .configure(crate::routes::configure(index.clone()))
                     .service(
                         actix_files::Files::new("/", &web_dir)
                             .index_file("index.html")
@@ -265,19 +257,19 @@ fn redact(url: &str) -> String {
 
 /// A body that is not JSON is `bad_json`; JSON of the wrong shape or with values out of range
 /// (`"seat": 256`) is `bad_request`; a body of another media type says so.
-fn json_error(error: actix_web::error::JsonPayloadError) -> WsError {
+fn json_error(error: actix_web::error::JsonPayloadError) -> ApiError {
     use actix_web::error::JsonPayloadError;
     match &error {
         JsonPayloadError::Deserialize(e) if e.classify() == serde_json::error::Category::Data => {
-            WsError::bad_request(e.to_string())
+            ApiError::bad_request(e.to_string())
         }
         JsonPayloadError::ContentType => {
-            WsError::new(ErrorCode::BadJson, "send the body as application/json")
+            ApiError::new(ErrorCode::BadJson, "send the body as application/json")
         }
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-            WsError::new(ErrorCode::TooLong, error.to_string())
+            ApiError::new(ErrorCode::TooLong, error.to_string())
         }
-        _ => WsError::new(ErrorCode::BadJson, error.to_string()),
+        _ => ApiError::new(ErrorCode::BadJson, error.to_string()),
     }
 }
 

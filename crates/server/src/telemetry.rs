@@ -11,7 +11,7 @@ use std::time::Duration;
 use actix_web::{HttpRequest, HttpResponse, web};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::error::{ApiError, ErrorCode, WsError};
+use crate::error::{ApiError, ErrorCode};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/metrics", web::get().to(metrics_page));
@@ -88,7 +88,7 @@ async fn metrics_page(req: HttpRequest) -> Result<HttpResponse, ApiError> {
         .any(|h| req.headers().contains_key(*h));
     let local = !forwarded && req.peer_addr().is_some_and(|a| a.ip().is_loopback());
     if !local {
-        return Err(WsError::new(
+        return Err(ApiError::new(
             ErrorCode::Forbidden,
             "the metrics are served to this machine only",
         ));

@@ -12,13 +12,13 @@ use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReaso
 use futures_core::Stream;
 use tokio::time::{Duration, Instant};
 
-use crate::error::{ApiError, ErrorCode, WsError};
+use crate::error::{ApiError, ErrorCode};
 use crate::hub::{ConnId, Outbox, QueueKey};
 use crate::identity::UserView;
 use crate::sessions::{MuteList, SessionWatch};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::table::clock::TimeControl;
-use crate::table::{Action, TableHandle};
+use crate::table::{Action, TableHandle, TableSettings};
 use crate::ws::frame_guard::{FrameGuard, is_overflow};
 use crate::ws::protocol::{ClaimOutcome, ClockSpec, Message, Request, encode, parse_request};
 
@@ -39,14 +39,14 @@ pub async fn route(
     state.security.check_same_origin(&req)?;
     let ticket = state.limits.open_socket(state.security.client_ip(&req))?;
     let (mut response, session, stream) = actix_ws::handle(&req, guarded(&req, body))
-        .map_err(|e| WsError::bad_request(format!("not a WebSocket handshake: {e}")))?;
+        .map_err(|e| ApiError::bad_request(format!("not a WebSocket handshake: {e}")))?;
     // Only a real handshake gets an identity (a new guest's costs the address's quota).
     let (identity, fresh_token) = state.identify_or_mint_guest(&req).await?;
     if let Some(token) = fresh_token {
         let cookie = state.cookie_for(&req, &token, identity.user.guest);
         response
             .add_cookie(&cookie)
-            .map_err(|e| WsError::internal("cannot set the identity cookie", e))?;
+            .map_err(|e| ApiError::internal("cannot set the identity cookie", e))?;
     }
     let stream = stream
         .max_frame_size(MAX_FRAME_BYTES)
@@ -193,14 +193,14 @@ async fn run(
                                 // Refused unread, but still answered under its id so the
                                 // client knows which request to send again.
                                 let id = request_id(&text);
-                                Some(encode(id.as_ref(), &error_message(&WsError::new(
+                                Some(encode(id.as_ref(), &error_message(&ApiError::new(
                                     ErrorCode::RateLimited,
                                     "too many requests: slow down",
                                 ))))
                             }
                         }
                         Some(Ok(AggregatedMessage::Binary(_))) => Some(encode(None, &error_message(
-                            &WsError::new(ErrorCode::BadJson, "send JSON text frames, not binary"),
+                            &ApiError::new(ErrorCode::BadJson, "send JSON text frames, not binary"),
                         ))),
                         Some(Ok(AggregatedMessage::Ping(bytes))) => {
                             if session.pong(&bytes).await.is_err() {
@@ -284,7 +284,7 @@ fn reason(code: CloseCode, description: &str) -> CloseReason {
     }
 }
 
-fn error_message(e: &WsError) -> Message {
+fn error_message(e: &ApiError) -> Message {
     Message::Error {
         code: e.code,
         message: e.message.clone(),
@@ -303,7 +303,7 @@ impl Connection {
         }
     }
 
-    async fn handle(&mut self, request: Request) -> Result<Message, WsError> {
+    async fn handle(&mut self, request: Request) -> Result<Message, ApiError> {
         let hub = &self.state.hub;
         Ok(match request {
             Request::Ping => Message::Pong,
@@ -333,7 +333,7 @@ impl Connection {
             }
             Request::TableUnsubscribe { table } => {
                 let handle = self.tables.remove(&table).ok_or_else(|| {
-                    WsError::new(ErrorCode::WrongState, "not subscribed to that table")
+                    ApiError::new(ErrorCode::WrongState, "not subscribed to that table")
                 })?;
                 handle.unsubscribe(self.conn).await;
                 Message::Ok
@@ -357,7 +357,7 @@ impl Connection {
             Request::TakebackDecline { table } => self.act(&table, Action::TakebackDecline).await?,
             Request::Chat { table, text } => {
                 if self.state.sessions.flagged(&self.user.id).await? {
-                    return Err(WsError::forbidden(
+                    return Err(ApiError::forbidden(
                         "a moderator has restricted this account: it cannot chat",
                     ));
                 }
@@ -376,7 +376,7 @@ impl Connection {
                 rated,
             } => {
                 if rated && self.user.guest {
-                    return Err(WsError::forbidden(crate::table::RATED_FOR_ACCOUNTS));
+                    return Err(ApiError::forbidden(crate::table::RATED_FOR_ACCOUNTS));
                 }
                 let key = queue_key(&game, variant.as_deref(), clock, rated)?;
                 self.state.sessions.ensure_row(&self.user).await?;
@@ -386,7 +386,7 @@ impl Connection {
             }
             Request::QueueLeave => {
                 if !hub.leave_queue(self.conn) {
-                    return Err(WsError::new(
+                    return Err(ApiError::new(
                         ErrorCode::WrongState,
                         "you are not in a queue",
                     ));
@@ -396,7 +396,7 @@ impl Connection {
         })
     }
 
-    async fn act(&mut self, table: &str, action: Action) -> Result<Message, WsError> {
+    async fn act(&mut self, table: &str, action: Action) -> Result<Message, ApiError> {
         let handle = match self.tables.get(table) {
             Some(handle) if !handle.is_closed() => handle.clone(),
             _ => self.state.hub.table(table).await?,
@@ -423,10 +423,10 @@ pub fn queue_key(
     variant: Option<&str>,
     clock: Option<ClockSpec>,
     rated: bool,
-) -> Result<QueueKey, WsError> {
-    let settings = crate::api::table_settings(game, variant, false, clock)?;
+) -> Result<QueueKey, ApiError> {
+    let settings = TableSettings::parse(game, variant, false, clock)?;
     if catalog::game_info(game).is_some_and(|g| g.seats < 2) {
-        return Err(WsError::bad_request(
+        return Err(ApiError::bad_request(
             "quick match pairs two players: a solo game starts from its own table",
         ));
     }

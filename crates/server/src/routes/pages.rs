@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use actix_web::http::header::{self, ContentType};
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use crate::error::{ApiError, ErrorCode, WsError};
-use crate::startup::AppState;
+use crate::error::{ApiError, ErrorCode};
+use crate::state::AppState;
 
 /// The web client's `index.html`, the template of every page.
 #[derive(Clone)]
@@ -128,7 +128,7 @@ async fn page(
     }
     match Lang::from_prefix(&prefix) {
         Some(lang) => game_page(&req, &state, &template, lang, &game).await,
-        None => Err(WsError::not_found("page")),
+        None => Err(ApiError::not_found("page")),
     }
 }
 
@@ -170,14 +170,14 @@ async fn game_page(
     let path = template.0.clone();
     let index = web::block(move || std::fs::read_to_string(path))
         .await
-        .map_err(|e| WsError::new(ErrorCode::Internal, e.to_string()))?
+        .map_err(|e| ApiError::new(ErrorCode::Internal, e.to_string()))?
         .map_err(|e| {
             tracing::error!(error = %e, "cannot read the web client's index.html");
-            WsError::new(ErrorCode::Internal, "the page template is missing")
+            ApiError::new(ErrorCode::Internal, "the page template is missing")
         })?;
     let html = fill(&index, &head).ok_or_else(|| {
         tracing::error!("index.html has no <title> or description to fill in");
-        WsError::new(
+        ApiError::new(
             ErrorCode::Internal,
             "the page template has no head to fill in",
         )

@@ -5,23 +5,18 @@ use std::collections::BTreeMap;
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
-use crate::error::{ApiError, WsError};
-use crate::startup::AppState;
+use crate::domain::bots::{BOT_LEVELS, bot_of, parse_bot_level};
+use crate::error::{ApiError, ErrorBody};
+use crate::state::AppState;
 use crate::table::bot_user;
 
 /// Leaderboards list this many players.
 const LEADERBOARD_SIZE: u32 = 100;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/users/{id}", web::get().to(profile))
-        .route("/api/users/{id}/rating-history", web::get().to(history))
-        .route("/api/leaderboard/{game}", web::get().to(leaderboard))
-        .route("/api/bots", web::get().to(bots));
-}
-
 /// A rating as the API shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct RatingView {
     pub rating: i32,
     pub deviation: f64,
@@ -46,7 +41,7 @@ impl From<&rating::Rating> for RatingView {
 /// Ratings by game, then class.
 type RatingsByGame = BTreeMap<String, BTreeMap<&'static str, RatingView>>;
 
-async fn ratings_by_game(state: &AppState, player: &str) -> Result<RatingsByGame, WsError> {
+async fn ratings_by_game(state: &AppState, player: &str) -> Result<RatingsByGame, ApiError> {
     let mut by_game = RatingsByGame::new();
     for entry in state.store.ratings_of(player).await? {
         by_game
@@ -57,19 +52,34 @@ async fn ratings_by_game(state: &AppState, player: &str) -> Result<RatingsByGame
     Ok(by_game)
 }
 
-#[derive(Serialize)]
-struct Profile {
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Profile {
     id: String,
     name: String,
     guest: bool,
     /// The level, when this player is one of the bots.
     bot: Option<String>,
     created_at: Option<i64>,
+    /// By game, then rating class (`blitz`, `rapid`, `correspondence`).
+    #[schema(value_type = std::collections::BTreeMap<String, std::collections::BTreeMap<String, RatingView>>)]
     ratings: RatingsByGame,
+    /// Wins, draws and losses.
+    #[schema(value_type = Object)]
     results: store::Results,
 }
 
-async fn profile(
+/// A player's public profile (a person's, or one of the bots').
+#[utoipa::path(
+    get,
+    path = "/api/users/{id}",
+    tag = "players",
+    params(("id" = String, Path, description = "The player's id (`bot:easy` for a bot)")),
+    responses(
+        (status = 200, description = "The profile", body = Profile),
+        (status = 404, description = "No such player", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn profile(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
@@ -89,7 +99,7 @@ async fn profile(
                 .store
                 .user(&id)
                 .await?
-                .ok_or_else(|| WsError::not_found("player"))?;
+                .ok_or_else(|| ApiError::not_found("player"))?;
             (
                 user.display_name.clone(),
                 user.is_guest(),
@@ -111,19 +121,15 @@ async fn profile(
     Ok(HttpResponse::Ok().json(profile))
 }
 
-/// The level of one of the bots people can play, from its id (`bot:easy`).
-fn bot_of(id: &str) -> Option<ai::Level> {
-    crate::api::parse_bot_level(id.strip_prefix("bot:")?).ok()
-}
-
-#[derive(Serialize)]
-struct Opponent {
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Opponent {
     id: Option<String>,
     name: String,
 }
 
-#[derive(Serialize)]
-struct Point {
+/// One rated game in a rating history.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Point {
     game: String,
     class: String,
     game_id: String,
@@ -133,12 +139,23 @@ struct Point {
     opponent: Opponent,
 }
 
-async fn history(
+/// A player's rating after each rated game, oldest first.
+#[utoipa::path(
+    get,
+    path = "/api/users/{id}/rating-history",
+    tag = "players",
+    params(("id" = String, Path, description = "The player's id")),
+    responses(
+        (status = 200, description = "`points`: one a rated game", body = History),
+        (status = 404, description = "No such player", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn history(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     if bot_of(&id).is_none() && state.store.user(&id).await?.is_none() {
-        return Err(WsError::not_found("player"));
+        return Err(ApiError::not_found("player"));
     }
     let points: Vec<Point> = state
         .store
@@ -169,22 +186,50 @@ async fn history(
             }
         })
         .collect();
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "points": points })))
+    Ok(HttpResponse::Ok().json(History { points }))
 }
 
-#[derive(Deserialize)]
-struct ClassQuery {
+#[derive(Serialize, ToSchema)]
+pub(crate) struct History {
+    points: Vec<Point>,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct ClassQuery {
+    /// `blitz` (the default), `rapid` or `correspondence`.
     class: Option<String>,
 }
 
-async fn leaderboard(
+#[derive(Serialize, ToSchema)]
+pub(crate) struct LeaderboardView {
+    game: &'static str,
+    class: &'static str,
+    /// Best first, at most 100, provisional ratings left out.
+    #[schema(value_type = Vec<Object>)]
+    players: Vec<store::LeaderboardEntry>,
+}
+
+/// A game's best established players in one rating class.
+#[utoipa::path(
+    get,
+    path = "/api/leaderboard/{game}",
+    tag = "players",
+    params(("game" = String, Path, description = "A two-player game's id"), ClassQuery),
+    responses(
+        (status = 200, description = "The leaderboard", body = LeaderboardView),
+        (status = 400, description = "A solo puzzle, or no such class", body = ErrorBody),
+        (status = 404, description = "No such game", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn leaderboard(
     state: web::Data<AppState>,
     game: web::Path<String>,
     query: web::Query<ClassQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let info = catalog::game_info(&game).ok_or_else(|| WsError::not_found("game"))?;
+    let info = catalog::game_info(&game).ok_or_else(|| ApiError::not_found("game"))?;
     if info.seats != 2 {
-        return Err(WsError::bad_request(format!(
+        return Err(ApiError::bad_request(format!(
             "{} is a solo puzzle: it has no rating ladder",
             info.id
         )));
@@ -192,7 +237,7 @@ async fn leaderboard(
     let class: rating::Class = match &query.class {
         Some(class) => class
             .parse()
-            .map_err(|e: rating::UnknownClass| WsError::bad_request(e.to_string()))?,
+            .map_err(|e: rating::UnknownClass| ApiError::bad_request(e.to_string()))?,
         None => rating::Class::Blitz,
     };
     let players = state
@@ -204,25 +249,33 @@ async fn leaderboard(
             LEADERBOARD_SIZE,
         )
         .await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "game": info.id,
-        "class": class.as_str(),
-        "players": players,
-    })))
+    Ok(HttpResponse::Ok().json(LeaderboardView {
+        game: info.id,
+        class: class.as_str(),
+        players,
+    }))
 }
 
-#[derive(Serialize)]
-struct BotView {
+#[derive(Serialize, ToSchema)]
+pub(crate) struct BotView {
     level: &'static str,
     user_id: String,
     name: String,
+    #[schema(value_type = std::collections::BTreeMap<String, std::collections::BTreeMap<String, RatingView>>)]
     ratings: RatingsByGame,
 }
 
-async fn bots(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+/// The bots one can play, with their ratings.
+#[utoipa::path(
+    get,
+    path = "/api/bots",
+    tag = "players",
+    responses((status = 200, description = "The bots", body = Vec<BotView>)),
+)]
+pub(crate) async fn bots(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let mut bots = Vec::new();
-    for level in crate::api::BOT_LEVELS {
-        let level = crate::api::parse_bot_level(level)?;
+    for level in BOT_LEVELS {
+        let level = parse_bot_level(level)?;
         let user = bot_user(level);
         bots.push(BotView {
             level: level.name(),

@@ -1,0 +1,11 @@
+//! What a request may ask for, checked once: each type here is built only by a parsing
+//! constructor, so whoever holds one — an HTTP route, a socket session, the daily deal — holds
+//! something already valid.
+
+pub mod bots;
+pub mod password;
+pub mod table_settings;
+pub mod username;
+
+pub use password::Password;
+pub use username::Username;

@@ -1,0 +1,19 @@
+//! `/healthz`: whether the server can do its work.
+
+use actix_web::{HttpResponse, web};
+
+use crate::state::AppState;
+
+/// 200 when the server can do its work: every unfinished table is back and the database
+/// accepts a write (checked at most every [`crate::health::PROBE_EVERY`]); 503 naming what is
+/// missing otherwise.
+pub(crate) async fn healthz(state: web::Data<AppState>) -> HttpResponse {
+    match state.health.check(&state.store).await {
+        Ok(()) => HttpResponse::Ok().json(serde_json::json!({"status": "ok"})),
+        Err(failure) => HttpResponse::ServiceUnavailable().json(serde_json::json!({
+            "status": "unavailable",
+            "failed": failure.part,
+            "error": failure.detail,
+        })),
+    }
+}

@@ -1,0 +1,380 @@
+//! White Rabbit over HTTP: the solver's hints at a table, the review of a finished game, and
+//! the daily deal with its leaderboard (the rules of the deal are in [`crate::rabbit`]).
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::TokenQuery;
+use super::records::visible_record;
+use super::tables::may_create_table;
+use crate::error::{ApiError, ErrorBody, ErrorCode};
+use crate::identity::UserView;
+use crate::rabbit::{
+    DAILY_VARIANT, Decision, Loss, chosen_day, day_text, rank_hints, ranking, review_game, today,
+};
+use crate::state::AppState;
+use crate::table::TableSettings;
+
+/// How many lines of a day's leaderboard are shown.
+const LEADERBOARD_LINES: u32 = 50;
+
+/// A hint: an action with its win probability, expected score and expected actions.
+#[derive(ToSchema)]
+#[schema(as = Hint)]
+#[allow(dead_code)] // Only its schema is used: the solver's `Hint` has these fields.
+struct HintSchema {
+    /// In the engine's notation (`k4~r2`, `reroll`, `end`).
+    action: String,
+    win: f64,
+    score: f64,
+    actions: f64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct HintsView {
+    table: String,
+    ply: u32,
+    /// From the solver's tables; otherwise hint mode's estimates.
+    exact: bool,
+    /// What the list is sorted by.
+    #[schema(value_type = Vec<String>)]
+    ranking: [&'static str; 3],
+    #[schema(value_type = Vec<HintSchema>)]
+    hints: Vec<rabbit_solver::Hint>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ReviewView {
+    table: String,
+    variant: String,
+    result: Option<String>,
+    summary: Summary,
+    decisions: Vec<Decision>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Summary {
+    decisions: usize,
+    /// Decisions with more than one legal action.
+    choices: usize,
+    /// Optimal choices.
+    optimal: usize,
+    /// Decisions judged with exact values.
+    exact: usize,
+    /// The losses added up.
+    loss: Loss,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct DailyView {
+    day: String,
+    today: String,
+    variant: &'static str,
+    /// The caller's table of that day, if any.
+    table: Option<String>,
+    /// The day's won attempts, best first.
+    #[schema(value_type = Vec<Object>)]
+    leaderboard: Vec<store::DailyEntry>,
+    /// What perfect play expects from the first position, when the tables are loaded.
+    #[schema(value_type = Option<HintSchema>)]
+    perfect: Option<rabbit_solver::Hint>,
+}
+
+/// Every legal action of the caller's White Rabbit game, best first, with its three values:
+/// exact when the tables of its variant and level are loaded (`"exact": true`), from hint
+/// mode otherwise; `"ranking"` names the order.
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/hints",
+    tag = "white-rabbit",
+    params(("id" = String, Path, description = "The caller's White Rabbit table")),
+    responses(
+        (status = 200, description = "Every legal action, best first", body = HintsView),
+        (status = 401, description = "No identity", body = ErrorBody),
+        (status = 403, description = "Not the caller's game, or a daily deal", body = ErrorBody),
+        (status = 404, description = "No such table", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn hints(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.require_identity(&req).await?;
+    let (game, ply) = state.hub.table(&id).await?.hint_position(user).await?;
+    // Exact hints are table look-ups (microseconds): no need for the blocking pool.
+    let exact = state.rabbit_tables.as_ref().and_then(|t| t.hints(&game));
+    let (exact, hints) = match exact {
+        Some(mut hints) => {
+            rank_hints(&mut hints);
+            (true, hints)
+        }
+        None => {
+            let slot = state.hub.hint_slot().await;
+            let hints = tokio::task::spawn_blocking(move || {
+                let _slot = slot;
+                rabbit_solver::hints(&game)
+            })
+            .await
+            .map_err(|e| ApiError::internal("the solver failed", e))?;
+            (false, hints)
+        }
+    };
+    Ok(HttpResponse::Ok().json(HintsView {
+        table: id.into_inner(),
+        ply,
+        exact,
+        ranking: ranking(exact),
+        hints,
+    }))
+}
+
+/// The review of a finished White Rabbit game: every decision with the action taken, the best
+/// one and what the choice cost, exact where the server has the tables (each decision says),
+/// and a summary. A daily deal's review waits, like its seed, until its day is over.
+#[utoipa::path(
+    get,
+    path = "/api/records/{id}/review",
+    tag = "white-rabbit",
+    params(("id" = String, Path, description = "A finished White Rabbit game"), TokenQuery),
+    responses(
+        (status = 200, description = "The review", body = ReviewView),
+        (status = 400, description = "Not a White Rabbit game", body = ErrorBody),
+        (status = 403, description = "A private game without its token, or a daily deal whose day is not over", body = ErrorBody),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 409, description = "The game is still going", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn review(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    query: web::Query<TokenQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let record = visible_record(&req, &state, &id, query.token.as_deref()).await?;
+    if record.game != "white-rabbit" {
+        return Err(ApiError::bad_request("reviews are for White Rabbit games"));
+    }
+    if !record.status.is_over() {
+        return Err(ApiError::new(
+            ErrorCode::WrongState,
+            "the game is still going: its review comes when it ends",
+        ));
+    }
+    if record
+        .daily
+        .as_deref()
+        .is_some_and(|day| day >= day_text(today()).as_str())
+    {
+        return Err(ApiError::new(
+            ErrorCode::Forbidden,
+            "the review of a daily deal opens when its day is over",
+        ));
+    }
+    let variant = <rabbit_solver::white_rabbit::Variant as rabbit_solver::game::Variant>::from_id(
+        &record.variant,
+    )
+    .ok_or_else(|| ApiError::internal("a stored variant", &record.variant))?;
+    let moves: Vec<String> = record.moves.iter().map(|m| m.mv.clone()).collect();
+    // Hint mode costs up to ~100 ms a decision: such a review takes a hint slot.
+    let slot = state.hub.hint_slot().await;
+    let state = state.clone();
+    let decisions = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        review_game(variant, record.seed, &moves, |game| {
+            match state.rabbit_tables.as_ref().and_then(|t| t.hints(game)) {
+                Some(mut h) => {
+                    rank_hints(&mut h);
+                    (h, true)
+                }
+                None => (rabbit_solver::hints(game), false),
+            }
+        })
+    })
+    .await
+    .map_err(|e| ApiError::internal("the solver failed", e))?
+    .map_err(|e| ApiError::internal("a stored game does not replay", e))?;
+    let mut total = Loss::default();
+    for d in &decisions {
+        total.win += d.loss.win;
+        total.score += d.loss.score;
+        total.actions += d.loss.actions;
+    }
+    let choices = decisions.iter().filter(|d| !d.forced).count();
+    Ok(HttpResponse::Ok().json(ReviewView {
+        table: id.into_inner(),
+        variant: record.variant,
+        result: record.result,
+        summary: Summary {
+            decisions: decisions.len(),
+            choices,
+            optimal: decisions.iter().filter(|d| d.optimal && !d.forced).count(),
+            exact: decisions.iter().filter(|d| d.exact).count(),
+            loss: total,
+        },
+        decisions,
+    }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct DayQuery {
+    /// `YYYY-MM-DD`; today (UTC) when absent.
+    day: Option<String>,
+}
+
+/// A day's leaderboard, and the caller's own table of that day if they have one.
+#[utoipa::path(
+    get,
+    path = "/api/daily",
+    tag = "white-rabbit",
+    params(DayQuery),
+    responses(
+        (status = 200, description = "The day's deal", body = DailyView),
+        (status = 400, description = "Not a day with a deal", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn daily(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<DayQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let day = day_text(chosen_day(query.day.as_deref())?);
+    let leaderboard = state
+        .store
+        .daily_leaderboard(&day, LEADERBOARD_LINES)
+        .await?;
+    let mine = match state.identify(&req).await? {
+        Some(user) => state.store.daily_game_of(&day, &user.id).await?,
+        None => None,
+    };
+    let perfect = perfect_play(&state, state.hub.daily_seed(&day));
+    Ok(HttpResponse::Ok().json(DailyView {
+        day,
+        today: day_text(today()),
+        variant: DAILY_VARIANT,
+        table: mine,
+        leaderboard,
+        perfect,
+    }))
+}
+
+/// What perfect play expects of a deal from its first position — the best action's exact
+/// values — when the tables of that level are loaded; `None` otherwise (no estimate stands in
+/// for it). Expected values say nothing of the dice to come.
+fn perfect_play(state: &AppState, seed: u64) -> Option<rabbit_solver::Hint> {
+    let catalog::AnyGame::WhiteRabbit(game) =
+        catalog::AnyGame::new("white-rabbit", Some(DAILY_VARIANT), seed).ok()?
+    else {
+        return None;
+    };
+    let mut hints = state.rabbit_tables.as_ref()?.hints(&game)?;
+    rank_hints(&mut hints);
+    hints.into_iter().next()
+}
+
+#[derive(Deserialize, Default, ToSchema)]
+pub(crate) struct PlayDaily {
+    /// Today when absent.
+    day: Option<String>,
+}
+
+/// Starts the caller's attempt at today's deal (201), or returns the one they already have
+/// (200): one attempt per player and day. For a past day it returns the attempt they made on
+/// that day if any, and otherwise starts a practice table on that deal (201, unranked).
+#[utoipa::path(
+    post,
+    path = "/api/daily",
+    tag = "white-rabbit",
+    request_body(content = Option<PlayDaily>, description = "The day; today when the body is absent"),
+    responses(
+        (status = 200, description = "The attempt the caller already has (docs/protocol.md, `table`)", body = Object),
+        (status = 201, description = "A new attempt, or a practice table for a past day", body = Object),
+        (status = 400, description = "Not a day with a deal", body = ErrorBody),
+        (status = 401, description = "No identity", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn play_daily(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: Option<web::Json<PlayDaily>>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.require_identity(&req).await?;
+    let body = body.map(web::Json::into_inner).unwrap_or_default();
+    let chosen = chosen_day(body.day.as_deref())?;
+    let day = day_text(chosen);
+    if let Some(existing) = existing_attempt(&state, &day, &user).await? {
+        return Ok(existing);
+    }
+    may_create_table(&state, &req, &user, false, false).await?;
+    let base = TableSettings::parse("white-rabbit", Some(DAILY_VARIANT), true, None)?;
+    let settings = if chosen < today() {
+        TableSettings {
+            practice: Some(day.clone()),
+            ..base
+        }
+    } else {
+        TableSettings {
+            daily: Some(day.clone()),
+            // Private: nobody can watch the day's dice fall for someone else before their try.
+            ..base
+        }
+    };
+    let created = state
+        .hub
+        .create_table(settings, Some(user.clone()), vec![Some(user.clone())], None)
+        .await;
+    match created {
+        Ok(handle) => {
+            let view = handle.view(Some(user), None).await?;
+            Ok(HttpResponse::Created().json(view))
+        }
+        // Two requests raced and the other one created it: answer with that table.
+        Err(e) if e.code == ErrorCode::Internal => {
+            existing_attempt(&state, &day, &user).await?.ok_or(e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The caller's table of `day`, as a 200 answer, if they already have one.
+async fn existing_attempt(
+    state: &AppState,
+    day: &str,
+    user: &UserView,
+) -> Result<Option<HttpResponse>, ApiError> {
+    let Some(id) = state.store.daily_game_of(day, &user.id).await? else {
+        return Ok(None);
+    };
+    let view = state
+        .hub
+        .table(&id)
+        .await?
+        .view(Some(user.clone()), None)
+        .await?;
+    Ok(Some(HttpResponse::Ok().json(view)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hint_schema_has_the_fields_of_a_hint() {
+        let hint = rabbit_solver::Hint {
+            action: "end".into(),
+            win: 1.0,
+            score: 2.0,
+            actions: 1.0,
+        };
+        let sent = serde_json::to_value(&hint).unwrap();
+        let schema = serde_json::to_value(<HintSchema as utoipa::PartialSchema>::schema()).unwrap();
+        let mut fields: Vec<&String> = sent.as_object().unwrap().keys().collect();
+        let mut documented: Vec<&String> =
+            schema["properties"].as_object().unwrap().keys().collect();
+        fields.sort();
+        documented.sort();
+        assert_eq!(fields, documented);
+    }
+}

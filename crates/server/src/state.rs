@@ -1,0 +1,20 @@
+//! What every request handler and socket can reach: built once at start-up (`startup.rs`).
+
+use crate::health::Health;
+use crate::hub::Hub;
+use crate::limits::Limits;
+use crate::passwords::PasswordWork;
+use crate::rabbit_tables::ExactTables;
+use crate::security::SecurityConfig;
+use crate::sessions::Sessions;
+
+pub struct AppState {
+    pub store: store::Store,
+    pub hub: Hub,
+    pub sessions: Sessions,
+    pub limits: Limits,
+    pub security: SecurityConfig,
+    pub passwords: PasswordWork,
+    pub health: Health,
+    pub rabbit_tables: Option<ExactTables>,
+}

@@ -1,0 +1,77 @@
+//! Who may read a game's record: the rule of its table (a private one needs its link unless
+//! the reader sits there or hosts it), read from the database — also for a table that is not
+//! running, before and after a restart.
+
+use serde_json::json;
+
+use crate::helpers::TestApp;
+
+#[actix_web::test]
+async fn a_private_games_record_follows_its_tables_rule() {
+    let app = TestApp::spawn().await;
+    let mut host = app.guest().await;
+    let mut friend = app.guest().await;
+    let stranger = app.guest().await;
+    let table = host
+        .create_table(&app, json!({"game": "mill", "private": true}))
+        .await;
+    let id = table["id"].as_str().unwrap().to_string();
+    let token = table["invite"].as_str().unwrap().to_string();
+    let record = format!("/api/records/{id}");
+    let positions = format!("/api/records/{id}/positions");
+
+    for path in [&record, &positions] {
+        let (status, refused) = app.get(path, Some(&stranger.token)).await;
+        assert_eq!(status, 403, "{path}: {refused}");
+        assert_eq!(refused["code"], "forbidden");
+        let (status, _) = app
+            .get(&format!("{path}?token=guess"), Some(&stranger.token))
+            .await;
+        assert_eq!(status, 403, "{path} with a wrong token");
+        let (status, _) = app.get(path, None).await;
+        assert_eq!(status, 403, "{path} without an identity");
+        let (status, body) = app
+            .get(&format!("{path}?token={token}"), Some(&stranger.token))
+            .await;
+        assert_eq!(status, 200, "{path} with the link: {body}");
+        let (status, _) = app.get(path, Some(&host.token)).await;
+        assert_eq!(status, 200, "{path} for its host");
+    }
+
+    // The host who stands up still hosts; a friend who sits needs the link no more.
+    host.ok(json!({"type": "stand", "table": id})).await;
+    let (status, _) = app.get(&record, Some(&host.token)).await;
+    assert_eq!(status, 200, "the host, standing");
+    friend
+        .ok(json!({"type": "sit", "table": id, "token": token}))
+        .await;
+    let (status, _) = app.get(&record, Some(&friend.token)).await;
+    assert_eq!(status, 200, "a player, seated");
+
+    let (status, missing) = app.get("/api/records/no-such-game", None).await;
+    assert_eq!(status, 404);
+    assert_eq!(missing["code"], "not_found");
+    assert_eq!(missing["message"], "no such table");
+
+    // After a restart the same answers.
+    let (host_token, friend_token, stranger_token) = (
+        host.token.clone(),
+        friend.token.clone(),
+        stranger.token.clone(),
+    );
+    host.close().await;
+    friend.close().await;
+    stranger.close().await;
+    let app = TestApp::spawn_on(app.stop().await).await;
+    let (status, _) = app.get(&record, Some(&stranger_token)).await;
+    assert_eq!(status, 403, "a stranger, after the restart");
+    let (status, _) = app
+        .get(&format!("{record}?token={token}"), Some(&stranger_token))
+        .await;
+    assert_eq!(status, 200, "the link, after the restart");
+    for player in [&host_token, &friend_token] {
+        let (status, _) = app.get(&record, Some(player)).await;
+        assert_eq!(status, 200, "host and player, after the restart");
+    }
+    app.stop().await;
+}
