@@ -1,7 +1,7 @@
 //! A small seeded generator for the bots' own choices (tie-breaks, noise, playouts).
 //!
-//! The games' dice live in their states; this one only decides what a bot does, so a fast
-//! SplitMix64 is enough and keeps the crate free of dependencies.
+//! The games' dice live in their states; this one only decides what a bot does, so the fast
+//! SplitMix64 of `game` is enough.
 
 #[derive(Debug, Clone)]
 pub struct Rng(u64);
@@ -12,11 +12,9 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let (state, out) = game::splitmix64(self.0);
+        self.0 = state;
+        out
     }
 
     /// Uniform in `0..n` (`n > 0`).

@@ -24,7 +24,7 @@ pub mod testing;
 pub use error::Error;
 pub use info::{GameInfo, Names, VariantInfo};
 pub use perft::{perft, perft_divide};
-pub use rng::{GameRng, splitmix64};
+pub use rng::{GameRng, splitmix64, splitmix64_mix};
 pub use seat::{Outcome, Seat};
 
 use std::fmt::Debug;

@@ -42,10 +42,14 @@ impl GameRng {
 /// their Zobrist key tables at compile time from a fixed stream (the same keys in every build).
 pub const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
+    (state, splitmix64_mix(state))
+}
+
+/// splitmix64's output function alone: a strong 64-bit mix, for hashing values into seeds.
+pub const fn splitmix64_mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

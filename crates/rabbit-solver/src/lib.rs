@@ -8,10 +8,16 @@
 //!   parameterised by a [`Model`] so that reduced games can be brute-forced in tests.
 //! - [`exact`]: exact mode, the least fixed point of the lexicographic optimality equations
 //!   over a whole within-turn state space, level by level of the green counter.
-//! - [`full`]: the same values for the full game, from flat per-configuration arrays;
-//!   [`tables`] caches them on disk, one file per variant and green level.
-//! - [`hint`]: hint mode, rollout estimates within a deadline, and the greedy baseline.
+//! - [`full`]: the same values for the full game, from flat per-class arrays (`index`: ranks;
+//!   `symmetry`: the classes; `values`: the per-class values; `level`: one level's Bellman
+//!   operator; `sweep` and `order`: solving a level; `policy`: the policy's equations;
+//!   `loops`: the policy's endless loops); [`tables`] caches them on disk, one file per
+//!   variant and green level.
+//! - [`hint`]: hint mode, rollout estimates within a deadline (`dice`, `closure`: the searches
+//!   over swaps; `policy`: the playing policy; `continuation`: what a lost turn is worth), and
+//!   the greedy baseline (`greedy`).
 //! - [`deals`]: seeded deals played by a player (hint mode or greedy) through the engine.
+//! - [`rng`]: the seeded generator of rollouts, samples and deal seeds (`game`'s splitmix64).
 //!
 //! The server's entry point is [`hints`].
 
@@ -20,6 +26,7 @@ pub mod exact;
 pub mod full;
 pub mod hint;
 pub mod model;
+pub mod rng;
 pub mod tables;
 
 #[cfg(test)]

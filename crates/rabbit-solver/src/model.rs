@@ -58,6 +58,30 @@ impl Model {
         a.abs_diff(b) == 1 || (self.wrap && a.abs_diff(b) == self.faces - 1)
     }
 
+    /// The neighbours of value `y` as a bit mask over values.
+    #[inline]
+    pub fn neighbours(&self, y: u8) -> u8 {
+        let mut b = 0u8;
+        if y > 0 {
+            b |= 1 << (y - 1);
+        } else if self.wrap {
+            b |= 1 << (self.faces - 1);
+        }
+        if y + 1 < self.faces {
+            b |= 1 << (y + 1);
+        } else if self.wrap {
+            b |= 1;
+        }
+        b
+    }
+
+    /// The black and red dice of the setup table: as many black as half the table, rounded up
+    /// (3 and 3 in the full game), the rest red.
+    pub fn setup_table(&self) -> (u8, u8) {
+        let blacks = self.blacks.min(self.table.div_ceil(2));
+        (blacks, self.table - blacks)
+    }
+
     pub fn colour_count(&self, c: u8) -> u8 {
         match c {
             BLACK => self.blacks,
@@ -144,6 +168,7 @@ impl State {
         if self.cfg.won(m) {
             return;
         }
+        let ban = self.live_ban(m);
         for hc in 0..3u8 {
             for hv in 0..m.faces {
                 let hn = self.cfg.h[hc as usize][hv as usize];
@@ -161,7 +186,7 @@ impl State {
                         }
                         let hand = Class { c: hc, v: hv };
                         let table = Class { c: tc, v: tv };
-                        if self.ban == Some((hand, table)) && hn == 1 && tn == 1 {
+                        if ban == Some((hand, table)) {
                             continue;
                         }
                         out.push(Act::Swap { hand, table });
@@ -209,15 +234,20 @@ impl State {
         .normalised(m)
     }
 
+    /// The ban, if it can block its swap: both its dice the only ones of their class and still
+    /// neighbours (otherwise an identical pair of dice makes the same swap, or none can).
+    pub fn live_ban(&self, m: &Model) -> Option<(Class, Class)> {
+        self.ban.filter(|(h, t)| {
+            self.cfg.h[h.c as usize][h.v as usize] == 1
+                && self.cfg.t[t.c as usize][t.v as usize] == 1
+                && m.adjacent(h.v, t.v)
+        })
+    }
+
     /// Drops a ban that can no longer block anything (only when no reroll is pending: the
     /// rerollable die is the banned one, so its identity still matters then).
     pub fn normalised(mut self, m: &Model) -> State {
-        if self.reroll.is_none()
-            && let Some((h, t)) = self.ban
-            && (self.cfg.h[h.c as usize][h.v as usize] != 1
-                || self.cfg.t[t.c as usize][t.v as usize] != 1
-                || !m.adjacent(h.v, t.v))
-        {
+        if self.reroll.is_none() && self.live_ban(m).is_none() {
             self.ban = None;
         }
         self
@@ -250,8 +280,9 @@ pub fn hand_rolls(m: &Model, cfg: &Config) -> Vec<(Config, f64)> {
     out
 }
 
-/// Every way `n` dice with `faces` faces can fall, as counts per value with probability.
-fn multisets(n: u8, faces: u8) -> Vec<([u8; MAXF], f64)> {
+/// Every multiset of `n` values out of `faces`, as counts per value, in a fixed order (the
+/// first value's count rising slowest): the order of [`crate::full::Index`]'s ranks.
+pub fn value_counts(n: u8, faces: u8) -> Vec<[u8; MAXF]> {
     fn rec(v: usize, left: u8, faces: usize, cur: &mut [u8; MAXF], out: &mut Vec<[u8; MAXF]>) {
         if v + 1 == faces {
             cur[v] = left;
@@ -267,9 +298,15 @@ fn multisets(n: u8, faces: u8) -> Vec<([u8; MAXF], f64)> {
     }
     let mut all = Vec::new();
     rec(0, n, faces as usize, &mut [0; MAXF], &mut all);
+    all
+}
+
+/// Every way `n` dice with `faces` faces can fall, as counts per value with probability.
+fn multisets(n: u8, faces: u8) -> Vec<([u8; MAXF], f64)> {
     let fact = |k: u8| (1..=k as u64).product::<u64>() as f64;
     let total = (faces as f64).powi(n as i32);
-    all.into_iter()
+    value_counts(n, faces)
+        .into_iter()
         .map(|c| {
             let ways = fact(n) / c.iter().map(|&k| fact(k)).product::<f64>();
             (c, ways / total)
@@ -277,38 +314,62 @@ fn multisets(n: u8, faces: u8) -> Vec<([u8; MAXF], f64)> {
         .collect()
 }
 
+/// The tables a setup can deal ([`Model::setup_table`]'s dice rolled), with probabilities:
+/// the table's counts by value, and the hand's dice counted at value 0 (not rolled yet).
+pub fn setup_tables(m: &Model) -> Vec<(Config, f64)> {
+    let (bt, rt) = m.setup_table();
+    let mut setup = Config::EMPTY;
+    setup.h[0][0] = bt;
+    setup.h[1][0] = rt;
+    hand_rolls(m, &setup)
+        .into_iter()
+        .map(|(t, p)| {
+            let mut table = Config::EMPTY;
+            table.t = t.h;
+            table.h[0][0] = m.blacks - bt;
+            table.h[1][0] = m.reds - rt;
+            table.h[2][0] = 1;
+            (table, p)
+        })
+        .collect()
+}
+
+/// Every split of the dice between table and hand, as the white, black and red dice on the
+/// table (white slowest, then black).
+pub fn table_splits(m: &Model) -> impl Iterator<Item = (u8, u8, u8)> {
+    let m = *m;
+    (0..=1u8).flat_map(move |wt| {
+        (0..=m.blacks.min(m.table)).filter_map(move |bt| {
+            let rt = m.table.checked_sub(bt + wt)?;
+            (rt <= m.reds).then_some((wt, bt, rt))
+        })
+    })
+}
+
 /// Every configuration of a model (each split of the dice between table and hand, each
 /// multiset of values): the whole within-turn space without bans.
 pub fn all_configs(m: &Model) -> Vec<Config> {
     let mut out = Vec::new();
-    for wt in 0..=1u8 {
-        for bt in 0..=m.blacks.min(m.table) {
-            let Some(rt) = m.table.checked_sub(bt + wt) else {
-                continue;
-            };
-            if rt > m.reds {
-                continue;
-            }
-            let counts = [(bt, m.blacks - bt), (rt, m.reds - rt), (wt, 1 - wt)];
-            let mut cfgs = vec![Config::EMPTY];
-            for (c, &(nt, nh)) in counts.iter().enumerate() {
-                let ts = multisets(nt, m.faces);
-                let hs = multisets(nh, m.faces);
-                let mut next = Vec::new();
-                for base in &cfgs {
-                    for (t, _) in &ts {
-                        for (h, _) in &hs {
-                            let mut cf = *base;
-                            cf.t[c] = *t;
-                            cf.h[c] = *h;
-                            next.push(cf);
-                        }
+    for (wt, bt, rt) in table_splits(m) {
+        let counts = [(bt, m.blacks - bt), (rt, m.reds - rt), (wt, 1 - wt)];
+        let mut cfgs = vec![Config::EMPTY];
+        for (c, &(nt, nh)) in counts.iter().enumerate() {
+            let ts = multisets(nt, m.faces);
+            let hs = multisets(nh, m.faces);
+            let mut next = Vec::new();
+            for base in &cfgs {
+                for (t, _) in &ts {
+                    for (h, _) in &hs {
+                        let mut cf = *base;
+                        cf.t[c] = *t;
+                        cf.h[c] = *h;
+                        next.push(cf);
                     }
                 }
-                cfgs = next;
             }
-            out.extend(cfgs);
+            cfgs = next;
         }
+        out.extend(cfgs);
     }
     out
 }

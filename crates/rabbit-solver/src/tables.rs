@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::exact::Vals;
 use crate::full::{self, Index, Solved, Values, Work};
-use crate::model::{Config, Model, hand_rolls};
+use crate::model::{Model, setup_tables};
 use game::Game;
 use white_rabbit::{START_GREEN, Variant, WhiteRabbit};
 
@@ -520,21 +520,9 @@ pub fn hints(
 /// The expected values at the start of a turn at a level from a freshly rolled setup table
 /// (the setup's table dice rolled, then the hand), given that level's turn-start values.
 pub fn from_setup(ix: &Index, starts: &[Vals]) -> Vals {
-    let m = &ix.m;
-    // The setup table: 3 black and 3 red dice (a reduced model: as many as the table holds,
-    // black first), rolled like a hand.
-    let mut setup = Config::EMPTY;
-    let bt = m.blacks.min(m.table.div_ceil(2));
-    setup.h[0][0] = bt;
-    setup.h[1][0] = m.table - bt;
     let mut out = [0.0; 3];
-    for (t, p) in hand_rolls(m, &setup) {
-        let mut c = Config::EMPTY;
-        c.t = t.h;
-        c.h[0][0] = m.blacks - bt;
-        c.h[1][0] = m.reds - (m.table - bt);
-        c.h[2][0] = 1;
-        let x = starts[ix.table_rank(&c)];
+    for (table, p) in setup_tables(&ix.m) {
+        let x = starts[ix.table_rank(&table)];
         for k in 0..3 {
             out[k] += p * x[k];
         }

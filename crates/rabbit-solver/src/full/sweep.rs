@@ -1,0 +1,365 @@
+//! Solving one level: the three passes, each of Bellman sweeps over the classes in the
+//! sweep order on up to eight threads, with rounds of policy sweeps in between.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use super::index::{Cursor, END_ID, Index};
+use super::level::Level;
+use super::loops::{LoopExits, leave_endless_loops, successors};
+use super::order::cached_order;
+use super::policy::{Row, Rows, policy_row, policy_rows, policy_sweep};
+use super::setup_value;
+use super::values::{MAX_ACTS, NO_ACT, Values, Work, combine};
+use crate::exact::{EPS, Vals};
+use crate::model::Model;
+
+/// How a level's solve went.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Bellman sweeps per phase (win, score, actions).
+    pub sweeps: [u32; 3],
+    /// Policy-evaluation sweeps per phase.
+    pub policy_sweeps: [u32; 3],
+    pub seconds: f64,
+}
+
+/// Stopping tolerances per phase: sweeps stop once no value moved by more than this (win
+/// probability, score, actions). The error of a value can exceed the last change (by the factor
+/// `1 / (1 - rate)` of the geometric convergence), so the printed figures carry fewer digits.
+pub const TOL: [f64; 3] = [1e-12, 1e-10, 1e-7];
+/// Policy-evaluation sweeps after each Bellman sweep (modified policy iteration), at most;
+/// 0 is plain value iteration. With the 6–1 wrap more did not pay.
+pub const POLICY_SWEEPS: u32 = 20;
+/// The same without the wrap: 20 sweeps rarely finish evaluating a policy there, and 60 take
+/// fewer rounds and less time (150 more again; docs/white-rabbit.md).
+pub const POLICY_SWEEPS_NO_WRAP: u32 = 60;
+
+/// Bellman sweeps of the actions pass after which the policy's endless loops are left before
+/// its equations are swept ([`leave_endless_loops`]), if going round did not switch that on
+/// earlier. Levels that converged without it took 12–18; on the mid-size model leaving loops
+/// from the 3rd, 5th or 8th sweep on took as many sweeps, from the 1st about 25 times as many.
+const LEAVE_LOOPS_AFTER: u32 = 12;
+
+/// Rounds in a row a loop must be held (no way out as good in win and score) before it
+/// counts as stuck and its win and score are solved again ([`Level::resolve_loop`]).
+const STUCK_ROUNDS: u32 = 3;
+
+/// The default cap on policy sweeps per round for a model.
+pub fn policy_sweeps(m: &Model) -> u32 {
+    if m.wrap {
+        POLICY_SWEEPS
+    } else {
+        POLICY_SWEEPS_NO_WRAP
+    }
+}
+/// Tighter tolerances for the reduced models (cheap there), as in [`crate::exact`].
+pub const TIGHT: [f64; 3] = [1e-13, 1e-13, 1e-11];
+
+/// Solves one green level. `below`: the turn-start values of level `green - 1` by table rank.
+/// After every Bellman sweep that is not the last, up to `policy_sweeps` cheap sweeps of its
+/// greedy policy (`policy_sweep`).
+pub fn solve_level(
+    ix: &Index,
+    green: u8,
+    below: Option<&[Vals]>,
+    threads: usize,
+    tol: [f64; 3],
+    policy_sweeps: u32,
+    log: impl FnMut(&str),
+) -> (Work, Report) {
+    let never = AtomicBool::new(false);
+    solve_level_until(ix, green, below, threads, tol, policy_sweeps, &never, log)
+        .expect("a solve that is never stopped ends")
+}
+
+/// [`solve_level`] that gives up (`None`) soon after `stop` is set: it is looked at before
+/// every Bellman sweep and every policy sweep, a few seconds apart at most on the full game.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_level_until(
+    ix: &Index,
+    green: u8,
+    below: Option<&[Vals]>,
+    threads: usize,
+    tol: [f64; 3],
+    policy_sweeps: u32,
+    stop: &AtomicBool,
+    mut log: impl FnMut(&str),
+) -> Option<(Work, Report)> {
+    let t0 = std::time::Instant::now();
+    let orb = ix.orbits();
+    let lv = Level {
+        ix,
+        orb,
+        green: green as f64,
+        below,
+    };
+    let classes = orb.reps.len();
+    let work = Work::new(classes);
+    let mut rep = Report::default();
+    // Win probability starts from the value of `end` (achievable, so below the least fixed
+    // point, and every sweep only raises it); `G` starts from 0.
+    for r in 0..classes {
+        let c = ix.config(orb.reps[r] as usize);
+        let k = Cursor::of(ix, &c);
+        if c.won(&ix.m) {
+            let w = lv.win();
+            for i in 0..3 {
+                work.set(r, i, w[i]);
+                work.set(r, 3 + i, w[i]);
+            }
+            work.cells[r].best.store(END_ID, Relaxed);
+            work.cells[r].ws_best.store(END_ID, Relaxed);
+        } else {
+            work.set(r, 0, lv.end_value(&k)[0]);
+            work.cells[r].best.store(END_ID, Relaxed);
+            work.cells[r].ws_best.store(END_ID, Relaxed);
+            work.cells[r].second.store(NO_ACT, Relaxed);
+        }
+    }
+    let threads = threads.clamp(1, 8);
+    let order = cached_order(ix, threads, &mut log);
+    // Each thread's policy equations, in the order of its share of a sweep.
+    let rows: Vec<std::sync::Mutex<Rows>> = (0..threads).map(|_| Default::default()).collect();
+    for phase in 0..3 {
+        // Start each later phase from a lower bound of its least fixed point: every win scores
+        // at least 1, so the score is at least the win probability (and equal to it at level
+        // 1); every unfinished state takes at least one more action.
+        if phase > 0 {
+            for r in 0..classes {
+                if work.f(r)[0] == 1.0
+                    && work.best(r) == END_ID
+                    && ix.config(orb.reps[r] as usize).won(&ix.m)
+                {
+                    continue;
+                }
+                for base in [0, 3] {
+                    let x = if phase == 1 { work.get(r, base) } else { 1.0 };
+                    work.set(r, base + phase, x);
+                }
+            }
+        }
+        // The cap on policy sweeps, and the largest changes of the last two Bellman sweeps.
+        let mut cap = policy_sweeps;
+        let mut earlier = [f64::NAN; 2];
+        let mut leave_loops = false;
+        // Values held on loops with no way out in the last round: value iteration moves them
+        // by a steady step, which is not going round.
+        let mut held = 0;
+        // Per value held, the rounds in a row it has been held.
+        let mut held_rounds = std::collections::HashMap::new();
+        loop {
+            if stop.load(Relaxed) {
+                return None;
+            }
+            let (delta, total_change) =
+                on_threads(threads, |i| sweep(&lv, &work, &order, i, threads, phase))
+                    .into_iter()
+                    .fold((0.0f64, 0.0f64), |a, b| (a.0.max(b.0), a.1 + b.1));
+            rep.sweeps[phase] += 1;
+            log(&format!(
+                "level {green} phase {phase} sweep {} delta {delta:.3e} mean {:.3e} setup {:?} ({:.1} s)",
+                rep.sweeps[phase],
+                total_change / classes as f64,
+                setup_value(ix, &work, green),
+                t0.elapsed().as_secs_f64()
+            ));
+            if delta < tol[phase] {
+                break;
+            }
+            // Modified policy iteration from below can go round for good when a greedy policy
+            // loops forever: its sweeps inflate the loop's actions, the Bellman sweep leaves
+            // the loop, the loop's values drop, the next Bellman sweep takes it again (no-wrap
+            // level 6 with 60 sweeps: largest changes 124 and 6 in turn). The same largest
+            // change (to 0.1 %) two rounds apart is that cycle's mark, where converging passes
+            // shrink by a factor. In the actions pass the first mark (or a slow pass) has the
+            // policy's endless loops left before its equations are swept; any further mark
+            // halves the cap, down to plain value iteration, which converges. (A false alarm
+            // only costs time.) A loop held for want of a way out rises by its length each
+            // Bellman sweep, a steady change that is no such mark.
+            let mark = (delta - earlier[0]).abs() <= 1e-3 * delta;
+            if phase == 2 && !leave_loops && (mark || rep.sweeps[2] >= LEAVE_LOOPS_AFTER) {
+                leave_loops = true;
+                let why = if mark { "going round" } else { "slow" };
+                log(&format!(
+                    "  {why}: endless loops of the policy left from now on"
+                ));
+            } else if mark && cap > 0 && held == 0 {
+                cap /= 2;
+                log(&format!("  going round: policy sweeps capped at {cap}"));
+            }
+            earlier = [earlier[1], delta];
+            // Evaluate the greedy policy further with cheap sweeps before improving it again:
+            // its equations written out once, then swept on a compact copy of the values.
+            let (t1, mut d, mut n) = (std::time::Instant::now(), 0.0, 0);
+            if cap > 0 {
+                on_threads(threads, |i| {
+                    policy_rows(&lv, &work, &order, &rows, i, threads, phase)
+                });
+                let x: Vec<AtomicU64> = (0..2 * classes)
+                    .map(|i| AtomicU64::new(work.get(i / 2, 3 * (i % 2) + phase).to_bits()))
+                    .collect();
+                let mut rows: Vec<_> = rows.iter().map(|r| r.lock().expect("rows")).collect();
+                held = 0;
+                if leave_loops {
+                    let exit_ok = |r: usize| {
+                        work.get(r, 3) >= work.get(r, 0) - EPS
+                            && work.get(r, 4) >= work.get(r, 1) - EPS
+                    };
+                    let other_exit = |at: u32, leaves: &dyn Fn(&Row) -> bool| {
+                        let (k, q, ids, rr, allowed) = lv.choices(&work, at);
+                        allowed
+                            .into_iter()
+                            .map(|i| (q[i][2], policy_row(&lv, &work, &k, ids[i], rr[i], 2)))
+                            .filter(|(_, row)| leaves(row))
+                            .min_by(|a, b| a.0.total_cmp(&b.0))
+                    };
+                    let done = leave_endless_loops(&mut rows, &x, exit_ok, other_exit);
+                    held = done.held;
+                    if done != LoopExits::default() {
+                        log(&format!(
+                            "  endless loops: {} left by the second-best action, {} by another, {} values held",
+                            done.to_second, done.to_other, done.held
+                        ));
+                    }
+                    held_rounds = done
+                        .held_loops
+                        .iter()
+                        .flatten()
+                        .map(|&v| (v, held_rounds.get(&v).map_or(1, |n| n + 1)))
+                        .collect();
+                    let stuck: Vec<_> = done
+                        .held_loops
+                        .iter()
+                        .filter(|cycle| cycle.iter().all(|v| held_rounds[v] >= STUCK_ROUNDS))
+                        .collect();
+                    if !stuck.is_empty() {
+                        let next = successors(&rows, x.len());
+                        for &at in stuck[0].iter().take(8) {
+                            log(&format!("    stuck {}", lv.describe(&work, at)));
+                        }
+                        for cycle in stuck {
+                            let (n, from, to) = lv.resolve_loop(&work, cycle, &next, tol);
+                            log(&format!(
+                                "  loop of {} values stuck: win and score solved again on {n} values, highest {from:?} before, {to:?} after",
+                                cycle.len()
+                            ));
+                        }
+                    }
+                }
+                while n < cap {
+                    if stop.load(Relaxed) {
+                        return None;
+                    }
+                    d = on_threads(threads, |i| policy_sweep(&x, &rows[i]))
+                        .into_iter()
+                        .fold(0.0f64, f64::max);
+                    n += 1;
+                    if d < tol[phase] {
+                        break;
+                    }
+                }
+                for (i, v) in x.iter().enumerate() {
+                    work.set(i / 2, 3 * (i % 2) + phase, f64::from_bits(v.load(Relaxed)));
+                }
+            }
+            rep.policy_sweeps[phase] += n;
+            log(&format!(
+                "  {n} policy sweeps, last delta {d:.3e} ({:.1} s)",
+                t1.elapsed().as_secs_f64()
+            ));
+        }
+    }
+    let apart = (0..classes)
+        .filter(|&r| work.best(r) != work.ws_best(r))
+        .count();
+    log(&format!(
+        "level {green}: the best action by expected actions is not the best by win and score alone in {apart} classes"
+    ));
+    rep.seconds = t0.elapsed().as_secs_f64();
+    Some((work, rep))
+}
+
+/// Blocks of the sweep order handed out round-robin to the threads.
+const BLOCK: usize = 4096;
+
+/// Runs `f(i)` for `i` in `0..threads`, each on its own scoped thread (one share of a sweep
+/// each), and returns the results in order.
+fn on_threads<T: Send>(threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    std::thread::scope(|sc| {
+        let f = &f;
+        let handles: Vec<_> = (0..threads).map(|i| sc.spawn(move || f(i))).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("sweep thread"))
+            .collect()
+    })
+}
+
+/// Thread `me`'s share of a sweep: blocks of [`BLOCK`] classes of `order` dealt round-robin,
+/// won configurations (nothing to decide) left out; each with its representative's cursor.
+pub(super) fn share<'a>(
+    ix: &'a Index,
+    order: &'a [u32],
+    me: usize,
+    threads: usize,
+) -> impl Iterator<Item = (usize, Cursor)> + 'a {
+    let reps = &ix.orbits().reps;
+    order
+        .chunks(BLOCK)
+        .skip(me)
+        .step_by(threads)
+        .flatten()
+        .filter_map(move |&r| {
+            let c = ix.config(reps[r as usize] as usize);
+            (!c.won(&ix.m)).then(|| (r as usize, Cursor::of(ix, &c)))
+        })
+}
+
+/// One Gauss–Seidel sweep of the Bellman operator (every action) over this thread's blocks of
+/// `order`, which also records the policy it is greedy for; returns the largest change and the
+/// sum of changes.
+fn sweep(
+    lv: &Level,
+    work: &Work,
+    order: &[u32],
+    me: usize,
+    threads: usize,
+    phase: usize,
+) -> (f64, f64) {
+    let ix = lv.ix;
+    let mut q = [[0.0; 3]; MAX_ACTS];
+    let mut ids = [0u8; MAX_ACTS];
+    let mut rr = [false; MAX_ACTS];
+    let mut delta = 0.0f64;
+    let mut total = 0.0f64;
+    for (r, k) in share(ix, order, me, threads) {
+        let na = lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr);
+        let (f, pick) = combine(&q[..na], phase, usize::MAX);
+        let (g, second) = combine(&q[..na], phase, pick);
+        total += (f[phase] - work.get(r, phase)).abs();
+        delta = delta
+            .max((f[phase] - work.get(r, phase)).abs())
+            .max((g[phase] - work.get(r, 3 + phase)).abs());
+        work.set(r, phase, f[phase]);
+        let cell = &work.cells[r];
+        cell.best.store(ids[pick], Relaxed);
+        // Win and score of `G` belong to the score pass's best action ([`Values`]).
+        if phase < 2 {
+            for i in 0..=phase {
+                work.set(r, 3 + i, g[i]);
+            }
+            cell.ws_best.store(ids[pick], Relaxed);
+        } else {
+            work.set(r, 5, g[2]);
+        }
+        let (second, second_rr) = if second < na {
+            (ids[second], rr[second])
+        } else {
+            (NO_ACT, false)
+        };
+        cell.second.store(second, Relaxed);
+        cell.rerolls
+            .store(rr[pick] as u8 | (second_rr as u8) << 1, Relaxed);
+    }
+    (delta, total)
+}
