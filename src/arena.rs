@@ -255,3 +255,6 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write) -> anyhow::Result<Summary> {
     )?;
     Ok(summary)
 }
+
+#[cfg(test)]
+mod tests;

@@ -441,3 +441,6 @@ impl Tally {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,8 +1,7 @@
 // A game against the Easy bot, started from the catalogue and played to its end by clicking.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, waitStatus, playOut, screenshotPath } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, playOut, screenshotPath } from './helpers.mjs';
 
 // Bots answer quickly here: the test is about the flow, not their strength.
 const env = serverAndBrowser(['--bot-time-cap-ms', '50']);

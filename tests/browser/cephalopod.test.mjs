@@ -1,10 +1,9 @@
 // Cephalopod 3x3 played to a full board by clicking; captures with several options are
 // chosen through the capture chooser.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, tableState, waitStatus, createPrivateTable, joinByInvite, playOut, screenshotPath,
+  test, serverAndBrowser, newPlayer, tableState, waitStatus, createPrivateTable, joinByInvite, playOut, screenshotPath,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();
@@ -18,27 +17,25 @@ test('cephalopod: a 3x3 game to the end, with a capture choice', async () => {
   await joinByInvite(b, invite);
   await waitStatus(a, 'playing');
 
-  let sawChoice = false;
-  // Prefer a cell with several capture options (to exercise the chooser), else the first move.
+  // The first cell with several capture options goes through the chooser, taking its last
+  // option (not what a plain click would give); every other ply plays the first legal move.
+  let chosen = null;
   const choose = (st) => {
+    if (chosen) return st.legal[0];
     const byCell = {};
     for (const m of st.legal) (byCell[m.split(':')[0]] ||= []).push(m);
     const multi = Object.values(byCell).find((l) => l.length > 1);
-    if (multi && !sawChoice) {
-      sawChoice = true;
-      return multi[multi.length - 1];
-    }
-    return st.legal[0];
+    if (!multi) return st.legal[0];
+    chosen = { ply: st.ply, move: multi[multi.length - 1], first: multi[0] };
+    return chosen.move;
   };
-  const end = await playOut([a, b], 'cephalopod', (st) => {
-    if (st.ply === 4) {
-      // Screenshot mid-game, before the board fills up.
-    }
-    return choose(st);
-  });
+  const end = await playOut([a, b], 'cephalopod', choose);
   await waitStatus(a, 'finished');
   await waitStatus(b, 'finished');
   assert.ok(['a', 'b'].includes(end.result), `a winner, got ${end.result}`);
+  assert.ok(chosen, 'a cell with several capture options came up');
+  assert.notEqual(chosen.move, chosen.first);
+  assert.equal(end.moves[chosen.ply], chosen.move, 'the option picked in the chooser was played');
   await a.locator('.banner.shown').waitFor();
   await a.screenshot({ path: screenshotPath('cephalopod.png') });
   assert.deepEqual(a.__errors || [], []);

@@ -3,9 +3,8 @@
 // left, and the spectators' chat. Games are set up over the public API from each player's page
 // (their own cookie), and looked at through the pages.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, waitStatus, tableState, screenshotPath } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, tableState, screenshotPath } from './helpers.mjs';
 
 // A short grace before a left game may be claimed, so that the claim test need not wait 30 s.
 const env = serverAndBrowser(['--limits', 'off', '--abandon-grace-ms', '1500', '--bot-time-cap-ms', '50']);

@@ -1,9 +1,8 @@
 // A correspondence game from the lobby form: days a move, the deadline shown to the side to
 // move, and the time left in My games.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, joinByInvite, tableState, waitMyTurn, playByClicks, waitPly, screenshotPath } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, joinByInvite, tableState, waitMyTurn, playByClicks, waitPly, screenshotPath } from './helpers.mjs';
 
 const env = serverAndBrowser();
 

@@ -1,9 +1,8 @@
 // A game's own page at a real path: the head a search engine reads before any JavaScript,
 // then the page the client draws — what the game is, its FAQ, its names, its rules.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer } from './helpers.mjs';
 
 const env = serverAndBrowser(['--limits', 'off']);
 

@@ -1,10 +1,10 @@
 // Shared test helpers: a real stolik server per test file, Chromium through playwright-core,
 // and game actions performed by clicking the board like a player would.
 
-import { before, after } from 'node:test';
+import { test as nodeTest, before, after } from 'node:test';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,22 @@ export const SCREENSHOTS = join(here, 'screenshots');
 
 const BIN = process.env.STOLIK_BIN || join(root, 'target', 'debug', 'stolik');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/**
+ * Why the browser tests cannot run here (no Chromium), or false. STOLIK_REQUIRE_BROWSER=1 runs
+ * them anyway, so that a missing Chromium fails them.
+ */
+const NO_BROWSER = !existsSync(CHROMIUM) && process.env.STOLIK_REQUIRE_BROWSER !== '1'
+  && `Chromium is missing at ${CHROMIUM} (install Debian's chromium, or set CHROMIUM)`;
+
+/**
+ * node:test's `test`, for tests that need Chromium: reported as skipped, with the reason, where
+ * there is none. Browser test files take `test` from here.
+ */
+export function test(name, options, fn) {
+  if (typeof options === 'function') return test(name, {}, options);
+  return nodeTest(name, { ...options, skip: NO_BROWSER || options.skip }, fn);
+}
 
 function freePort() {
   return new Promise((res, rej) => {
@@ -89,6 +105,7 @@ export async function launch() {
 export function serverAndBrowser(serverArgs = []) {
   const env = { server: null, browser: null };
   before(async () => {
+    if (NO_BROWSER) return;
     env.server = await startServer(serverArgs);
     env.browser = await launch();
   });

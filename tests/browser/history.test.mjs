@@ -1,9 +1,8 @@
 // Finished games read well: bots have names (in the page's language), the end reason is said
 // in the game's terms, move numbers keep every digit, and the replay's list follows the move.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, waitStatus, tableState, playOut } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, tableState, playOut } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 

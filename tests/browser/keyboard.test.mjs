@@ -2,9 +2,8 @@
 // plays, and the focus stays on the board after the move — on all five boards. With the
 // focus elsewhere the arrows still step through earlier positions.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, tableState, waitPly, waitMyTurn, waitStatus } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, tableState, waitPly, waitMyTurn, waitStatus } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 

@@ -1,9 +1,8 @@
 // With no saved choice the site speaks the browser's language (en-GB English, uk Ukrainian,
 // ru Russian, anything else English); a choice made on the site wins from then on.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer } from './helpers.mjs';
 
 const env = serverAndBrowser();
 

@@ -2,10 +2,9 @@
 // White Rabbit's ban line gone once the game is over, one "Variants" section and a Play
 // button on the rules pages, and clocks that stand still while the server is away.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, waitStatus, waitMyTurn, waitPly, tableState, playByClicks, joinByInvite,
+  test, serverAndBrowser, newPlayer, waitStatus, waitMyTurn, waitPly, tableState, playByClicks, joinByInvite,
 } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);

@@ -1,9 +1,8 @@
 // Looking back during a live game: the board shows earlier positions (buttons and arrow
 // keys), the game goes on, and "»" or End brings the live position back.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, waitStatus, waitMyTurn, waitPly, tableState, playByClicks } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, waitMyTurn, waitPly, tableState, playByClicks } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 

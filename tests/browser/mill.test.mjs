@@ -1,10 +1,9 @@
 // Mill played out by clicking: placements, rows with removals chosen on the board, moves,
 // until the rules end the game (a win, or a draw by repetition or by the quiet-move rule).
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, tableState, waitStatus, playOut, screenshotPath,
+  test, serverAndBrowser, newPlayer, tableState, waitStatus, playOut, screenshotPath,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();

@@ -1,10 +1,9 @@
 // Perekati-pole between two browsers on a private table, ending in a threefold repetition;
 // chat both ways, a reload and a dropped connection in the middle of the game.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, waitMyTurn, playByClicks, screenshotPath,
+  test, serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, waitMyTurn, playByClicks, screenshotPath,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();

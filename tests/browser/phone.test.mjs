@@ -1,9 +1,8 @@
 // Phones (390x844): lists keep their second column, and an invitee sees "Sit down" without
 // scrolling.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, waitStatus, createPrivateTable } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, createPrivateTable } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 const PHONE = { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } };

@@ -1,9 +1,8 @@
 // Bot games on every variant: from a game's card, from the lobby's form, and offered by a
 // quick match that finds nobody.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, waitStatus, tableState, playOut, playByClicks } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, tableState, playOut, playByClicks } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 

@@ -1,10 +1,9 @@
 // "My games": the your-turn counter in the header follows the opponent's moves, and the page
 // leads back to a game in progress from anywhere in the site.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, createPrivateTable, joinByInvite, waitMyTurn, waitPly, tableState,
+  test, serverAndBrowser, newPlayer, createPrivateTable, joinByInvite, waitMyTurn, waitPly, tableState,
   playByClicks, screenshotPath,
 } from './helpers.mjs';
 

@@ -1,9 +1,8 @@
 // The rules shown on the board: a demonstration stepped forward and back, and "try it
 // yourself" answered wrong, then right — all in the browser, on the boards of the table page.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer } from './helpers.mjs';
 
 const env = serverAndBrowser(['--limits', 'off']);
 

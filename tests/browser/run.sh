@@ -1,6 +1,8 @@
 #!/bin/sh
 # Runs the browser tests: installs playwright-core if needed, then Node's test runner.
-# Needs the server binary (target/debug/stolik, or STOLIK_BIN) and Chromium (/usr/bin/chromium).
+# Needs the server binary (target/debug/stolik, or STOLIK_BIN) and Chromium (/usr/bin/chromium,
+# or CHROMIUM): without it the tests that need it are reported as skipped (helpers.mjs), unless
+# STOLIK_REQUIRE_BROWSER=1.
 set -e
 cd "$(dirname "$0")"
 if [ ! -d node_modules/playwright-core ]; then

@@ -1,9 +1,8 @@
 // Takebacks: granted at once by a bot in a casual game; between two people, declined and then
 // accepted, with the board back where it was.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, waitStatus, waitMyTurn, waitPly, tableState, playByClicks, createPrivateTable, joinByInvite } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, waitMyTurn, waitPly, tableState, playByClicks, createPrivateTable, joinByInvite } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 

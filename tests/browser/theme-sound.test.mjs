@@ -2,9 +2,8 @@
 // played for moves, starts and ends unless muted, and the mute is remembered. Sounds are
 // checked through the page's list of what it played (window.__stolikSounds).
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, waitStatus, waitMyTurn, waitPly, tableState, playByClicks } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, waitMyTurn, waitPly, tableState, playByClicks } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 

@@ -1,9 +1,8 @@
 // On a touch screen (no hover): the pieces that can move are marked without a mouse over
 // them, a tap on a Mill token that cannot move says why, and no hint says "click".
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, newPlayer, waitStatus, waitMyTurn, tableState, waitPly } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, waitMyTurn, tableState, waitPly } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 

@@ -1,10 +1,9 @@
 // Tumbleweed on hex6: setup by clicking two cells, the colour choice, a few placements, two
 // passes; with the territory overlay switched on.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, waitMyTurn, playByClicks,
+  test, serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, waitMyTurn, playByClicks,
   createPrivateTable, joinByInvite, screenshotPath,
 } from './helpers.mjs';
 

@@ -1,9 +1,8 @@
 // The pages around the tables: catalogue, rules, languages, lobby, quick match, accounts.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, screenshotPath,
+  test, serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, screenshotPath,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();

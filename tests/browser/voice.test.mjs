@@ -1,9 +1,8 @@
 // Voice: with Chromium's fake microphone the two seated players' peer connection comes up.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, waitStatus, createPrivateTable, joinByInvite,
+  test, serverAndBrowser, newPlayer, waitStatus, createPrivateTable, joinByInvite,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();

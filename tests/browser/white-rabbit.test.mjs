@@ -1,10 +1,9 @@
 // The solo dice puzzle played by clicking: a swap if one is possible, then ending turns until
 // the game is decided.
 
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, playByClicks, screenshotPath,
+  test, serverAndBrowser, newPlayer, tableState, waitPly, waitStatus, playByClicks, screenshotPath,
 } from './helpers.mjs';
 
 const env = serverAndBrowser();

@@ -298,7 +298,7 @@ pub fn search(
     let mut nodes = vec![Node::new(0, 0, root.turn as u8 ^ 1, 0.0)];
     let mut path: Vec<u32> = Vec::new();
     let mut iterations = 0u64;
-    while iterations & 63 != 0 || std::time::Instant::now() < deadline {
+    while iterations == 0 || iterations & 63 != 0 || std::time::Instant::now() < deadline {
         iterations += 1;
         let mut board = root;
         path.clear();

@@ -2,7 +2,7 @@
 //! up to six or less captures them (of either colour) and shows their sum; when the board is
 //! full, the side with more dice on it wins.
 //!
-//! The rules and notation are `shared/spec/cephalopod.md`. The state is two occupancy bitboards
+//! The rules and notation are `docs/spec/cephalopod.md`. The state is two occupancy bitboards
 //! (one per side) and a pips array; move generation is one table look-up per empty cell (see
 //! [`board::CAPTURES`]).
 

@@ -1,4 +1,4 @@
-//! One test per rule of `shared/spec/cephalopod.md`, on small hand-made positions.
+//! One test per rule of `docs/spec/cephalopod.md`, on small hand-made positions.
 
 use cephalopod::{Cephalopod, Variant};
 use game::{Error, Game, Outcome, Seat};

@@ -11,7 +11,7 @@
 //! - **Illegal moves are values.** [`Game::play`] returns an [`Error`] and leaves the state
 //!   unchanged; only [`Game::make`] trusts its caller (it is the fast path for search).
 //! - **Notation is the wire format.** Moves and positions travel as the strings defined in
-//!   `shared/spec/<game>.md`; [`Game::parse_move`] and [`Game::format_move`] are exact inverses
+//!   `docs/spec/<game>.md`; [`Game::parse_move`] and [`Game::format_move`] are exact inverses
 //!   on legal moves.
 
 mod error;

@@ -2,6 +2,9 @@
 //!
 //! Each game crate drives these from its own proptest suite with random seeds and variants;
 //! they panic with a readable message (the position and the move) on the first violation.
+//! [`vectors`] reads the shared test vectors and checks an engine against them.
+
+pub mod vectors;
 
 use crate::{Error, Game, GameRng, Outcome, Variant, perft};
 

@@ -1,6 +1,6 @@
 //! Mill (Nine Men's Morris) as printed in the "Тройка" box, with the box's three variants.
 //!
-//! The rules are those of `shared/spec/mill.md`. Each side's tokens are a 24-bit mask, the
+//! The rules are those of `docs/spec/mill.md`. Each side's tokens are a 24-bit mask, the
 //! lines are masks too, and the paid lines (a line pays its side once per game) are a mask
 //! over line numbers, so move generation is a handful of bit operations per move.
 //!

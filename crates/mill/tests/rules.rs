@@ -1,4 +1,4 @@
-//! One test per rule of `shared/spec/mill.md`, on small hand-made positions.
+//! One test per rule of `docs/spec/mill.md`, on small hand-made positions.
 
 mod common;
 

@@ -3,7 +3,7 @@
 //!
 //! Each side rolls its cubes, one edge at a time, to the row where the other side started and
 //! tries to stand them there with the marked face (the hat) on top. The rules are
-//! `shared/spec/perekati.md`; this crate implements them exactly, including the platform's
+//! `docs/spec/perekati.md`; this crate implements them exactly, including the platform's
 //! threefold-repetition rule.
 //!
 //! ```

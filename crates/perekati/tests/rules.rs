@@ -1,4 +1,4 @@
-//! One test per rule of `shared/spec/perekati.md`, on small hand-made positions.
+//! One test per rule of `docs/spec/perekati.md`, on small hand-made positions.
 
 use game::{Error, Game, Outcome, Seat};
 use perekati::{Cell, Hat, Perekati, Variant};

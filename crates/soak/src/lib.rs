@@ -77,15 +77,17 @@ impl Config {
     }
 }
 
-/// The PostgreSQL admin URL when PostgreSQL answers (`STOLIK_TEST_POSTGRES`, by default
-/// the local server); `None` after saying so on stderr, or a panic when
-/// `STOLIK_REQUIRE_POSTGRES=1` (see `store::testing::postgres_admin`).
-pub fn postgres_admin() -> Option<String> {
+/// The PostgreSQL admin URL (`STOLIK_TEST_POSTGRES`, by default the local server) when
+/// PostgreSQL answers there, or why it does not.
+pub fn postgres_admin() -> Result<String, String> {
+    let admin_url = store::testing::postgres_admin_url();
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("a runtime")
-        .block_on(store::testing::postgres_admin())
+        .block_on(store::testing::postgres_answers(&admin_url))
+        .map(|()| admin_url.clone())
+        .map_err(|failure| format!("PostgreSQL is not reachable at {admin_url}: {failure}"))
 }
 
 /// A few numbers in milliseconds: how many, the median and the one farthest from zero.

@@ -57,9 +57,9 @@ fn main() -> ExitCode {
     let backend = match args.database {
         Database::Sqlite => soak::Backend::Sqlite,
         Database::Postgres => match soak::postgres_admin() {
-            Some(admin_url) => soak::Backend::Postgres { admin_url },
-            None => {
-                eprintln!("stolik-soak: PostgreSQL is not reachable: no soak on PostgreSQL");
+            Ok(admin_url) => soak::Backend::Postgres { admin_url },
+            Err(failure) => {
+                eprintln!("stolik-soak: {failure}: no soak on PostgreSQL");
                 return ExitCode::from(2);
             }
         },

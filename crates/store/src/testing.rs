@@ -1,10 +1,10 @@
 //! Throw-away databases for tests, here and in the server's end-to-end suite.
 //!
 //! PostgreSQL is found through `STOLIK_TEST_POSTGRES` (an admin URL, default
-//! `postgres://postgres@127.0.0.1:5432/postgres`). When it cannot be reached,
-//! [`postgres_admin`] says so on stderr and returns `None`, unless
-//! `STOLIK_REQUIRE_POSTGRES=1`, where it panics: CI sets that so that a broken database can
-//! never pass as green.
+//! `postgres://postgres@127.0.0.1:5432/postgres`). Tests that need it are `#[ignore]`d with
+//! "postgres" in their names, so that without PostgreSQL cargo reports them as ignored, never
+//! as passed; `tests/run` runs them (`-- --ignored postgres`) when PostgreSQL answers or
+//! `STOLIK_REQUIRE_POSTGRES=1`, and then [`postgres_admin`] fails them if it does not.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -102,30 +102,38 @@ impl Drop for TestDatabase {
     }
 }
 
-/// The admin URL when PostgreSQL answers; `None` (after saying so) when it may be skipped.
-///
-/// # Panics
-/// When PostgreSQL is unreachable and `STOLIK_REQUIRE_POSTGRES=1`.
-pub async fn postgres_admin() -> Option<String> {
-    let admin_url =
-        std::env::var("STOLIK_TEST_POSTGRES").unwrap_or_else(|_| DEFAULT_POSTGRES.to_string());
-    let required = std::env::var("STOLIK_REQUIRE_POSTGRES").is_ok_and(|v| v == "1");
-    let attempt = tokio::time::timeout(Duration::from_secs(5), PgConnection::connect(&admin_url));
-    let failure = match attempt.await {
+/// The admin URL of the PostgreSQL that tests use (`STOLIK_TEST_POSTGRES`, or the local one).
+pub fn postgres_admin_url() -> String {
+    std::env::var("STOLIK_TEST_POSTGRES").unwrap_or_else(|_| DEFAULT_POSTGRES.to_string())
+}
+
+/// Whether PostgreSQL answers at `admin_url` within five seconds, and why not.
+pub async fn postgres_answers(admin_url: &str) -> Result<(), String> {
+    let attempt = tokio::time::timeout(Duration::from_secs(5), PgConnection::connect(admin_url));
+    match attempt.await {
         Ok(Ok(conn)) => {
             let _ = conn.close().await;
-            return Some(admin_url);
+            Ok(())
         }
-        Ok(Err(e)) => e.to_string(),
-        Err(_) => "timed out after 5 s".to_string(),
-    };
-    if required {
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(_) => Err("timed out after 5 s".to_string()),
+    }
+}
+
+/// The admin URL, for a test that needs PostgreSQL.
+///
+/// # Panics
+/// When PostgreSQL does not answer: such a test runs only when asked for, and then it must not
+/// pass without having run.
+pub async fn postgres_admin() -> String {
+    let admin_url = postgres_admin_url();
+    if let Err(failure) = postgres_answers(&admin_url).await {
         panic!(
-            "STOLIK_REQUIRE_POSTGRES=1 but PostgreSQL is not reachable at {admin_url}: {failure}"
+            "this test needs PostgreSQL, which is not reachable at {admin_url} ({failure}); \
+             set STOLIK_TEST_POSTGRES to an admin URL"
         );
     }
-    eprintln!("SKIPPED: PostgreSQL not reachable at {admin_url} ({failure}); testing SQLite only");
-    None
+    admin_url
 }
 
 /// Drops a test database from any context: `Drop` cannot await and may run while the test's

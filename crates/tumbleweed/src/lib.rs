@@ -1,7 +1,7 @@
 //! Tumbleweed (Mike Zapała, 2020): a territory game on a hexagonal board where each new stack
 //! is as tall as the number of friendly stacks its cell can see.
 //!
-//! The rules are those of `shared/spec/tumbleweed.md`. The engine keeps, for every cell and
+//! The rules are those of `docs/spec/tumbleweed.md`. The engine keeps, for every cell and
 //! both colours, how many stacks of that colour the cell sees, and updates these counts
 //! incrementally along the six lines through a changed cell, so that legal moves are a single
 //! scan comparing sight with the height already there.

@@ -5,7 +5,7 @@
 //! the moment all six table dice show the same value while the white die is in the hand. The
 //! green counter (6 at the start, one less per turn) is the score; ending a turn at 1 loses.
 //!
-//! The rules are `shared/spec/white-rabbit.md`. Dice come only from the [`GameRng`] stored in
+//! The rules are `docs/spec/white-rabbit.md`. Dice come only from the [`GameRng`] stored in
 //! the state, drawn in a fixed order so that a game replays from its seed and its actions:
 //! - setup: `k1 k2 k3 r1 r2 r3` (the table, slot by slot), then `k4 k5 r4 r5 w` (the hand);
 //! - a turn's roll (after `end`): every die in the hand in the order `k1`…`k5`, `r1`…`r5`, `w`;

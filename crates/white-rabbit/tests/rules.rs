@@ -1,4 +1,4 @@
-//! The rules of `shared/spec/white-rabbit.md`, one test per rule or edge case, on small
+//! The rules of `docs/spec/white-rabbit.md`, one test per rule or edge case, on small
 //! hand-made positions.
 
 use game::{Error, Game, GameRng, Outcome, Seat};

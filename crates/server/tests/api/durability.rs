@@ -6,12 +6,11 @@ use serde_json::json;
 use crate::games::two_at_a_table;
 use crate::helpers::{Db, TestApp};
 
+// PostgreSQL, because it can be taken away mid-game.
 #[actix_web::test]
-async fn a_move_the_database_cannot_take_is_refused_and_the_table_stays_where_it_was() {
-    let Some(db) = Db::postgres().await else {
-        return eprintln!("SKIPPED: needs PostgreSQL, which can be taken away mid-game");
-    };
-    let app = TestApp::spawn_on(db).await;
+#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
+async fn on_postgres_a_move_the_database_cannot_take_is_refused_and_the_table_stays_put() {
+    let app = TestApp::spawn_on(Db::postgres().await).await;
     let (mut a, mut b, seen) =
         two_at_a_table(&app, json!({"game": "cephalopod", "variant": "5x5"})).await;
     let first = seen.legal[0].clone();

@@ -230,33 +230,115 @@ async fn a_white_rabbit_game_starts_at_once_and_is_played_to_its_end() {
     app.stop().await;
 }
 
+/// The dice of a White Rabbit position by place: (`k1`, 3), one list for the table, one for the
+/// hand.
+fn rabbit_dice(position: &str) -> [Vec<(String, u8)>; 2] {
+    let mut fields = position.split(' ');
+    [(); 2].map(|()| {
+        fields
+            .next()
+            .unwrap()
+            .split(',')
+            .filter(|die| !die.is_empty())
+            .map(|die| {
+                let (place, value) = die.split_once('=').unwrap();
+                (place.to_string(), value.parse().unwrap())
+            })
+            .collect()
+    })
+}
+
+/// A move the server must refuse as illegal (sent again when the rate limit answers first:
+/// a cheater sends many).
+async fn refused_as_illegal(player: &mut Player, table: &str, mv: &str, ply: u64) {
+    let body = json!({"type": "move", "table": table, "move": mv, "ply": ply});
+    let reply = player.request(body).await;
+    assert_eq!(reply["code"], "illegal_move", "{mv}: {reply}");
+}
+
 #[actix_web::test]
 async fn the_client_never_supplies_dice_values() {
     let app = TestApp::spawn().await;
     let mut solo = app.guest().await;
-    let table = solo
-        .create_table(&app, json!({"game": "white-rabbit"}))
+    // A deal may be won before any action (rarely): take the first that is not.
+    let mut seen = None;
+    for _ in 0..10 {
+        let table = solo
+            .create_table(&app, json!({"game": "white-rabbit"}))
+            .await;
+        let snapshot = solo
+            .ok(json!({"type": "table.subscribe", "table": table["id"]}))
+            .await;
+        let table = Seen::from_snapshot(&snapshot["table"]);
+        if table.to_move.is_some() {
+            seen = Some(table);
+            break;
+        }
+    }
+    let seen = seen.expect("a deal with something to do");
+    let [table_dice, hand_dice] = rabbit_dice(&seen.position);
+
+    // What a cheating client sends: the legal actions with the values it would like attached
+    // (the swapped dice, the next roll of the hand), and swaps that would be legal in another
+    // deal but are not in this one. A server that took values or legality from the client
+    // would play them.
+    let mut cheats = Vec::new();
+    for action in &seen.legal {
+        cheats.push(format!("{action}=6"));
+        cheats.push(format!("{action} 6"));
+        if let Some((hand, table)) = action.split_once('~') {
+            cheats.push(format!("{hand}=6~{table}"));
+            cheats.push(format!("{hand}~{table}=1"));
+        }
+    }
+    cheats.push("end k4=6,k5=6,w=6".to_string());
+    let other_deals_swaps: Vec<String> = hand_dice
+        .iter()
+        .flat_map(|(hand, _)| {
+            table_dice
+                .iter()
+                .map(move |(table, _)| format!("{hand}~{table}"))
+        })
+        .filter(|swap| !seen.legal.contains(swap))
+        .collect();
+    assert!(!other_deals_swaps.is_empty(), "{}", seen.position);
+    cheats.extend(other_deals_swaps);
+    for mv in &cheats {
+        refused_as_illegal(&mut solo, &seen.table, mv, seen.ply).await;
+    }
+
+    // None of them was played: the honest action is the first, and it gives what the rules
+    // give from the dealt position (a swap moves dice; it rolls none).
+    let honest = seen
+        .legal
+        .iter()
+        .find(|action| action.contains('~'))
+        .unwrap_or(&seen.legal[0])
+        .clone();
+    solo.ok(json!({"type": "move", "table": seen.table, "move": honest, "ply": seen.ply}))
         .await;
-    let id = table["id"].as_str().unwrap();
-    solo.ok(json!({"type": "table.subscribe", "table": id}))
-        .await;
-    // An action naming values, or a position, is just not a move.
-    for mv in ["k4=6~k1", "k1=3,k2=3", "end 6", "roll 6"] {
-        solo.refused(
-            json!({"type": "move", "table": id, "move": mv}),
-            "illegal_move",
-        )
-        .await;
+    let played = solo.expect("move").await;
+    assert_eq!(played["ply"], json!(seen.ply + 1));
+    if honest.contains('~') {
+        let mut game =
+            catalog::AnyGame::from_position(&seen.game, &seen.variant, &seen.position, 0).unwrap();
+        game.play_all([honest.as_str()]).unwrap();
+        assert_eq!(played["position"], json!(game.position()));
+        // The die just brought into the hand may be rerolled: never to a value of the
+        // client's choosing.
+        for value in 1..=6 {
+            for mv in [format!("reroll={value}"), format!("reroll {value}")] {
+                refused_as_illegal(&mut solo, &seen.table, &mv, seen.ply + 1).await;
+            }
+        }
     }
     app.stop().await;
 }
 
 #[actix_web::test]
+#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
 async fn a_complete_game_and_a_restart_work_on_postgresql() {
-    let Some(db) = Db::postgres().await else {
-        return;
-    };
-    let app = TestApp::spawn_on(db).await;
+    let app = TestApp::spawn_on(Db::postgres().await).await;
     let (end, _) = complete_game(&app, "cephalopod", "3x3").await;
     assert_eq!(end["reason"], "rules");
     crate::tables::restart_resumes_the_game(app).await;

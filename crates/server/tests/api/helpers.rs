@@ -19,14 +19,14 @@ impl Db {
         Db(TestDatabase::sqlite())
     }
 
-    /// A fresh PostgreSQL database, or `None` when PostgreSQL is not reachable (a failure
-    /// instead when `STOLIK_REQUIRE_POSTGRES=1`).
-    pub async fn postgres() -> Option<Db> {
-        let admin = store::testing::postgres_admin().await?;
+    /// A fresh PostgreSQL database, for the ignored tests that `tests/run` runs when
+    /// PostgreSQL answers (see `store::testing`); a failure when it does not.
+    pub async fn postgres() -> Db {
+        let admin = store::testing::postgres_admin().await;
         let database = TestDatabase::postgres(&admin)
             .await
             .expect("create a PostgreSQL test database");
-        Some(Db(database))
+        Db(database)
     }
 
     pub fn url(&self) -> String {
