@@ -7,23 +7,53 @@ use store::{GameStatus, NewGame, Store};
 const T0: i64 = 1_764_400_000_000;
 const TTL: i64 = 5_000;
 
-async fn stores() -> Vec<(Store, TestDatabase)> {
-    let mut databases = vec![TestDatabase::sqlite()];
-    if let Some(admin_url) = postgres_admin().await {
-        databases.push(
-            TestDatabase::postgres(&admin_url)
-                .await
-                .expect("a PostgreSQL test database"),
-        );
-    }
-    let mut stores = Vec::new();
-    for database in databases {
-        let store = Store::connect(&database.url)
+async fn sqlite_store() -> (Store, TestDatabase) {
+    open(TestDatabase::sqlite()).await
+}
+
+async fn postgres_store() -> (Store, TestDatabase) {
+    let admin_url = postgres_admin().await;
+    open(
+        TestDatabase::postgres(&admin_url)
             .await
-            .expect("open the test database");
-        stores.push((store, database));
-    }
-    stores
+            .expect("a PostgreSQL test database"),
+    )
+    .await
+}
+
+async fn open(database: TestDatabase) -> (Store, TestDatabase) {
+    let store = Store::connect(&database.url)
+        .await
+        .expect("open the test database");
+    (store, database)
+}
+
+/// Each test on SQLite, and on PostgreSQL as an ignored test that `tests/run` runs when
+/// PostgreSQL answers (see `store.rs`).
+macro_rules! on_both_backends {
+    ($($name:ident;)*) => {
+        mod sqlite {
+            $(#[tokio::test] async fn $name() {
+                let (store, _database) = super::sqlite_store().await;
+                super::$name(&store).await
+            })*
+        }
+        mod postgres {
+            $(#[tokio::test]
+            #[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
+            async fn $name() {
+                let (store, _database) = super::postgres_store().await;
+                super::$name(&store).await
+            })*
+        }
+    };
+}
+
+on_both_backends! {
+    one_node_holds_a_lease_until_it_expires;
+    of_nodes_racing_for_one_lease_exactly_one_wins;
+    renewing_keeps_what_the_node_still_holds_and_says_what_it_lost;
+    orphaned_games_are_the_unfinished_ones_no_live_lease_covers;
 }
 
 async fn game(store: &Store, id: &str, created_at: i64) {
@@ -50,11 +80,9 @@ async fn game(store: &Store, id: &str, created_at: i64) {
         .unwrap();
 }
 
-#[tokio::test]
-async fn one_node_holds_a_lease_until_it_expires() {
-    for (store, _database) in stores().await {
-        eprintln!("--- backend {:?}", store.backend());
-        game(&store, "g1", T0).await;
+async fn one_node_holds_a_lease_until_it_expires(store: &Store) {
+    {
+        game(store, "g1", T0).await;
         assert!(store.take_lease("g1", "a", T0, TTL).await.unwrap());
         assert!(
             !store.take_lease("g1", "b", T0 + 1, TTL).await.unwrap(),
@@ -96,13 +124,11 @@ async fn one_node_holds_a_lease_until_it_expires() {
     }
 }
 
-#[tokio::test]
-async fn of_nodes_racing_for_one_lease_exactly_one_wins() {
-    for (store, _database) in stores().await {
-        eprintln!("--- backend {:?}", store.backend());
+async fn of_nodes_racing_for_one_lease_exactly_one_wins(store: &Store) {
+    {
         for round in 0..10 {
             let id = format!("race-{round}");
-            game(&store, &id, T0).await;
+            game(store, &id, T0).await;
             let takes = (0..8).map(|node| {
                 let (store, id) = (store.clone(), id.clone());
                 tokio::spawn(async move {
@@ -121,12 +147,10 @@ async fn of_nodes_racing_for_one_lease_exactly_one_wins() {
     }
 }
 
-#[tokio::test]
-async fn renewing_keeps_what_the_node_still_holds_and_says_what_it_lost() {
-    for (store, _database) in stores().await {
-        eprintln!("--- backend {:?}", store.backend());
+async fn renewing_keeps_what_the_node_still_holds_and_says_what_it_lost(store: &Store) {
+    {
         for id in ["g1", "g2", "g3"] {
-            game(&store, id, T0).await;
+            game(store, id, T0).await;
         }
         assert!(store.take_lease("g1", "a", T0, TTL).await.unwrap());
         assert!(store.take_lease("g2", "a", T0, TTL).await.unwrap());
@@ -164,12 +188,10 @@ async fn renewing_keeps_what_the_node_still_holds_and_says_what_it_lost() {
     }
 }
 
-#[tokio::test]
-async fn orphaned_games_are_the_unfinished_ones_no_live_lease_covers() {
-    for (store, _database) in stores().await {
-        eprintln!("--- backend {:?}", store.backend());
+async fn orphaned_games_are_the_unfinished_ones_no_live_lease_covers(store: &Store) {
+    {
         for (n, id) in ["held", "expired", "never", "over"].into_iter().enumerate() {
-            game(&store, id, T0 + n as i64).await;
+            game(store, id, T0 + n as i64).await;
         }
         store
             .finish_game("over", GameStatus::Aborted, None, "aborted", T0)
