@@ -50,6 +50,12 @@ pub fn day_text(day: Date) -> String {
 }
 
 /// Reads a day a client names; it must be a real date from [`FIRST_DAY`] to today.
+/// Whether `daily` (a game's daily-deal day, if it is one) is a day still being played: its
+/// seed and its review are withheld until the day is over, since everyone plays the same dice.
+pub fn daily_still_open(daily: Option<&str>) -> bool {
+    daily.is_some_and(|day| day >= day_text(today()).as_str())
+}
+
 pub fn parse_day(text: &str) -> Result<Date, ApiError> {
     let day = Date::parse(text.trim(), format_description!("[year]-[month]-[day]"))
         .map_err(|_| ApiError::bad_request(format!("{text:?} is not a day (YYYY-MM-DD)")))?;

@@ -162,11 +162,7 @@ pub(crate) async fn review(
             "the game is still going: its review comes when it ends",
         ));
     }
-    if record
-        .daily
-        .as_deref()
-        .is_some_and(|day| day >= day_text(today()).as_str())
-    {
+    if crate::rabbit::daily_still_open(record.daily.as_deref()) {
         return Err(ApiError::new(
             ErrorCode::Forbidden,
             "the review of a daily deal opens when its day is over",

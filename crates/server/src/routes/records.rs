@@ -7,7 +7,6 @@ use utoipa::ToSchema;
 use super::TokenQuery;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::identity::UserView;
-use crate::rabbit::{day_text, today};
 use crate::state::AppState;
 
 /// The stored record of a game the caller may see: the same visibility as its table (a
@@ -121,12 +120,7 @@ pub(crate) async fn record(
     query: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let record = visible_record(&req, &state, &id, query.token.as_deref()).await?;
-    let today = day_text(today());
-    let over = record.status.is_over()
-        && record
-            .daily
-            .as_deref()
-            .is_none_or(|day| day < today.as_str());
+    let over = record.status.is_over() && !crate::rabbit::daily_still_open(record.daily.as_deref());
     let players = record
         .seats
         .iter()
