@@ -9,116 +9,24 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use serde::Serialize;
-use tokio::sync::{Notify, mpsc, watch};
+use tokio::sync::{Notify, watch};
 
 use crate::cpu_pool::CpuPool;
 
 use crate::error::{ErrorCode, WsError};
 use crate::identity::{UserView, random_id, unix_ms};
-use crate::sessions::MuteList;
-use crate::table::clock::TimeControl;
-use crate::table::{NewTable, SeatRating, Table, TableHandle, TableSettings};
-use crate::ws::protocol::{Message, encode};
+use crate::outbox::{ConnId, Frame, Outbox};
+use crate::table::services::{BotPool, LobbyBoard, Opening, TableDirectory, TurnSink};
+use crate::table::{NewTable, Services, Table, TableHandle, TableSettings};
+use crate::ws::protocol::{
+    LobbyEntry, LobbyView, Message, QueueKey, QueueView, TimeControl, encode,
+};
 
 /// How many solver hints may be computed at once (each takes up to ~100 ms of one core).
 pub const HINTS_AT_ONCE: usize = 2;
 
-/// Identifies one WebSocket connection.
-pub type ConnId = u64;
-
-/// One encoded message on its way to connections: reference-counted, so a broadcast encodes
-/// once and every subscriber's socket writes the same bytes.
-pub type Frame = bytestring::ByteString;
-
 /// The lobby is sent to its watchers at most this often: a burst of new tables is one update.
 const LOBBY_EVERY: Duration = Duration::from_millis(250);
-
-/// The sending side of one connection's outgoing queue. The queue is bounded: a client that
-/// does not read is disconnected, not buffered for ever.
-#[derive(Clone)]
-pub struct Outbox {
-    tx: mpsc::Sender<Frame>,
-    overflow: Arc<Notify>,
-    /// Whose chat lines this connection's user does not want delivered.
-    pub muted: MuteList,
-}
-
-impl Outbox {
-    pub fn new(capacity: usize, muted: MuteList) -> (Outbox, mpsc::Receiver<Frame>, Arc<Notify>) {
-        let (tx, rx) = mpsc::channel(capacity);
-        let overflow = Arc::new(Notify::new());
-        (
-            Outbox {
-                tx,
-                overflow: overflow.clone(),
-                muted,
-            },
-            rx,
-            overflow,
-        )
-    }
-
-    /// Queues a message; `false` once the connection is gone (or was just cut for not
-    /// reading), so callers can forget it.
-    pub fn send(&self, text: Frame) -> bool {
-        match self.tx.try_send(text) {
-            Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                metrics::counter!("stolik_delivery_drops_total").increment(1);
-                self.overflow.notify_one();
-                false
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
-        }
-    }
-}
-
-/// An open public table as the lobby lists it.
-#[derive(Debug, Clone, Serialize)]
-pub struct LobbyEntry {
-    pub id: String,
-    pub game: &'static str,
-    pub variant: &'static str,
-    pub clock: Option<TimeControl>,
-    /// Days a move, for a correspondence table.
-    pub days: Option<u8>,
-    pub seats: usize,
-    pub players: Vec<String>,
-    /// The seated players' ids, in the order of `players` (for links to their pages).
-    pub player_ids: Vec<String>,
-    pub rated: bool,
-    /// The rating of the player waiting at the table, in its game and class.
-    pub host_rating: Option<SeatRating>,
-    /// Only opponents rated within this range may sit.
-    pub rating_range: Option<[i64; 2]>,
-}
-
-/// A quick-match queue: who waits for a game of this kind.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct QueueKey {
-    pub game: &'static str,
-    pub variant: &'static str,
-    pub initial_ms: Option<u64>,
-    pub increment_ms: Option<u64>,
-    /// Days a move, for correspondence.
-    pub days: Option<u8>,
-    /// Rated games are paired only with players who want one too.
-    pub rated: bool,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct QueueView {
-    #[serde(flatten)]
-    pub key: QueueKey,
-    pub waiting: usize,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct LobbyView {
-    pub tables: Vec<LobbyEntry>,
-    pub queues: Vec<QueueView>,
-}
 
 struct Waiting {
     conn: ConnId,
@@ -385,10 +293,22 @@ impl Hub {
         &self.0.store
     }
 
-    /// How long a bot of `level` may think about one move.
-    pub fn bot_budget(&self, level: ai::Level) -> std::time::Duration {
-        let budget = ai::default_budget(level);
-        self.0.bot_time_cap.map_or(budget, |cap| budget.min(cap))
+    /// The narrow handles a table actor runs with: this hub stands behind the lobby, the
+    /// turn counters and the table directory.
+    fn services(&self) -> Services {
+        Services {
+            store: self.store().clone(),
+            lobby: Arc::new(self.clone()),
+            turns: Arc::new(self.clone()),
+            tables: Arc::new(self.clone()),
+            live: self.0.live.clone(),
+            bots: BotPool {
+                cpu: self.0.cpu.clone(),
+                time_cap: self.0.bot_time_cap,
+            },
+            day: self.0.day,
+            abandon_grace: self.0.abandon_grace,
+        }
     }
 
     /// The seed of `day`'s daily deal: the same for every player on this deployment.
@@ -416,7 +336,7 @@ impl Hub {
         let mut resumed = 0;
         for record in records {
             let chat = self.store().chat_tail(&record.id, 50).await?;
-            match Table::restore(&record, chat, self.clone()) {
+            match Table::restore(&record, chat, self.services()) {
                 Ok(table) => {
                     let handle = table.spawn(&self.0.runtime);
                     Hub::keep(&mut self.0.tables.lock().expect("tables lock"), handle);
@@ -455,7 +375,7 @@ impl Hub {
             .await?
             .ok_or_else(|| WsError::not_found("table"))?;
         let chat = self.store().chat_tail(id, 50).await?;
-        let table = Table::restore(&record, chat, self.clone())
+        let table = Table::restore(&record, chat, self.services())
             .map_err(|e| WsError::internal("a stored game does not replay", e))?;
         let handle = {
             let mut tables = self.0.tables.lock().expect("tables lock");
@@ -562,7 +482,7 @@ impl Hub {
                 host,
                 seats,
             },
-            self.clone(),
+            self.services(),
         )?;
         self.store().create_game(&new_game).await?;
         if new_game.seats.iter().all(Option::is_some) {
@@ -805,6 +725,38 @@ async fn pair_waiting_players(hub: Weak<Inner>) {
         if waiting {
             hub.pair_waiting().await;
         }
+    }
+}
+
+impl LobbyBoard for Hub {
+    fn set_entry(&self, id: &str, entry: Option<LobbyEntry>) {
+        self.set_lobby_entry(id, entry);
+    }
+}
+
+impl TurnSink for Hub {
+    fn set_turn(&self, table: &Arc<str>, mover: Option<&str>) {
+        Hub::set_turn(self, table, mover);
+    }
+
+    fn notify(&self, user_id: &str, kind: &'static str, table: &str) {
+        Hub::notify(self, user_id, kind, table);
+    }
+}
+
+impl TableDirectory for Hub {
+    fn open(
+        &self,
+        settings: TableSettings,
+        host: Option<UserView>,
+        seats: Vec<Option<UserView>>,
+        rematch_of: Option<String>,
+    ) -> Opening<'_> {
+        Box::pin(self.create_table(settings, host, seats, rematch_of))
+    }
+
+    fn forget(&self, id: &Arc<str>) {
+        self.forget_table(id);
     }
 }
 

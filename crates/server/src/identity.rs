@@ -4,7 +4,7 @@
 //! token. A first visit without a token gets a guest identity (a user row without a username,
 //! written once the guest first does something) so that everything a guest does is kept when
 //! the guest later registers. Each token carries its user's token version, checked by
-//! [`crate::sessions`].
+//! the `sessions` module.
 
 use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
@@ -13,7 +13,7 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ErrorCode};
-use crate::state::AppState;
+pub use crate::ws::protocol::UserView;
 // Their old home: the table actor and the hub import them from here.
 pub use crate::unix_time::{unix_ms, unix_secs};
 
@@ -26,14 +26,6 @@ const ACCOUNT_TTL_SECS: u64 = 30 * 24 * 60 * 60;
 pub struct Identity {
     pub user: UserView,
     pub version: i64,
-}
-
-/// The identity behind a request.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct UserView {
-    pub id: String,
-    pub name: String,
-    pub guest: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -84,7 +76,7 @@ impl Keys {
     }
 
     /// The identity and token version a token names, if its signature and expiry are good
-    /// (whether its version is still current is [`crate::sessions`]' question).
+    /// (whether its version is still current is the `sessions` module's question).
     pub fn verify(&self, token: &str) -> Result<(UserView, i64), ApiError> {
         let mut validation = Validation::default();
         validation.leeway = 0;
@@ -155,66 +147,6 @@ pub fn guest_name() -> String {
     let mut rng = rand::rng();
     let animal = ANIMALS[rng.random_range(0..ANIMALS.len())];
     format!("{animal} {}", rng.random_range(1000..10000))
-}
-
-impl AppState {
-    /// The identity a request carries: `Ok(None)` without a token, an error for a forged,
-    /// expired or ended one.
-    pub async fn identify(&self, req: &HttpRequest) -> Result<Option<UserView>, ApiError> {
-        Ok(self.identity(req).await?.map(|i| i.user))
-    }
-
-    pub async fn identity(&self, req: &HttpRequest) -> Result<Option<Identity>, ApiError> {
-        match token_of(req) {
-            Some(token) => self.sessions.authenticate(&token).await.map(Some),
-            None => Ok(None),
-        }
-    }
-
-    pub async fn require_identity(&self, req: &HttpRequest) -> Result<UserView, ApiError> {
-        self.identify(req).await?.ok_or_else(|| {
-            ApiError::unauthorized("no identity: visit /api/me first or send a bearer token")
-        })
-    }
-
-    /// A new guest: an identity and its token, nothing written yet (see
-    /// [`crate::sessions::Sessions::ensure_row`]). Limited per address.
-    pub fn mint_guest(&self, req: &HttpRequest) -> Result<(UserView, String), ApiError> {
-        let address = self.security.client_ip(req);
-        self.limits
-            .check(crate::limits::Action::NewGuest, address, None)?;
-        let user = UserView {
-            id: random_id(12),
-            name: guest_name(),
-            guest: true,
-        };
-        let token = self.sessions.issue(&user, 0);
-        Ok((user, token))
-    }
-
-    /// The caller's identity, or a new guest (with the token to hand back) when it has none or
-    /// its browser cookie is stale; a bad bearer token is an error.
-    pub async fn identify_or_mint_guest(
-        &self,
-        req: &HttpRequest,
-    ) -> Result<(Identity, Option<String>), ApiError> {
-        match self.identity(req).await {
-            Ok(Some(identity)) => Ok((identity, None)),
-            Err(e) if bearer_of(req).is_some() => Err(e),
-            _ => {
-                let (user, token) = self.mint_guest(req)?;
-                let identity = Identity { user, version: 0 };
-                Ok((identity, Some(token)))
-            }
-        }
-    }
-
-    /// The cookie for `token`, `Secure` when this request came over TLS.
-    pub fn cookie_for(&self, req: &HttpRequest, token: &str, guest: bool) -> Cookie<'static> {
-        self.sessions
-            .keys()
-            .cookie(token, guest, self.security.is_https(req))
-    }
 }
 
 #[cfg(test)]

@@ -7,53 +7,12 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use serde::Serialize;
 use tokio::sync::Notify;
 
-use crate::hub::{ConnId, Frame, Outbox};
-use crate::table::clock::TimeControl;
-use crate::table::{SeatRating, SeatView};
-use crate::ws::protocol::{Message, encode};
+use crate::outbox::{ConnId, Frame, Outbox};
+use crate::ws::protocol::{LiveEntry, Message, encode};
 
 const LIVE_EVERY: Duration = Duration::from_secs(1);
-
-/// A game being played, as the live list shows it.
-#[derive(Debug, Clone, Serialize)]
-pub struct LiveEntry {
-    pub id: String,
-    pub game: &'static str,
-    pub variant: &'static str,
-    pub clock: Option<TimeControl>,
-    pub days: Option<u8>,
-    pub rated: bool,
-    pub ply: u32,
-    pub started_at: Option<i64>,
-    /// Connections watching without a seat.
-    pub watchers: usize,
-    pub players: Vec<LivePlayer>,
-}
-
-/// A player of a live game.
-#[derive(Debug, Clone, Serialize)]
-pub struct LivePlayer {
-    pub seat: &'static str,
-    pub user_id: Option<String>,
-    pub name: Option<String>,
-    pub bot: Option<String>,
-    pub rating: Option<SeatRating>,
-}
-
-impl From<SeatView> for LivePlayer {
-    fn from(seat: SeatView) -> LivePlayer {
-        LivePlayer {
-            seat: seat.seat,
-            user_id: seat.user.as_ref().map(|u| u.id.clone()),
-            name: seat.user.map(|u| u.name),
-            bot: seat.bot,
-            rating: seat.rating,
-        }
-    }
-}
 
 impl LiveEntry {
     /// The mean rating of the rated players, for ordering.

@@ -3,9 +3,8 @@
 
 use crate::error::ApiError;
 use crate::identity::UserView;
-use crate::table::clock::TimeControl;
 use crate::table::{RATED_FOR_ACCOUNTS, TableSettings};
-use crate::ws::protocol::ClockSpec;
+use crate::ws::protocol::{ClockSpec, TimeControl};
 
 /// The days a correspondence game may give each move.
 pub const CORRESPONDENCE_DAYS: [u8; 6] = [1, 2, 3, 5, 7, 14];

@@ -23,6 +23,7 @@ pub mod players;
 pub mod playing;
 pub mod rabbit;
 pub mod records;
+pub mod socket;
 pub mod tables;
 
 /// One `/api/…` endpoint as registered: its method (`get`, `post`, …) and its path in the
@@ -96,7 +97,7 @@ api! {
 pub fn configure(index: PathBuf) -> impl Fn(&mut web::ServiceConfig) + Clone {
     move |cfg| {
         cfg.route("/healthz", web::get().to(health::healthz))
-            .route("/ws", web::get().to(crate::ws::session::route))
+            .route("/ws", web::get().to(socket::route))
             .configure(register_api)
             // Last of the API: any other API path is a JSON 404, not the web client's index.
             .route("/api/{tail:.*}", web::to(api_not_found))

@@ -12,7 +12,7 @@ pub(crate) struct PlayingView {
     /// Each with its `id`, `game`, `variant`, `status`, the caller's seat (`you`), `your_turn`,
     /// `to_move`, the `opponent` and the caller's `time_left_ms`.
     #[schema(value_type = Vec<Object>)]
-    games: Vec<crate::table::PlayingEntry>,
+    games: Vec<crate::ws::protocol::PlayingEntry>,
 }
 
 /// The caller's games that have not ended, those waiting for their move first, then the

@@ -5,35 +5,9 @@
 //! have moved (as on lichess: before that a game can still be aborted, and nobody loses on
 //! time for not having sat down yet).
 
+pub use crate::ws::protocol::TimeControl;
 use catalog::Seat;
-use serde::{Deserialize, Serialize};
 use tokio::time::{Duration, Instant};
-
-/// Minutes-and-increment time control, in milliseconds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct TimeControl {
-    pub initial_ms: u64,
-    pub increment_ms: u64,
-}
-
-impl TimeControl {
-    /// The largest clock the platform offers: three hours plus three minutes a move.
-    const MAX_INITIAL_MS: u64 = 3 * 60 * 60 * 1000;
-    const MAX_INCREMENT_MS: u64 = 3 * 60 * 1000;
-
-    pub fn new(initial_ms: u64, increment_ms: u64) -> Result<TimeControl, String> {
-        if initial_ms == 0 {
-            return Err("the initial time must be positive".into());
-        }
-        if initial_ms > Self::MAX_INITIAL_MS || increment_ms > Self::MAX_INCREMENT_MS {
-            return Err("the clock may not exceed 180 minutes plus 180 seconds".into());
-        }
-        Ok(TimeControl {
-            initial_ms,
-            increment_ms,
-        })
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct Clock {

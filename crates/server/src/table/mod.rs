@@ -6,25 +6,30 @@
 //! validate with the engine → commit to the database → only then tell anyone.
 
 pub mod clock;
+mod handle;
 mod presence;
+pub mod services;
 mod takeback;
+
+pub use handle::{Action, Command, TableHandle};
+pub use services::Services;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use catalog::{AnyGame, Outcome, Seat};
 use rabbit_solver::white_rabbit::WhiteRabbit;
-use serde::Serialize;
-use serde_json::Value;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant};
 
 use crate::error::{ErrorCode, WsError};
-use crate::hub::{ConnId, Frame, Hub, LobbyEntry, Outbox};
-use crate::identity::{UserView, unix_ms};
-use crate::ws::protocol::{Message, MoveEvent, NextTurn, OfferKind, encode};
-use clock::{Clock, TimeControl};
-pub use presence::AwayView;
+use crate::outbox::{ConnId, Frame, Outbox};
+use crate::unix_time::unix_ms;
+use crate::ws::protocol::{
+    ChatView, ClockView, LiveEntry, LobbyEntry, Message, MoveEvent, NextTurn, OfferKind,
+    PlayingEntry, RatingEnd, SeatRating, SeatView, TableView, TimeControl, UserView, encode,
+};
+use clock::Clock;
 use presence::Presence;
 
 /// Legal-move lists longer than this are not sent (tumbleweed's opening setup has tens of
@@ -134,225 +139,6 @@ impl TableSettings {
     }
 }
 
-/// Everything a player can do at a table.
-#[derive(Debug, Clone)]
-pub enum Action {
-    Sit {
-        seat: Option<u8>,
-        token: Option<String>,
-    },
-    Stand,
-    Move {
-        mv: String,
-        ply: Option<u32>,
-    },
-    Resign,
-    Abort,
-    DrawOffer,
-    DrawAccept,
-    DrawDecline,
-    RematchOffer,
-    RematchAccept,
-    RematchDecline,
-    TakebackOffer,
-    TakebackAccept,
-    TakebackDecline,
-    Chat {
-        text: String,
-    },
-    Voice {
-        signal: Value,
-    },
-    /// The opponent has left: end the game as won by the claimer, or drawn.
-    Claim {
-        draw: bool,
-    },
-}
-
-type Reply<T> = oneshot::Sender<Result<T, WsError>>;
-
-pub enum Command {
-    Subscribe {
-        conn: ConnId,
-        user: UserView,
-        out: Outbox,
-        token: Option<String>,
-        since: Option<u32>,
-        reply: Reply<Message>,
-    },
-    Unsubscribe {
-        conn: ConnId,
-    },
-    Act {
-        conn: ConnId,
-        user: UserView,
-        action: Action,
-        reply: Reply<Option<Message>>,
-    },
-    View {
-        user: Option<UserView>,
-        token: Option<String>,
-        reply: Reply<TableView>,
-    },
-    /// The White Rabbit position of the player seated at this solo table, for the solver.
-    HintPosition {
-        user: UserView,
-        reply: Reply<(WhiteRabbit, u32)>,
-    },
-    /// This table as a line of `user`'s "my games" (`None` unless they sit here and the game
-    /// has not ended).
-    Playing {
-        user: String,
-        reply: oneshot::Sender<Option<PlayingEntry>>,
-    },
-    /// A bot's answer for the position at `ply` (`None`: it found no move).
-    BotMove {
-        ply: u32,
-        mv: Option<String>,
-    },
-    /// Start the clock and the bot of a table restored at start-up: the server now serves.
-    Release,
-    /// Finish and exit (graceful shutdown); answered once everything before it is done.
-    Stop {
-        done: oneshot::Sender<()>,
-    },
-}
-
-/// A cloneable address of a running table.
-#[derive(Clone)]
-pub struct TableHandle {
-    pub id: Arc<str>,
-    tx: mpsc::Sender<Command>,
-}
-
-impl TableHandle {
-    pub fn is_closed(&self) -> bool {
-        self.tx.is_closed()
-    }
-
-    async fn call<T>(&self, make: impl FnOnce(Reply<T>) -> Command) -> Result<T, WsError> {
-        let (reply, answer) = oneshot::channel();
-        let gone = || WsError::new(ErrorCode::NotFound, "the table has closed");
-        self.tx.send(make(reply)).await.map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())?
-    }
-
-    pub async fn subscribe(
-        &self,
-        conn: ConnId,
-        user: UserView,
-        out: Outbox,
-        token: Option<String>,
-        since: Option<u32>,
-    ) -> Result<Message, WsError> {
-        self.call(|reply| Command::Subscribe {
-            conn,
-            user,
-            out,
-            token,
-            since,
-            reply,
-        })
-        .await
-    }
-
-    /// Lets a restored table's clock run and its bot think (see [`Command::Release`]).
-    pub async fn release(&self) {
-        let _ = self.tx.send(Command::Release).await;
-    }
-
-    pub async fn unsubscribe(&self, conn: ConnId) {
-        let _ = self.tx.send(Command::Unsubscribe { conn }).await;
-    }
-
-    pub async fn act(
-        &self,
-        conn: ConnId,
-        user: UserView,
-        action: Action,
-    ) -> Result<Option<Message>, WsError> {
-        self.call(|reply| Command::Act {
-            conn,
-            user,
-            action,
-            reply,
-        })
-        .await
-    }
-
-    /// The position to give hints for, with its ply; only for the player of a White Rabbit
-    /// game in progress that is not a daily deal.
-    pub async fn hint_position(&self, user: UserView) -> Result<(WhiteRabbit, u32), WsError> {
-        self.call(|reply| Command::HintPosition { user, reply })
-            .await
-    }
-
-    /// This table as a line of `user_id`'s games in progress (`None`: not theirs, or over).
-    pub async fn playing(&self, user_id: &str) -> Option<PlayingEntry> {
-        let (reply, answer) = oneshot::channel();
-        let user = user_id.to_string();
-        self.tx.send(Command::Playing { user, reply }).await.ok()?;
-        answer.await.ok().flatten()
-    }
-
-    /// Stops the actor after the commands already queued, and waits for it.
-    pub async fn stop(&self) {
-        let (done, stopped) = oneshot::channel();
-        if self.tx.send(Command::Stop { done }).await.is_ok() {
-            let _ = stopped.await;
-        }
-    }
-
-    pub async fn view(
-        &self,
-        user: Option<UserView>,
-        token: Option<String>,
-    ) -> Result<TableView, WsError> {
-        self.call(|reply| Command::View { user, token, reply })
-            .await
-    }
-}
-
-/// A seat as clients see it.
-#[derive(Debug, Clone, Serialize)]
-pub struct SeatView {
-    pub seat: &'static str,
-    /// How the game names this seat now (`a`, `b`, or a colour such as `r`).
-    pub label: &'static str,
-    pub user: Option<UserView>,
-    /// The bot's level when a bot sits here.
-    pub bot: Option<String>,
-    /// The player's rating in this table's game and class (none for guests and solo games).
-    pub rating: Option<SeatRating>,
-    /// How much a rated game that has ended changed it.
-    pub rating_change: Option<i32>,
-}
-
-/// A rating as a table shows it next to a name.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct SeatRating {
-    pub rating: i32,
-    pub provisional: bool,
-}
-
-impl From<&rating::Rating> for SeatRating {
-    fn from(r: &rating::Rating) -> SeatRating {
-        SeatRating {
-            rating: r.shown(),
-            provisional: r.provisional(),
-        }
-    }
-}
-
-/// One seat's rating change at the end of a rated game.
-#[derive(Debug, Clone, Serialize)]
-pub struct RatingEnd {
-    pub before: i32,
-    pub after: i32,
-    pub change: i32,
-    pub provisional: bool,
-}
-
 /// A bot in a seat is a user with a reserved id (`bot:easy`); real ids never contain `:`.
 pub fn bot_user(level: ai::Level) -> UserView {
     UserView {
@@ -365,98 +151,6 @@ pub fn bot_user(level: ai::Level) -> UserView {
 /// The level of the bot this user stands for, if it is one.
 pub fn bot_level(user: &UserView) -> Option<ai::Level> {
     user.id.strip_prefix("bot:")?.parse().ok()
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct ChatView {
-    /// The line's id, for reporting it.
-    pub id: i64,
-    pub author: String,
-    pub user: Option<String>,
-    pub text: String,
-    pub at: i64,
-    /// Written by a player (`players`) or by someone watching (`spectators`).
-    pub room: store::ChatRoom,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct ClockView {
-    pub initial_ms: u64,
-    pub increment_ms: u64,
-    pub remaining_ms: [i64; 2],
-    pub running: Option<&'static str>,
-}
-
-/// A full snapshot of a table for one viewer.
-#[derive(Debug, Clone, Serialize)]
-pub struct TableView {
-    pub id: String,
-    pub game: &'static str,
-    pub variant: &'static str,
-    pub private: bool,
-    pub status: &'static str,
-    pub host: Option<String>,
-    pub seats: Vec<SeatView>,
-    /// The viewer's seat, if seated.
-    pub you: Option<&'static str>,
-    /// The private link's token, shown to the host and the seated players only.
-    pub invite: Option<String>,
-    pub ply: u32,
-    pub moves: Vec<String>,
-    pub position: String,
-    pub to_move: Option<&'static str>,
-    pub turn: &'static str,
-    pub legal: Vec<String>,
-    pub legal_truncated: bool,
-    pub clock: Option<ClockView>,
-    /// Correspondence: days for each move, and the unix ms by which the side to move must
-    /// move (once it passes that side loses on time, or the game is aborted if a side has
-    /// not moved yet).
-    pub days: Option<u8>,
-    pub deadline: Option<i64>,
-    pub result: Option<String>,
-    pub reason: Option<String>,
-    pub draw_offer: Option<&'static str>,
-    /// The seat that asked to take back its last move.
-    pub takeback_offer: Option<&'static str>,
-    pub rematch_offer: Option<&'static str>,
-    pub rematch: Option<String>,
-    pub chat: Vec<ChatView>,
-    /// The day whose White Rabbit daily deal this is.
-    pub daily: Option<String>,
-    pub rated: bool,
-    /// The rating class (`blitz`, `rapid`, `correspondence`) of a two-player table.
-    pub rating_class: Option<&'static str>,
-    pub rating_range: Option<[i64; 2]>,
-    /// A player of a live game who has no connection left, and when their opponent may claim.
-    pub away: Option<AwayView>,
-    /// The viewer may claim this game now (their opponent has been away long enough).
-    pub claim: bool,
-}
-
-/// A game in progress as its player's list shows it.
-#[derive(Debug, Clone, Serialize)]
-pub struct PlayingEntry {
-    pub id: String,
-    pub game: &'static str,
-    pub variant: &'static str,
-    pub private: bool,
-    /// `open` (waiting for an opponent) or `playing`.
-    pub status: &'static str,
-    /// The player's seat.
-    pub you: &'static str,
-    pub your_turn: bool,
-    pub to_move: Option<&'static str>,
-    /// The other seat (a person, a bot, or empty); absent at a solo table.
-    pub opponent: Option<SeatView>,
-    pub ply: u32,
-    pub clock: Option<ClockView>,
-    pub days: Option<u8>,
-    pub deadline: Option<i64>,
-    /// The player's own time left: on their clock, or until the deadline of the move they
-    /// have to play.
-    pub time_left_ms: Option<i64>,
-    pub daily: Option<String>,
 }
 
 struct Subscriber {
@@ -518,7 +212,7 @@ pub struct Table {
     started_at: Option<i64>,
     /// Players of a live two-person game who have left.
     presence: Presence,
-    hub: Hub,
+    services: Services,
 }
 
 /// What a new table starts from.
@@ -532,7 +226,7 @@ pub struct NewTable {
 }
 
 impl Table {
-    pub fn new(new: NewTable, hub: Hub) -> Result<Table, WsError> {
+    pub fn new(new: NewTable, services: Services) -> Result<Table, WsError> {
         let game = AnyGame::new(new.settings.game, Some(new.settings.variant), new.seed)
             .map_err(|e| WsError::bad_request(e.to_string()))?;
         Ok(Table {
@@ -566,7 +260,7 @@ impl Table {
             rating_changes: Vec::new(),
             started_at: None,
             presence: Presence::default(),
-            hub,
+            services,
         })
     }
 
@@ -576,7 +270,7 @@ impl Table {
     pub fn restore(
         record: &store::GameRecord,
         chat: Vec<store::ChatLine>,
-        hub: Hub,
+        services: Services,
     ) -> Result<Table, String> {
         let info = catalog::game_info(&record.game).ok_or("unknown game")?;
         let variant = info.variant(&record.variant).ok_or("unknown variant")?.id;
@@ -631,7 +325,7 @@ impl Table {
                     .map(|m| m.played_at)
                     .or(record.started_at)
                     .unwrap_or(record.created_at);
-                since + hub.days(d).as_millis() as i64
+                since + services.days(d).as_millis() as i64
             });
         let table = Table {
             id: record.id.clone().into(),
@@ -683,7 +377,7 @@ impl Table {
                 changes
             },
             presence: Presence::default(),
-            hub,
+            services,
         };
         Ok(table)
     }
@@ -737,8 +431,8 @@ impl Table {
                 _ = tokio::time::sleep_until(self.open_until), if waiting => self.expire().await,
             }
         }
-        self.hub.forget_table(&self.id);
-        self.hub.live().remove(&self.id);
+        self.services.tables.forget(&self.id);
+        self.services.live.remove(&self.id);
     }
 
     async fn handle(&mut self, command: Command) {
@@ -920,7 +614,9 @@ impl Table {
                 if self.settings.days.is_some()
                     && let Some(other) = &self.seats[seat.other().index()]
                 {
-                    self.hub.notify(&other.id, "draw_offer", &self.id);
+                    self.services
+                        .turns
+                        .notify(&other.id, "draw_offer", &self.id);
                 }
                 Ok(None)
             }
@@ -1107,8 +803,8 @@ impl Table {
         let game = self.game.clone();
         let ply = self.plies.len() as u32;
         let seed: u64 = rand::random();
-        let budget = self.hub.bot_budget(level);
-        self.hub.cpu().spawn(move || {
+        let budget = self.services.bots.budget(level);
+        self.services.bots.cpu.spawn(move || {
             let mv = ai::choose_move(&game, level, budget, seed);
             let _ = me.blocking_send(Command::BotMove { ply, mv });
         });
@@ -1201,7 +897,7 @@ impl Table {
                 )));
             }
         }
-        let store = self.hub.store();
+        let store = &self.services.store;
         store
             .set_seat(
                 &self.id,
@@ -1213,7 +909,7 @@ impl Table {
         self.ratings.resize(self.seats.len(), None);
         self.ratings[index] = rating;
         if let Some(host) = self.host.as_deref().filter(|h| *h != user.id) {
-            self.hub.notify(host, "joined", &self.id);
+            self.services.turns.notify(host, "joined", &self.id);
         }
         if self.seats.iter().all(Option::is_some) {
             self.start().await?;
@@ -1226,8 +922,8 @@ impl Table {
     async fn stand(&mut self, user: &UserView) -> Result<Option<Message>, WsError> {
         let seat = self.seated(user)?;
         self.require(Status::Open, "standing up")?;
-        self.hub
-            .store()
+        self.services
+            .store
             .set_seat(&self.id, seat.index() as u8, None)
             .await?;
         self.seats[seat.index()] = None;
@@ -1239,7 +935,7 @@ impl Table {
     /// Every seat is taken: the game begins.
     pub async fn start(&mut self) -> Result<(), WsError> {
         let now = unix_ms();
-        self.hub.store().start_game(&self.id, now).await?;
+        self.services.store.start_game(&self.id, now).await?;
         self.status = Status::Playing;
         self.started_at = Some(now);
         self.start_clock(Instant::now());
@@ -1284,7 +980,7 @@ impl Table {
             .settings
             .days
             .filter(|_| self.status == Status::Playing)
-            .map(|d| from_ms + self.hub.days(d).as_millis() as i64);
+            .map(|d| from_ms + self.services.days(d).as_millis() as i64);
     }
 
     /// Who sits at the side to move, if anyone.
@@ -1296,7 +992,7 @@ impl Table {
     /// Tells the side to move something about this game (`Hub::notify` skips bots).
     fn notify_mover(&self, kind: &'static str) {
         if let Some(user) = self.mover() {
-            self.hub.notify(&user.id, kind, &self.id);
+            self.services.turns.notify(&user.id, kind, &self.id);
         }
     }
 
@@ -1308,7 +1004,7 @@ impl Table {
             return None;
         }
         Some(instant_at(
-            self.deadline? - self.hub.days(1).as_millis() as i64,
+            self.deadline? - self.services.days(1).as_millis() as i64,
         ))
     }
 
@@ -1365,8 +1061,8 @@ impl Table {
         let remaining = clock.as_mut().map(|c| c.finish_turn(now));
         let ply_number = self.plies.len() as u32 + 1;
         let played_at = unix_ms();
-        self.hub
-            .store()
+        self.services
+            .store
             .append_move(
                 &self.id,
                 &store::MoveRow {
@@ -1413,7 +1109,9 @@ impl Table {
         let mut event = self.move_event(self.plies.len() - 1);
         event.next = Some(self.next.clone());
         self.broadcast(&Message::Move(event));
-        self.hub.live().set_ply(&self.id, self.plies.len() as u32);
+        self.services
+            .live
+            .set_ply(&self.id, self.plies.len() as u32);
         if self.seat_labels() != labels_before {
             // Tumbleweed's colour choice renames the seats: everyone gets the new snapshot.
             self.broadcast_snapshots();
@@ -1450,15 +1148,15 @@ impl Table {
         let ratings = match (&rated, &result) {
             (Some(end), Some(result)) => {
                 let changes = self
-                    .hub
-                    .store()
+                    .services
+                    .store
                     .finish_rated_game(&self.id, result, reason, unix_ms(), end)
                     .await?;
                 Some(self.apply_rating_changes(&changes))
             }
             _ => {
-                self.hub
-                    .store()
+                self.services
+                    .store
                     .finish_game(
                         &self.id,
                         status.to_store(),
@@ -1480,7 +1178,7 @@ impl Table {
         self.publish_turn();
         if self.settings.days.is_some() && status == Status::Finished {
             for user in self.seats.iter().flatten() {
-                self.hub.notify(&user.id, "game_over", &self.id);
+                self.services.turns.notify(&user.id, "game_over", &self.id);
             }
         }
         self.record_daily_result().await;
@@ -1559,8 +1257,8 @@ impl Table {
             return Ok(None);
         }
         Ok(Some(
-            self.hub
-                .store()
+            self.services
+                .store
                 .rating(&user.id, self.settings.game, class)
                 .await?,
         ))
@@ -1613,7 +1311,7 @@ impl Table {
                 .values()
                 .any(|sub| Some(sub.user.id.as_str()) == id)
         });
-        let grace = self.hub.abandon_grace();
+        let grace = self.services.abandon_grace;
         let remaining = self.clock_view(Instant::now()).map(|c| c.remaining_ms);
         let grace = [0, 1].map(|i| match remaining {
             Some(r) => grace.min(Duration::from_millis(r[i].max(0) as u64)),
@@ -1656,7 +1354,7 @@ impl Table {
             actions: self.plies.len() as u32,
             finished_at: unix_ms(),
         };
-        if let Err(e) = self.hub.store().record_daily(&result).await {
+        if let Err(e) = self.services.store.record_daily(&result).await {
             tracing::error!(table = %self.id, error = %e, "could not record a daily result");
         }
     }
@@ -1705,8 +1403,9 @@ impl Table {
             .as_ref()
             .and_then(|id| self.seats.iter().flatten().find(|u| &u.id == id).cloned());
         let next = self
-            .hub
-            .create_table(settings, host, seats, Some(self.id.to_string()))
+            .services
+            .tables
+            .open(settings, host, seats, Some(self.id.to_string()))
             .await?;
         self.rematch = Some(next.id.to_string());
         self.rematch_offer = None;
@@ -1761,8 +1460,8 @@ impl Table {
             store::ChatRoom::Spectators
         };
         let id = self
-            .hub
-            .store()
+            .services
+            .store
             .add_chat(&store::NewChatLine {
                 game_id: self.id.to_string(),
                 user_id: Some(user.id.clone()),
@@ -1921,7 +1620,7 @@ impl Table {
         });
     }
 
-    /// Tells the hub who is to move here, for that player's "your turn" count.
+    /// Tells the turn counters who is to move here, for that player's "your turn" count.
     fn publish_turn(&self) {
         let mover = self
             .mover()
@@ -1929,7 +1628,7 @@ impl Table {
             .filter(|_| self.status == Status::Playing && self.seats.len() == 2)
             .filter(|user| bot_level(user).is_none())
             .map(|user| user.id.as_str());
-        self.hub.set_turn(&self.id, mover);
+        self.services.turns.set_turn(&self.id, mover);
     }
 
     /// Tells the lobby whether this table is open for players.
@@ -1958,13 +1657,13 @@ impl Table {
                 .map(SeatRating::from),
             rating_range: self.settings.rating_range,
         });
-        self.hub.set_lobby_entry(&self.id, entry);
+        self.services.lobby.set_entry(&self.id, entry);
     }
 
     /// Tells the live list whether this game is being played in public, and how it stands.
     fn publish_live(&self) {
         let listed = !self.settings.private && self.status == Status::Playing;
-        let entry = listed.then(|| crate::live::LiveEntry {
+        let entry = listed.then(|| LiveEntry {
             id: self.id.to_string(),
             game: self.settings.game,
             variant: self.settings.variant,
@@ -1983,7 +1682,7 @@ impl Table {
                 .map(|seat| self.seat_view(seat).into())
                 .collect(),
         });
-        self.hub.live().set(&self.id, entry);
+        self.services.live.set(&self.id, entry);
     }
 }
 

@@ -3,10 +3,10 @@
 //! game or call it a draw; a game left before both sides have moved is called off.
 
 use catalog::Seat;
-use serde::Serialize;
 use tokio::time::{Duration, Instant};
 
-use crate::identity::unix_ms;
+use crate::unix_time::unix_ms;
+use crate::ws::protocol::AwayView;
 
 /// One absent player.
 #[derive(Debug, Clone, Copy)]
@@ -16,13 +16,6 @@ struct Away {
     claim_at_ms: i64,
     /// The claim is open: the grace period has passed.
     due: bool,
-}
-
-/// What clients are told about an absent player.
-#[derive(Debug, Clone, Serialize)]
-pub struct AwayView {
-    pub seat: &'static str,
-    pub claim_at: i64,
 }
 
 /// The absences at one two-player table.

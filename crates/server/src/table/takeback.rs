@@ -8,7 +8,8 @@ use tokio::time::Instant;
 use super::clock::Clock;
 use super::{Status, Table, next_turn};
 use crate::error::{ErrorCode, WsError};
-use crate::identity::{UserView, unix_ms};
+use crate::unix_time::unix_ms;
+use crate::ws::protocol::UserView;
 use crate::ws::protocol::{Message, OfferKind};
 
 impl Table {
@@ -74,8 +75,8 @@ impl Table {
     /// Deletes the plies after the first `keep` from the record, then rebuilds the position
     /// and the clocks as they stood after ply `keep`.
     async fn take_back(&mut self, keep: usize) -> Result<Option<Message>, WsError> {
-        self.hub
-            .store()
+        self.services
+            .store
             .take_back_moves(&self.id, keep as u32)
             .await?;
         let mut game = AnyGame::new(self.settings.game, Some(self.settings.variant), self.seed)

@@ -13,14 +13,16 @@ use futures_core::Stream;
 use tokio::time::{Duration, Instant};
 
 use crate::error::{ApiError, ErrorCode};
-use crate::hub::{ConnId, Outbox, QueueKey};
+
 use crate::identity::UserView;
+use crate::outbox::{ConnId, Frame, Outbox};
 use crate::sessions::{MuteList, SessionWatch};
 use crate::state::AppState;
-use crate::table::clock::TimeControl;
 use crate::table::{Action, TableHandle, TableSettings};
 use crate::ws::frame_guard::{FrameGuard, is_overflow};
-use crate::ws::protocol::{ClaimOutcome, ClockSpec, Message, Request, encode, parse_request};
+use crate::ws::protocol::{
+    ClaimOutcome, ClockSpec, Message, QueueKey, Request, TimeControl, encode, parse_request,
+};
 
 /// Requests are small; anything bigger is abuse and closes the socket.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -146,7 +148,7 @@ impl Connection {
 }
 
 struct OutboxParts {
-    rx: tokio::sync::mpsc::Receiver<crate::hub::Frame>,
+    rx: tokio::sync::mpsc::Receiver<Frame>,
     overflow: Arc<tokio::sync::Notify>,
 }
 

@@ -1,11 +1,17 @@
 //! The realtime wire format: closed sum types for what a client may send and what the server
 //! sends back, one parser (`parse_request`), documented in `docs/protocol.md`.
+//!
+//! It depends on no other module of the server: the table, the hub, the live list and the
+//! routes all build these types, so they live below every one of them.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::error::{ErrorCode, WsError};
-use crate::table::TableView;
+pub mod error;
+pub mod views;
+
+pub use error::{ApiError, ErrorCode, WsError};
+pub use views::*;
 
 /// Everything a client may ask over the socket. Each request may also carry an `id` (any
 /// JSON value) that the reply echoes.
@@ -192,10 +198,7 @@ pub enum Message {
     /// The first message: who the connection speaks for, and how many games wait for their
     /// move.
     #[serde(rename = "hello")]
-    Hello {
-        user: crate::identity::UserView,
-        turns: usize,
-    },
+    Hello { user: UserView, turns: usize },
     #[serde(rename = "pong")]
     Pong,
     #[serde(rename = "ok")]
@@ -203,10 +206,10 @@ pub enum Message {
     #[serde(rename = "error")]
     Error { code: ErrorCode, message: String },
     #[serde(rename = "lobby")]
-    Lobby(crate::hub::LobbyView),
+    Lobby(LobbyView),
     /// The public games being played now, whenever the list changes.
     #[serde(rename = "live")]
-    Live { games: Vec<crate::live::LiveEntry> },
+    Live { games: Vec<LiveEntry> },
     /// A full snapshot of a table.
     #[serde(rename = "table")]
     Table { table: Box<TableView> },
@@ -228,13 +231,13 @@ pub enum Message {
         reason: String,
         /// A rated game: each seat's rating before and after.
         #[serde(skip_serializing_if = "Option::is_none")]
-        ratings: Option<std::collections::BTreeMap<&'static str, crate::table::RatingEnd>>,
+        ratings: Option<std::collections::BTreeMap<&'static str, RatingEnd>>,
     },
     #[serde(rename = "seats")]
     Seats {
         table: String,
         status: &'static str,
-        seats: Vec<crate::table::SeatView>,
+        seats: Vec<SeatView>,
     },
     #[serde(rename = "offer")]
     Offer {
@@ -248,10 +251,7 @@ pub enum Message {
     #[serde(rename = "takeback")]
     Takeback { table: String, ply: u32 },
     #[serde(rename = "chat")]
-    Chat {
-        table: String,
-        line: crate::table::ChatView,
-    },
+    Chat { table: String, line: ChatView },
     #[serde(rename = "voice")]
     Voice {
         table: String,

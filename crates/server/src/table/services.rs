@@ -1,0 +1,84 @@
+//! What a table needs from the rest of the server, as narrow handles: the store, the lobby
+//! listing, the "your turn" counters and notifications, the live list, the bot pool, and a
+//! way to open the rematch's table. The hub implements the traits; tests can stub them.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::cpu_pool::CpuPool;
+use crate::error::WsError;
+use crate::live::Live;
+use crate::ws::protocol::{LobbyEntry, UserView};
+
+use super::TableSettings;
+use super::handle::TableHandle;
+
+/// The lobby's list of open public tables.
+pub trait LobbyBoard: Send + Sync {
+    /// Lists (`Some`) or unlists (`None`) the table `id`.
+    fn set_entry(&self, id: &str, entry: Option<LobbyEntry>);
+}
+
+/// Who is to move where, and the notifications players get.
+pub trait TurnSink: Send + Sync {
+    /// Records who is to move at `table` (`None`: nobody, or a bot).
+    fn set_turn(&self, table: &Arc<str>, mover: Option<&str>);
+    /// Records a notification for `user_id` and sends it to their sockets (skips bots).
+    fn notify(&self, user_id: &str, kind: &'static str, table: &str);
+}
+
+/// A table's future, boxed (for the rematch's table, created by the hub).
+pub type Opening<'a> = Pin<Box<dyn Future<Output = Result<TableHandle, WsError>> + Send + 'a>>;
+
+/// The tables running on this node.
+pub trait TableDirectory: Send + Sync {
+    /// Creates, records and starts a table (the rematch of `rematch_of`).
+    fn open(
+        &self,
+        settings: TableSettings,
+        host: Option<UserView>,
+        seats: Vec<Option<UserView>>,
+        rematch_of: Option<String>,
+    ) -> Opening<'_>;
+    /// The table `id` has stopped: forget it, its lobby line and its turn.
+    fn forget(&self, id: &Arc<str>);
+}
+
+/// Where bots think: the CPU pool, with a cap on each move's budget.
+#[derive(Clone)]
+pub struct BotPool {
+    pub cpu: CpuPool,
+    pub time_cap: Option<Duration>,
+}
+
+impl BotPool {
+    /// How long a bot of `level` may think about one move.
+    pub fn budget(&self, level: ai::Level) -> Duration {
+        let budget = ai::default_budget(level);
+        self.time_cap.map_or(budget, |cap| budget.min(cap))
+    }
+}
+
+/// Everything a table actor is handed.
+#[derive(Clone)]
+pub struct Services {
+    pub store: store::Store,
+    pub lobby: Arc<dyn LobbyBoard>,
+    pub turns: Arc<dyn TurnSink>,
+    pub tables: Arc<dyn TableDirectory>,
+    pub live: Live,
+    pub bots: BotPool,
+    /// A correspondence day (shorter in tests).
+    pub day: Duration,
+    /// How long a player of a live game may be gone before their opponent may claim it.
+    pub abandon_grace: Duration,
+}
+
+impl Services {
+    /// How long `days` correspondence days last.
+    pub fn days(&self, days: u8) -> Duration {
+        self.day * u32::from(days)
+    }
+}

@@ -1,0 +1,262 @@
+//! The views the server sends: tables, seats, chat lines, clocks, the lobby and the live
+//! list, and who a connection speaks for. Plain data, serialized as `docs/protocol.md`
+//! describes; built by the table, the hub and the live list.
+
+use serde::{Deserialize, Serialize};
+
+/// The identity behind a request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct UserView {
+    pub id: String,
+    pub name: String,
+    pub guest: bool,
+}
+
+/// Minutes-and-increment time control, in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TimeControl {
+    pub initial_ms: u64,
+    pub increment_ms: u64,
+}
+
+impl TimeControl {
+    /// The largest clock the platform offers: three hours plus three minutes a move.
+    const MAX_INITIAL_MS: u64 = 3 * 60 * 60 * 1000;
+    const MAX_INCREMENT_MS: u64 = 3 * 60 * 1000;
+
+    pub fn new(initial_ms: u64, increment_ms: u64) -> Result<TimeControl, String> {
+        if initial_ms == 0 {
+            return Err("the initial time must be positive".into());
+        }
+        if initial_ms > Self::MAX_INITIAL_MS || increment_ms > Self::MAX_INCREMENT_MS {
+            return Err("the clock may not exceed 180 minutes plus 180 seconds".into());
+        }
+        Ok(TimeControl {
+            initial_ms,
+            increment_ms,
+        })
+    }
+}
+
+/// A seat as clients see it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatView {
+    pub seat: &'static str,
+    /// How the game names this seat now (`a`, `b`, or a colour such as `r`).
+    pub label: &'static str,
+    pub user: Option<UserView>,
+    /// The bot's level when a bot sits here.
+    pub bot: Option<String>,
+    /// The player's rating in this table's game and class (none for guests and solo games).
+    pub rating: Option<SeatRating>,
+    /// How much a rated game that has ended changed it.
+    pub rating_change: Option<i32>,
+}
+
+/// A rating as a table shows it next to a name.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SeatRating {
+    pub rating: i32,
+    pub provisional: bool,
+}
+
+impl From<&rating::Rating> for SeatRating {
+    fn from(r: &rating::Rating) -> SeatRating {
+        SeatRating {
+            rating: r.shown(),
+            provisional: r.provisional(),
+        }
+    }
+}
+
+/// One seat's rating change at the end of a rated game.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatingEnd {
+    pub before: i32,
+    pub after: i32,
+    pub change: i32,
+    pub provisional: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ChatView {
+    /// The line's id, for reporting it.
+    pub id: i64,
+    pub author: String,
+    pub user: Option<String>,
+    pub text: String,
+    pub at: i64,
+    /// Written by a player (`players`) or by someone watching (`spectators`).
+    pub room: store::ChatRoom,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ClockView {
+    pub initial_ms: u64,
+    pub increment_ms: u64,
+    pub remaining_ms: [i64; 2],
+    pub running: Option<&'static str>,
+}
+
+/// A full snapshot of a table for one viewer.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableView {
+    pub id: String,
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub private: bool,
+    pub status: &'static str,
+    pub host: Option<String>,
+    pub seats: Vec<SeatView>,
+    /// The viewer's seat, if seated.
+    pub you: Option<&'static str>,
+    /// The private link's token, shown to the host and the seated players only.
+    pub invite: Option<String>,
+    pub ply: u32,
+    pub moves: Vec<String>,
+    pub position: String,
+    pub to_move: Option<&'static str>,
+    pub turn: &'static str,
+    pub legal: Vec<String>,
+    pub legal_truncated: bool,
+    pub clock: Option<ClockView>,
+    /// Correspondence: days for each move, and the unix ms by which the side to move must
+    /// move (once it passes that side loses on time, or the game is aborted if a side has
+    /// not moved yet).
+    pub days: Option<u8>,
+    pub deadline: Option<i64>,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub draw_offer: Option<&'static str>,
+    /// The seat that asked to take back its last move.
+    pub takeback_offer: Option<&'static str>,
+    pub rematch_offer: Option<&'static str>,
+    pub rematch: Option<String>,
+    pub chat: Vec<ChatView>,
+    /// The day whose White Rabbit daily deal this is.
+    pub daily: Option<String>,
+    pub rated: bool,
+    /// The rating class (`blitz`, `rapid`, `correspondence`) of a two-player table.
+    pub rating_class: Option<&'static str>,
+    pub rating_range: Option<[i64; 2]>,
+    /// A player of a live game who has no connection left, and when their opponent may claim.
+    pub away: Option<AwayView>,
+    /// The viewer may claim this game now (their opponent has been away long enough).
+    pub claim: bool,
+}
+
+/// A game in progress as its player's list shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayingEntry {
+    pub id: String,
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub private: bool,
+    /// `open` (waiting for an opponent) or `playing`.
+    pub status: &'static str,
+    /// The player's seat.
+    pub you: &'static str,
+    pub your_turn: bool,
+    pub to_move: Option<&'static str>,
+    /// The other seat (a person, a bot, or empty); absent at a solo table.
+    pub opponent: Option<SeatView>,
+    pub ply: u32,
+    pub clock: Option<ClockView>,
+    pub days: Option<u8>,
+    pub deadline: Option<i64>,
+    /// The player's own time left: on their clock, or until the deadline of the move they
+    /// have to play.
+    pub time_left_ms: Option<i64>,
+    pub daily: Option<String>,
+}
+
+/// What clients are told about an absent player.
+#[derive(Debug, Clone, Serialize)]
+pub struct AwayView {
+    pub seat: &'static str,
+    pub claim_at: i64,
+}
+
+/// An open public table as the lobby lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct LobbyEntry {
+    pub id: String,
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub clock: Option<TimeControl>,
+    /// Days a move, for a correspondence table.
+    pub days: Option<u8>,
+    pub seats: usize,
+    pub players: Vec<String>,
+    /// The seated players' ids, in the order of `players` (for links to their pages).
+    pub player_ids: Vec<String>,
+    pub rated: bool,
+    /// The rating of the player waiting at the table, in its game and class.
+    pub host_rating: Option<SeatRating>,
+    /// Only opponents rated within this range may sit.
+    pub rating_range: Option<[i64; 2]>,
+}
+
+/// A quick-match queue: who waits for a game of this kind.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct QueueKey {
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub initial_ms: Option<u64>,
+    pub increment_ms: Option<u64>,
+    /// Days a move, for correspondence.
+    pub days: Option<u8>,
+    /// Rated games are paired only with players who want one too.
+    pub rated: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct QueueView {
+    #[serde(flatten)]
+    pub key: QueueKey,
+    pub waiting: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LobbyView {
+    pub tables: Vec<LobbyEntry>,
+    pub queues: Vec<QueueView>,
+}
+
+/// A game being played, as the live list shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveEntry {
+    pub id: String,
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub clock: Option<TimeControl>,
+    pub days: Option<u8>,
+    pub rated: bool,
+    pub ply: u32,
+    pub started_at: Option<i64>,
+    /// Connections watching without a seat.
+    pub watchers: usize,
+    pub players: Vec<LivePlayer>,
+}
+
+/// A player of a live game.
+#[derive(Debug, Clone, Serialize)]
+pub struct LivePlayer {
+    pub seat: &'static str,
+    pub user_id: Option<String>,
+    pub name: Option<String>,
+    pub bot: Option<String>,
+    pub rating: Option<SeatRating>,
+}
+
+impl From<SeatView> for LivePlayer {
+    fn from(seat: SeatView) -> LivePlayer {
+        LivePlayer {
+            seat: seat.seat,
+            user_id: seat.user.as_ref().map(|u| u.id.clone()),
+            name: seat.user.map(|u| u.name),
+            bot: seat.bot,
+            rating: seat.rating,
+        }
+    }
+}
