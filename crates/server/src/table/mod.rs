@@ -5,20 +5,23 @@
 //! single line of commands is what makes the move protocol simple and safe:
 //! validate with the engine → commit to the database → only then tell anyone.
 
+mod chat;
 pub mod clock;
+mod core;
+mod effects;
 mod handle;
 mod presence;
 pub mod services;
 mod takeback;
 
+use self::core::{Orderer, Played, TableState};
+use effects::{Effect, Step};
 pub use handle::{Action, Command, TableHandle};
 pub use services::Services;
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
 
 use catalog::{AnyGame, Outcome, Seat};
-use rabbit_solver::white_rabbit::WhiteRabbit;
 use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant};
 
@@ -26,8 +29,8 @@ use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Frame, Outbox};
 use crate::unix_time::unix_ms;
 use crate::ws::protocol::{
-    ChatView, ClockView, LiveEntry, LobbyEntry, Message, MoveEvent, NextTurn, OfferKind,
-    PlayingEntry, RatingEnd, SeatRating, SeatView, TableView, TimeControl, UserView, encode,
+    ChatView, LiveEntry, LobbyEntry, Message, NextTurn, SeatRating, TableView, TimeControl,
+    UserView, encode,
 };
 use clock::Clock;
 use presence::Presence;
@@ -167,30 +170,7 @@ struct Ply {
 }
 
 pub struct Table {
-    id: Arc<str>,
-    /// The deal the game started from (replayed after a takeback).
-    seed: u64,
-    settings: TableSettings,
-    token: String,
-    host: Option<String>,
-    seats: Vec<Option<UserView>>,
-    status: Status,
-    game: AnyGame,
-    plies: Vec<Ply>,
-    clock: Option<Clock>,
-    /// Correspondence: the unix ms by which the side to move must move.
-    deadline: Option<i64>,
-    /// The side to move has been told its deadline is near.
-    warned: bool,
-    result: Option<String>,
-    reason: Option<String>,
-    draw_offer: Option<Seat>,
-    /// A player asked to take back their last move.
-    takeback_offer: Option<Seat>,
-    rematch_offer: Option<Seat>,
-    rematch: Option<String>,
-    chat: VecDeque<ChatView>,
-    chat_times: HashMap<String, VecDeque<Instant>>,
+    state: TableState,
     subscribers: HashMap<ConnId, Subscriber>,
     /// A bot is thinking about the current position (on the blocking pool).
     bot_thinking: bool,
@@ -199,19 +179,8 @@ pub struct Table {
     held: bool,
     /// When the table closes if it is still waiting for players then.
     open_until: Instant,
-    /// Who moves next and their legal moves, computed once per position (every snapshot
-    /// and move event carries it).
-    next: NextTurn,
     /// This actor's own address, for answers from bots thinking on other threads.
     me: Option<mpsc::WeakSender<Command>>,
-    /// Each seat's rating in this table's game and class, and its change once a rated game
-    /// has ended.
-    ratings: Vec<Option<rating::Rating>>,
-    rating_changes: Vec<Option<i32>>,
-    /// When the game began (unix ms).
-    started_at: Option<i64>,
-    /// Players of a live two-person game who have left.
-    presence: Presence,
     services: Services,
 }
 
@@ -229,37 +198,41 @@ impl Table {
     pub fn new(new: NewTable, services: Services) -> Result<Table, WsError> {
         let game = AnyGame::new(new.settings.game, Some(new.settings.variant), new.seed)
             .map_err(|e| WsError::bad_request(e.to_string()))?;
+        let open_until = open_until(new.settings.private, unix_ms());
         Ok(Table {
-            id: new.id.into(),
-            seed: new.seed,
-            takeback_offer: None,
-            next: next_turn(&game),
-            clock: new.settings.control.map(Clock::new),
-            deadline: None,
-            warned: false,
-            open_until: open_until(new.settings.private, unix_ms()),
-            settings: new.settings,
-            token: new.token,
-            host: new.host.map(|h| h.id),
-            seats: new.seats,
-            status: Status::Open,
-            game,
-            plies: Vec::new(),
-            result: None,
-            reason: None,
-            draw_offer: None,
-            rematch_offer: None,
-            rematch: None,
-            chat: VecDeque::new(),
-            chat_times: HashMap::new(),
+            open_until,
+            state: TableState {
+                id: new.id.into(),
+                seed: new.seed,
+                takeback_offer: None,
+                next: next_turn(&game),
+                clock: new.settings.control.map(Clock::new),
+                deadline: None,
+                warned: false,
+                settings: new.settings,
+                token: new.token,
+                host: new.host.map(|h| h.id),
+                seats: new.seats,
+                status: Status::Open,
+                game,
+                plies: Vec::new(),
+                result: None,
+                reason: None,
+                draw_offer: None,
+                rematch_offer: None,
+                rematch: None,
+                chat: VecDeque::new(),
+                chat_times: HashMap::new(),
+                ratings: Vec::new(),
+                rating_changes: Vec::new(),
+                started_at: None,
+                presence: Presence::default(),
+                day: services.day,
+            },
             subscribers: HashMap::new(),
             bot_thinking: false,
             held: false,
             me: None,
-            ratings: Vec::new(),
-            rating_changes: Vec::new(),
-            started_at: None,
-            presence: Presence::default(),
             services,
         })
     }
@@ -325,58 +298,61 @@ impl Table {
                     .map(|m| m.played_at)
                     .or(record.started_at)
                     .unwrap_or(record.created_at);
-                since + services.days(d).as_millis() as i64
+                since + services.day.as_millis() as i64 * i64::from(d)
             });
         let table = Table {
-            id: record.id.clone().into(),
-            seed: record.seed,
-            takeback_offer: None,
-            next: next_turn(&game),
-            deadline,
-            warned: false,
-            settings: TableSettings {
-                game: info.id,
-                variant,
-                private: record.private,
-                control,
-                days,
-                daily: record.daily.clone(),
-                practice: None,
-                rated: record.rated,
-                rating_range: record.rating_range,
+            state: TableState {
+                id: record.id.clone().into(),
+                seed: record.seed,
+                takeback_offer: None,
+                next: next_turn(&game),
+                deadline,
+                warned: false,
+                settings: TableSettings {
+                    game: info.id,
+                    variant,
+                    private: record.private,
+                    control,
+                    days,
+                    daily: record.daily.clone(),
+                    practice: None,
+                    rated: record.rated,
+                    rating_range: record.rating_range,
+                },
+                token: record.invite_token.clone().unwrap_or_default(),
+                host: record.host_id.clone(),
+                seats,
+                status: Status::from_store(record.status),
+                game,
+                plies,
+                clock,
+                result: record.result.clone(),
+                reason: record.end_reason.clone(),
+                draw_offer: None,
+                rematch_offer: None,
+                // A table reloaded after its rematch began must not start a second one.
+                rematch: record.rematch.clone(),
+                chat: chat.into_iter().map(chat_view).collect(),
+                chat_times: HashMap::new(),
+                ratings: Vec::new(),
+                started_at: record.started_at,
+                rating_changes: {
+                    let mut changes = vec![None; info.seats as usize];
+                    for seat in &record.seats {
+                        if let Some(slot) = changes.get_mut(seat.seat as usize) {
+                            *slot = seat.rating_change;
+                        }
+                    }
+                    changes
+                },
+                presence: Presence::default(),
+                day: services.day,
             },
-            token: record.invite_token.clone().unwrap_or_default(),
-            host: record.host_id.clone(),
-            seats,
-            status: Status::from_store(record.status),
-            game,
-            plies,
-            clock,
-            result: record.result.clone(),
-            reason: record.end_reason.clone(),
-            draw_offer: None,
-            rematch_offer: None,
-            // A table reloaded after its rematch began must not start a second one.
-            rematch: record.rematch.clone(),
-            chat: chat.into_iter().map(chat_view).collect(),
-            chat_times: HashMap::new(),
             subscribers: HashMap::new(),
             bot_thinking: false,
             held: true,
             open_until: open_until(record.private, record.created_at),
             me: None,
-            ratings: Vec::new(),
-            started_at: record.started_at,
-            rating_changes: {
-                let mut changes = vec![None; info.seats as usize];
-                for seat in &record.seats {
-                    if let Some(slot) = changes.get_mut(seat.seat as usize) {
-                        *slot = seat.rating_change;
-                    }
-                }
-                changes
-            },
-            presence: Presence::default(),
             services,
         };
         Ok(table)
@@ -387,7 +363,7 @@ impl Table {
         let (tx, rx) = mpsc::channel(64);
         self.me = Some(tx.downgrade());
         let handle = TableHandle {
-            id: self.id.clone(),
+            id: self.state.id.clone(),
             tx,
         };
         runtime.spawn(self.run(rx));
@@ -404,6 +380,7 @@ impl Table {
                 self.ask_bot_if_its_turn();
             }
             let deadline = self
+                .state
                 .clock
                 .as_ref()
                 .and_then(Clock::deadline)
@@ -411,10 +388,10 @@ impl Table {
                 .chain(self.deadline_instant())
                 .min();
             let warn_at = self.warning_instant();
-            let absence = self.presence.next_deadline();
-            let idle = matches!(self.status, Status::Finished | Status::Aborted)
+            let absence = self.state.presence.next_deadline();
+            let idle = matches!(self.state.status, Status::Finished | Status::Aborted)
                 && self.subscribers.is_empty();
-            let waiting = self.status == Status::Open;
+            let waiting = self.state.status == Status::Open;
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(Command::Stop { done }) => {
@@ -431,8 +408,8 @@ impl Table {
                 _ = tokio::time::sleep_until(self.open_until), if waiting => self.expire().await,
             }
         }
-        self.services.tables.forget(&self.id);
-        self.services.live.remove(&self.id);
+        self.services.tables.forget(&self.state.id);
+        self.services.live.remove(&self.state.id);
     }
 
     async fn handle(&mut self, command: Command) {
@@ -470,15 +447,16 @@ impl Table {
             }
             Command::View { user, token, reply } => {
                 let result = self
+                    .state
                     .may_watch(user.as_ref(), token.as_deref())
-                    .map(|()| self.view(user.as_ref()));
+                    .map(|()| self.state.view(user.as_ref(), Instant::now()));
                 let _ = reply.send(result);
             }
             Command::Playing { user, reply } => {
-                let _ = reply.send(self.playing(&user));
+                let _ = reply.send(self.state.playing(&user, Instant::now(), unix_ms()));
             }
             Command::HintPosition { user, reply } => {
-                let _ = reply.send(self.hint_position(&user));
+                let _ = reply.send(self.state.hint_position(&user));
             }
             Command::BotMove { ply, mv } => {
                 self.bot_thinking = false;
@@ -492,20 +470,6 @@ impl Table {
         }
     }
 
-    fn may_watch(&self, user: Option<&UserView>, token: Option<&str>) -> Result<(), WsError> {
-        let insider = user.is_some_and(|u| {
-            self.seat_of(&u.id).is_some() || self.host.as_deref() == Some(u.id.as_str())
-        });
-        if !self.settings.private || insider || token == Some(self.token.as_str()) {
-            Ok(())
-        } else {
-            Err(WsError::new(
-                ErrorCode::Forbidden,
-                "this table is private: open it through its invitation link",
-            ))
-        }
-    }
-
     fn subscribe(
         &mut self,
         conn: ConnId,
@@ -514,50 +478,22 @@ impl Table {
         token: Option<String>,
         since: Option<u32>,
     ) -> Result<Message, WsError> {
-        self.may_watch(Some(&user), token.as_deref())?;
-        let state = Box::new(without_muted(self.view(Some(&user)), &out.muted));
+        self.state.may_watch(Some(&user), token.as_deref())?;
+        let state = Box::new(without_muted(
+            self.state.view(Some(&user), Instant::now()),
+            &out.muted,
+        ));
         self.subscribers.insert(conn, Subscriber { user, out });
         Ok(match since {
-            Some(since) if (since as usize) <= self.plies.len() => Message::Catchup {
-                table: self.id.to_string(),
-                moves: (since as usize..self.plies.len())
-                    .map(|i| self.move_event(i))
+            Some(since) if (since as usize) <= self.state.plies.len() => Message::Catchup {
+                table: self.state.id.to_string(),
+                moves: (since as usize..self.state.plies.len())
+                    .map(|i| self.state.move_event(i))
                     .collect(),
                 state,
             },
             _ => Message::Table { table: state },
         })
-    }
-
-    fn seat_of(&self, user_id: &str) -> Option<Seat> {
-        self.seats
-            .iter()
-            .position(|s| s.as_ref().is_some_and(|u| u.id == user_id))
-            .and_then(Seat::from_index)
-    }
-
-    fn seated(&self, user: &UserView) -> Result<Seat, WsError> {
-        self.seat_of(&user.id).ok_or_else(|| {
-            WsError::new(
-                ErrorCode::NotSeated,
-                "only the players at this table may do that",
-            )
-        })
-    }
-
-    fn require(&self, status: Status, what: &str) -> Result<(), WsError> {
-        if self.status == status {
-            Ok(())
-        } else {
-            Err(WsError::new(
-                ErrorCode::WrongState,
-                format!(
-                    "{what} needs a {} game; this one is {}",
-                    status.as_str(),
-                    self.status.as_str()
-                ),
-            ))
-        }
     }
 
     async fn act(
@@ -566,508 +502,91 @@ impl Table {
         user: &UserView,
         action: Action,
     ) -> Result<Option<Message>, WsError> {
-        match action {
-            Action::Sit { seat, token } => self.sit(user, seat, token.as_deref()).await,
-            Action::Stand => self.stand(user).await,
-            Action::Move { mv, ply } => self.play(user, &mv, ply).await,
-            Action::Resign => {
-                let seat = self.seated(user)?;
-                self.require(Status::Playing, "resigning")?;
-                let result = match self.seats.len() {
-                    1 => self.game_result_on_resign(),
-                    _ => seat.other().letter().to_string(),
+        let now = Instant::now();
+        let by = Orderer {
+            user,
+            subscribed: self.subscribers.contains_key(&conn),
+        };
+        match self.state.check(&by, &action, now)? {
+            Step::Sit { index } => self.sit(user, index).await?,
+            Step::Stand { seat } => self.stand(seat).await?,
+            Step::Move { seat, mv, next } => self.play(seat, mv, *next).await?,
+            Step::Finish {
+                status,
+                result,
+                reason,
+            } => self.finish(status, result, reason).await?,
+            Step::Offer { kind, by } => {
+                let effects = self.state.offer(kind, by);
+                self.deliver(effects);
+            }
+            Step::Clear { kind } => {
+                let effects = self.state.clear_offer(kind);
+                self.deliver(effects);
+            }
+            Step::Rematch => self.start_rematch().await?,
+            Step::TakeBack { keep } => self.take_back(keep).await?,
+            Step::Chat { text, room } => self.chat(user, text, room, now).await?,
+            Step::Voice { to, from } => {
+                let Action::Voice { signal } = action else {
+                    unreachable!("only a voice order relays a signal")
                 };
-                self.finish(Status::Finished, Some(result), "resign")
-                    .await?;
-                Ok(None)
-            }
-            Action::Abort => {
-                self.seated(user)?;
-                self.require(Status::Playing, "aborting")?;
-                if self.plies.len() >= self.seats.len() {
-                    return Err(WsError::new(
-                        ErrorCode::WrongState,
-                        "a game can be aborted only before both sides have moved",
-                    ));
-                }
-                self.finish(Status::Aborted, None, "abort").await?;
-                Ok(None)
-            }
-            Action::DrawOffer => {
-                let seat = self.two_player_seat(user)?;
-                self.require(Status::Playing, "a draw offer")?;
-                if self.bot_opposite(seat).is_some() {
-                    return Err(WsError::new(
-                        ErrorCode::WrongState,
-                        "bots play every game to its end: they take no draws",
-                    ));
-                }
-                if self.draw_offer == Some(seat.other()) {
-                    return self.agree_draw().await;
-                }
-                self.draw_offer = Some(seat);
-                self.broadcast(&Message::Offer {
-                    table: self.id.to_string(),
-                    kind: OfferKind::Draw,
-                    by: Some(seat.letter()),
-                });
-                if self.settings.days.is_some()
-                    && let Some(other) = &self.seats[seat.other().index()]
-                {
-                    self.services
-                        .turns
-                        .notify(&other.id, "draw_offer", &self.id);
-                }
-                Ok(None)
-            }
-            Action::DrawAccept => {
-                let seat = self.two_player_seat(user)?;
-                self.require(Status::Playing, "accepting a draw")?;
-                if self.draw_offer != Some(seat.other()) {
-                    return Err(WsError::new(
-                        ErrorCode::WrongState,
-                        "no draw was offered to you",
-                    ));
-                }
-                self.agree_draw().await
-            }
-            Action::DrawDecline => {
-                let seat = self.two_player_seat(user)?;
-                if self.draw_offer != Some(seat.other()) {
-                    return Err(WsError::new(
-                        ErrorCode::WrongState,
-                        "no draw was offered to you",
-                    ));
-                }
-                self.draw_offer = None;
-                self.broadcast_offer_cleared(OfferKind::Draw);
-                Ok(None)
-            }
-            Action::RematchOffer | Action::RematchAccept => {
-                let seat = self.seated(user)?;
-                if !matches!(self.status, Status::Finished | Status::Aborted) {
-                    return Err(WsError::new(
-                        ErrorCode::WrongState,
-                        "a rematch can be offered once the game is over",
-                    ));
-                }
-                if let Some(next) = &self.rematch {
-                    return Err(WsError::new(
-                        ErrorCode::WrongState,
-                        format!("the rematch is already at table {next}"),
-                    ));
-                }
-                let offered_to_me = self.rematch_offer.is_some_and(|s| s != seat);
-                // A bot always wants another game.
-                let bot = self.seats.len() == 2 && self.bot_opposite(seat).is_some();
-                if offered_to_me || self.seats.len() == 1 || bot {
-                    return self.start_rematch().await;
-                }
-                if matches!(action, Action::RematchAccept) {
-                    return Err(WsError::new(
-                        ErrorCode::WrongState,
-                        "no rematch was offered to you",
-                    ));
-                }
-                self.rematch_offer = Some(seat);
-                self.broadcast(&Message::Offer {
-                    table: self.id.to_string(),
-                    kind: OfferKind::Rematch,
-                    by: Some(seat.letter()),
-                });
-                Ok(None)
-            }
-            Action::RematchDecline => {
-                let seat = self.seated(user)?;
-                if self.rematch_offer.is_none_or(|s| s == seat) {
-                    return Err(WsError::new(
-                        ErrorCode::WrongState,
-                        "no rematch was offered to you",
-                    ));
-                }
-                self.rematch_offer = None;
-                self.broadcast_offer_cleared(OfferKind::Rematch);
-                Ok(None)
-            }
-            Action::Claim { draw } => {
-                let seat = self.two_player_seat(user)?;
-                self.require(Status::Playing, "claiming the game")?;
-                if !self.presence.may_claim(seat) {
-                    return Err(WsError::new(
-                        ErrorCode::WrongState,
-                        "you can claim the game only once your opponent has been gone a while",
-                    ));
-                }
-                let result = if draw { "draw" } else { seat.letter() };
-                self.finish(Status::Finished, Some(result.to_string()), "abandoned")
-                    .await?;
-                Ok(None)
-            }
-            Action::TakebackOffer => self.takeback_offer(user).await,
-            Action::TakebackAccept => self.takeback_answer(user, true).await,
-            Action::TakebackDecline => self.takeback_answer(user, false).await,
-            Action::Chat { text } => self.chat(conn, user, &text).await,
-            Action::Voice { signal } => {
-                let seat = self.two_player_seat(user)?;
-                let other = self.seats[seat.other().index()]
-                    .as_ref()
-                    .map(|u| u.id.clone());
-                let Some(other) = other else {
-                    return Err(WsError::new(
-                        ErrorCode::WrongState,
-                        "nobody sits opposite you",
-                    ));
-                };
-                let text = Frame::from(encode(
-                    None,
-                    &Message::Voice {
-                        table: self.id.to_string(),
-                        from: seat.letter(),
-                        signal,
-                    },
-                ));
-                for sub in self.subscribers.values().filter(|s| s.user.id == other) {
-                    sub.out.send(text.clone());
-                }
-                Ok(None)
+                self.relay_voice(&to, from, signal);
             }
         }
+        Ok(None)
     }
 
-    fn playing(&self, user_id: &str) -> Option<PlayingEntry> {
-        let you = self.seat_of(user_id)?;
-        if !matches!(self.status, Status::Open | Status::Playing) {
-            return None;
-        }
-        let playing = self.status == Status::Playing;
-        let to_move = self.game.to_move().filter(|_| playing);
-        let opponent = (self.seats.len() == 2).then(|| self.seat_view(you.other()));
-        let clock = self.clock_view(Instant::now());
-        Some(PlayingEntry {
-            id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
-            private: self.settings.private,
-            status: self.status.as_str(),
-            you: you.letter(),
-            your_turn: to_move == Some(you),
-            to_move: to_move.map(Seat::letter),
-            opponent,
-            ply: self.plies.len() as u32,
-            time_left_ms: clock
-                .as_ref()
-                .map(|c| c.remaining_ms[you.index()])
-                .or_else(|| {
-                    self.deadline
-                        .filter(|_| to_move == Some(you))
-                        .map(|d| (d - unix_ms()).max(0))
-                }),
-            clock,
-            days: self.settings.days,
-            deadline: self.deadline,
-            daily: self.settings.daily.clone(),
-        })
-    }
-
-    fn hint_position(&self, user: &UserView) -> Result<(WhiteRabbit, u32), WsError> {
-        let AnyGame::WhiteRabbit(game) = &self.game else {
-            return Err(WsError::bad_request("hints are for White Rabbit tables"));
-        };
-        self.seated(user)?;
-        self.require(Status::Playing, "give hints")?;
-        if self.settings.daily.is_some() {
-            return Err(WsError::new(
-                ErrorCode::Forbidden,
-                "no hints on the daily deal: everyone plays it on their own",
-            ));
-        }
-        Ok((game.clone(), self.plies.len() as u32))
-    }
-
-    /// When a bot is to move, lets it think on the CPU pool (never on the tables' runtime,
-    /// and below the tables' priority); its answer comes back as [`Command::BotMove`].
-    fn ask_bot_if_its_turn(&mut self) {
-        if self.bot_thinking || self.status != Status::Playing {
-            return;
-        }
-        let Some(seat) = self.game.to_move() else {
-            return;
-        };
-        let Some(level) = self.seats[seat.index()].as_ref().and_then(bot_level) else {
-            return;
-        };
-        let Some(me) = self.me.as_ref().and_then(mpsc::WeakSender::upgrade) else {
-            return;
-        };
-        self.bot_thinking = true;
-        let game = self.game.clone();
-        let ply = self.plies.len() as u32;
-        let seed: u64 = rand::random();
-        let budget = self.services.bots.budget(level);
-        self.services.bots.cpu.spawn(move || {
-            let mv = ai::choose_move(&game, level, budget, seed);
-            let _ = me.blocking_send(Command::BotMove { ply, mv });
-        });
-    }
-
-    /// Plays a bot's move through the same checks and log as a person's.
-    async fn play_bot_move(&mut self, ply: u32, mv: Option<String>) {
-        let stale = ply as usize != self.plies.len() || self.status != Status::Playing;
-        let Some(mv) = mv.filter(|_| !stale) else {
-            return;
-        };
-        let Some(bot) = self.mover().cloned() else {
-            return;
-        };
-        if let Err(e) = self.play(&bot, &mv, Some(ply)).await {
-            tracing::error!(table = %self.id, %mv, error = %e, "a bot's move was refused");
-        }
-    }
-
-    /// The bot sitting opposite `seat`, if any.
-    fn bot_opposite(&self, seat: Seat) -> Option<ai::Level> {
-        self.seats
-            .get(seat.other().index())?
-            .as_ref()
-            .and_then(bot_level)
-    }
-
-    fn seat_labels(&self) -> Vec<&'static str> {
-        (0..self.seats.len())
-            .filter_map(Seat::from_index)
-            .map(|seat| self.game.seat_label(seat))
-            .collect()
-    }
-
-    fn two_player_seat(&self, user: &UserView) -> Result<Seat, WsError> {
-        if self.seats.len() != 2 {
-            return Err(WsError::new(
-                ErrorCode::WrongState,
-                "this needs an opponent: a solo table has none",
-            ));
-        }
-        self.seated(user)
-    }
-
-    fn game_result_on_resign(&self) -> String {
-        // Giving up a solo puzzle is a loss.
-        "lost".to_string()
-    }
-
-    async fn sit(
-        &mut self,
-        user: &UserView,
-        seat: Option<u8>,
-        token: Option<&str>,
-    ) -> Result<Option<Message>, WsError> {
-        self.require(Status::Open, "sitting down")?;
-        self.may_watch(Some(user), token)?;
-        if self.seat_of(&user.id).is_some() {
-            return Err(WsError::new(
-                ErrorCode::SeatTaken,
-                "you already sit at this table",
-            ));
-        }
-        let index = match seat {
-            Some(i) => {
-                let i = i as usize;
-                if i >= self.seats.len() {
-                    return Err(WsError::bad_request(format!("this table has no seat {i}")));
-                }
-                if self.seats[i].is_some() {
-                    return Err(WsError::new(ErrorCode::SeatTaken, "that seat is taken"));
-                }
-                i
-            }
-            None => self
-                .seats
-                .iter()
-                .position(Option::is_none)
-                .ok_or_else(|| WsError::new(ErrorCode::SeatTaken, "every seat is taken"))?,
-        };
+    /// Seats `user` at `index` once their rating admits them, and starts the game when the
+    /// table is full.
+    async fn sit(&mut self, user: &UserView, index: usize) -> Result<(), WsError> {
         let rating = self.rating_of(user).await?;
-        if self.settings.rated && user.guest {
-            return Err(WsError::forbidden(RATED_FOR_ACCOUNTS));
-        }
-        if let Some([low, high]) = self.settings.rating_range {
-            let shown = i64::from(rating.map_or(rating::Rating::default().shown(), |r| r.shown()));
-            if !(low..=high).contains(&shown) {
-                return Err(WsError::forbidden(format!(
-                    "this table is for players rated {low} to {high}; you are {shown}"
-                )));
-            }
-        }
-        let store = &self.services.store;
-        store
+        self.state.admit(user, rating.as_ref())?;
+        self.services
+            .store
             .set_seat(
-                &self.id,
+                &self.state.id,
                 index as u8,
                 Some(&store::Occupant::User(user.id.clone())),
             )
             .await?;
-        self.seats[index] = Some(user.clone());
-        self.ratings.resize(self.seats.len(), None);
-        self.ratings[index] = rating;
-        if let Some(host) = self.host.as_deref().filter(|h| *h != user.id) {
-            self.services.turns.notify(host, "joined", &self.id);
+        self.state.seats[index] = Some(user.clone());
+        self.state.ratings.resize(self.state.seats.len(), None);
+        self.state.ratings[index] = rating;
+        if let Some(host) = self.state.host.as_deref().filter(|h| *h != user.id) {
+            self.services.turns.notify(host, "joined", &self.state.id);
         }
-        if self.seats.iter().all(Option::is_some) {
+        if self.state.seats.iter().all(Option::is_some) {
             self.start().await?;
         }
-        self.broadcast_snapshots();
-        self.publish_lobby();
-        Ok(None)
-    }
-
-    async fn stand(&mut self, user: &UserView) -> Result<Option<Message>, WsError> {
-        let seat = self.seated(user)?;
-        self.require(Status::Open, "standing up")?;
-        self.services
-            .store
-            .set_seat(&self.id, seat.index() as u8, None)
-            .await?;
-        self.seats[seat.index()] = None;
-        self.broadcast_snapshots();
-        self.publish_lobby();
-        Ok(None)
-    }
-
-    /// Every seat is taken: the game begins.
-    pub async fn start(&mut self) -> Result<(), WsError> {
-        let now = unix_ms();
-        self.services.store.start_game(&self.id, now).await?;
-        self.status = Status::Playing;
-        self.started_at = Some(now);
-        self.start_clock(Instant::now());
-        self.set_deadline(unix_ms());
-        self.publish_turn();
-        self.update_presence();
-        self.publish_live();
-        // A solo game can be decided by its deal alone.
-        if self.game.is_over() {
-            self.finish_by_rules().await?;
-        }
+        self.deliver(vec![Effect::Snapshots, Effect::Lobby]);
         Ok(())
     }
 
-    /// Runs the clock of the side to move, once both sides have moved.
-    /// Nobody came: the table closes as aborted, reason `expired`.
-    async fn expire(&mut self) {
-        if self.status != Status::Open {
-            return;
-        }
-        if let Err(e) = self.finish(Status::Aborted, None, "expired").await {
-            tracing::error!(table = %self.id, error = %e, "could not close an expired table");
-            // Try again in a minute rather than spinning.
-            self.open_until = Instant::now() + Duration::from_secs(60);
-        }
+    async fn stand(&mut self, seat: Seat) -> Result<(), WsError> {
+        self.services
+            .store
+            .set_seat(&self.state.id, seat.index() as u8, None)
+            .await?;
+        self.state.seats[seat.index()] = None;
+        self.deliver(vec![Effect::Snapshots, Effect::Lobby]);
+        Ok(())
     }
 
-    /// Ends the hold of a restored table: its clock runs from now.
-    fn release(&mut self) {
-        if self.held {
-            self.held = false;
-            if self.status == Status::Playing {
-                self.start_clock(Instant::now());
-            }
-            self.update_presence();
-        }
-    }
-
-    /// Correspondence: the move to play now is due `days` after `from_ms`.
-    fn set_deadline(&mut self, from_ms: i64) {
-        self.deadline = self
-            .settings
-            .days
-            .filter(|_| self.status == Status::Playing)
-            .map(|d| from_ms + self.services.days(d).as_millis() as i64);
-    }
-
-    /// Who sits at the side to move, if anyone.
-    fn mover(&self) -> Option<&UserView> {
-        let seat = self.game.to_move()?;
-        self.seats.get(seat.index())?.as_ref()
-    }
-
-    /// Tells the side to move something about this game (`Hub::notify` skips bots).
-    fn notify_mover(&self, kind: &'static str) {
-        if let Some(user) = self.mover() {
-            self.services.turns.notify(&user.id, kind, &self.id);
-        }
-    }
-
-    /// A day before a correspondence deadline (when the move was given more than a day), the
-    /// side to move is told, once a move.
-    fn warning_instant(&self) -> Option<Instant> {
-        self.settings.days.filter(|d| *d > 1)?;
-        if self.warned || self.held {
-            return None;
-        }
-        Some(instant_at(
-            self.deadline? - self.services.days(1).as_millis() as i64,
-        ))
-    }
-
-    fn warn_of_deadline(&mut self) {
-        self.warned = true;
-        if self.status == Status::Playing && self.deadline.is_some() {
-            self.notify_mover("deadline");
-        }
-    }
-
-    /// When the correspondence deadline passes, on the runtime's clock (none while held).
-    fn deadline_instant(&self) -> Option<Instant> {
-        self.deadline.filter(|_| !self.held).map(instant_at)
-    }
-
-    fn start_clock(&mut self, now: Instant) {
-        let both_moved = self.plies.len() >= 2;
-        if let (Some(clock), Some(seat)) = (self.clock.as_mut(), self.game.to_move())
-            && both_moved
-        {
-            clock.start(seat, now);
-        }
-    }
-
-    async fn play(
-        &mut self,
-        user: &UserView,
-        mv: &str,
-        ply: Option<u32>,
-    ) -> Result<Option<Message>, WsError> {
-        let seat = self.seated(user)?;
-        self.require(Status::Playing, "a move")?;
-        if self.game.to_move() != Some(seat) {
-            return Err(WsError::new(ErrorCode::NotYourTurn, "it is not your turn"));
-        }
-        if let Some(ply) = ply
-            && ply as usize != self.plies.len()
-        {
-            return Err(WsError::new(
-                ErrorCode::StalePly,
-                format!(
-                    "the game is at ply {}, not {ply}: resubscribe",
-                    self.plies.len()
-                ),
-            ));
-        }
-        let mut next = self.game.clone();
-        next.play(mv)
-            .map_err(|e| WsError::new(ErrorCode::IllegalMove, e.to_string()))?;
-        let labels_before = self.seat_labels();
-
+    /// Writes an accepted move, and only once it is stored applies it and tells everyone; a
+    /// failed write leaves the game where it was and the mover gets the error.
+    async fn play(&mut self, seat: Seat, mv: String, next: AnyGame) -> Result<(), WsError> {
         let now = Instant::now();
-        let mut clock = self.clock.clone();
+        let mut clock = self.state.clock.clone();
         let remaining = clock.as_mut().map(|c| c.finish_turn(now));
-        let ply_number = self.plies.len() as u32 + 1;
         let played_at = unix_ms();
         self.services
             .store
             .append_move(
-                &self.id,
+                &self.state.id,
                 &store::MoveRow {
-                    ply: ply_number,
-                    mv: mv.to_string(),
+                    ply: self.state.plies.len() as u32 + 1,
+                    mv: mv.clone(),
                     played_at,
                     clock_a_ms: remaining.map(|r| r[0]),
                     clock_b_ms: remaining.map(|r| r[1]),
@@ -1081,49 +600,154 @@ impl Table {
                 ),
                 other => other.into(),
             })?;
-
         // Committed: now it is true, and everyone may hear of it.
         metrics::counter!("stolik_moves_total").increment(1);
-        self.next = next_turn(&next);
-        self.game = next;
-        self.clock = clock;
-        self.plies.push(Ply {
-            mv: mv.to_string(),
-            by: seat,
-            position: self.game.view(None),
-            clock: remaining,
-        });
-        if self.draw_offer == Some(seat.other()) {
-            // Moving on is declining.
-            self.draw_offer = None;
-        }
-        // A takeback asked for belongs to the position it was asked in.
-        self.takeback_offer = None;
-        self.start_clock(now);
-        self.set_deadline(played_at);
-        self.warned = false;
-        self.publish_turn();
-        if self.settings.days.is_some() && !self.game.is_over() {
-            self.notify_mover("your_turn");
-        }
-        let mut event = self.move_event(self.plies.len() - 1);
-        event.next = Some(self.next.clone());
-        self.broadcast(&Message::Move(event));
-        self.services
-            .live
-            .set_ply(&self.id, self.plies.len() as u32);
-        if self.seat_labels() != labels_before {
-            // Tumbleweed's colour choice renames the seats: everyone gets the new snapshot.
-            self.broadcast_snapshots();
-        }
-        if self.game.is_over() {
+        let effects = self.state.apply_move(
+            Played {
+                seat,
+                mv,
+                next,
+                clock,
+                remaining,
+                played_at,
+            },
+            now,
+        );
+        self.deliver(effects);
+        if self.state.game.is_over() {
             self.finish_by_rules().await?;
         }
-        Ok(None)
+        Ok(())
+    }
+
+    /// When a bot is to move, lets it think on the CPU pool (never on the tables' runtime,
+    /// and below the tables' priority); its answer comes back as [`Command::BotMove`].
+    fn ask_bot_if_its_turn(&mut self) {
+        if self.bot_thinking || self.state.status != Status::Playing {
+            return;
+        }
+        let Some(seat) = self.state.game.to_move() else {
+            return;
+        };
+        let Some(level) = self.state.seats[seat.index()].as_ref().and_then(bot_level) else {
+            return;
+        };
+        let Some(me) = self.me.as_ref().and_then(mpsc::WeakSender::upgrade) else {
+            return;
+        };
+        self.bot_thinking = true;
+        let game = self.state.game.clone();
+        let ply = self.state.plies.len() as u32;
+        let seed: u64 = rand::random();
+        let budget = self.services.bots.budget(level);
+        self.services.bots.cpu.spawn(move || {
+            let mv = ai::choose_move(&game, level, budget, seed);
+            let _ = me.blocking_send(Command::BotMove { ply, mv });
+        });
+    }
+
+    /// Plays a bot's move through the same checks and log as a person's.
+    async fn play_bot_move(&mut self, ply: u32, mv: Option<String>) {
+        let stale = ply as usize != self.state.plies.len() || self.state.status != Status::Playing;
+        let Some(mv) = mv.filter(|_| !stale) else {
+            return;
+        };
+        let Some(bot) = self.state.mover().cloned() else {
+            return;
+        };
+        let by = Orderer {
+            user: &bot,
+            subscribed: false,
+        };
+        let action = Action::Move {
+            mv: mv.clone(),
+            ply: Some(ply),
+        };
+        let played = match self.state.check(&by, &action, Instant::now()) {
+            Ok(Step::Move { seat, mv, next }) => self.play(seat, mv, *next).await,
+            Ok(_) => unreachable!("a move order is checked as a move"),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = played {
+            tracing::error!(table = %self.state.id, %mv, error = %e, "a bot's move was refused");
+        }
+    }
+
+    /// Every seat is taken: the game begins.
+    pub async fn start(&mut self) -> Result<(), WsError> {
+        let now = unix_ms();
+        self.services.store.start_game(&self.state.id, now).await?;
+        self.state.status = Status::Playing;
+        self.state.started_at = Some(now);
+        self.state.start_clock(Instant::now());
+        self.state.set_deadline(unix_ms());
+        self.publish_turn();
+        self.update_presence();
+        self.publish_live();
+        // A solo game can be decided by its deal alone.
+        if self.state.game.is_over() {
+            self.finish_by_rules().await?;
+        }
+        Ok(())
+    }
+
+    /// Runs the clock of the side to move, once both sides have moved.
+    /// Nobody came: the table closes as aborted, reason `expired`.
+    async fn expire(&mut self) {
+        if self.state.status != Status::Open {
+            return;
+        }
+        if let Err(e) = self.finish(Status::Aborted, None, "expired").await {
+            tracing::error!(table = %self.state.id, error = %e, "could not close an expired table");
+            // Try again in a minute rather than spinning.
+            self.open_until = Instant::now() + Duration::from_secs(60);
+        }
+    }
+
+    /// Ends the hold of a restored table: its clock runs from now.
+    fn release(&mut self) {
+        if self.held {
+            self.held = false;
+            if self.state.status == Status::Playing {
+                self.state.start_clock(Instant::now());
+            }
+            self.update_presence();
+        }
+    }
+
+    /// Tells the side to move something about this game (`Hub::notify` skips bots).
+    fn notify_mover(&self, kind: &'static str) {
+        if let Some(user) = self.state.mover() {
+            self.services.turns.notify(&user.id, kind, &self.state.id);
+        }
+    }
+
+    /// A day before a correspondence deadline (when the move was given more than a day), the
+    /// side to move is told, once a move.
+    fn warning_instant(&self) -> Option<Instant> {
+        self.state.settings.days.filter(|d| *d > 1)?;
+        if self.state.warned || self.held {
+            return None;
+        }
+        Some(instant_at(
+            self.state.deadline? - self.state.days(1).as_millis() as i64,
+        ))
+    }
+
+    fn warn_of_deadline(&mut self) {
+        self.state.warned = true;
+        if self.state.status == Status::Playing && self.state.deadline.is_some() {
+            self.notify_mover("deadline");
+        }
+    }
+
+    /// When the correspondence deadline passes, on the runtime's clock (none while held).
+    fn deadline_instant(&self) -> Option<Instant> {
+        self.state.deadline.filter(|_| !self.held).map(instant_at)
     }
 
     async fn finish_by_rules(&mut self) -> Result<(), WsError> {
-        let result = self.game.outcome().map(|outcome| match outcome {
+        let result = self.state.game.outcome().map(|outcome| match outcome {
             Outcome::Win(seat) => seat.letter().to_string(),
             Outcome::Draw => "draw".to_string(),
             Outcome::SoloWon { score } => format!("won {score}"),
@@ -1132,33 +756,27 @@ impl Table {
         self.finish(Status::Finished, result, "rules").await
     }
 
-    async fn agree_draw(&mut self) -> Result<Option<Message>, WsError> {
-        self.finish(Status::Finished, Some("draw".to_string()), "agreement")
-            .await?;
-        Ok(None)
-    }
-
     async fn finish(
         &mut self,
         status: Status,
         result: Option<String>,
         reason: &str,
     ) -> Result<(), WsError> {
-        let rated = self.rated_end(status, result.as_deref());
+        let rated = self.state.rated_end(status, result.as_deref());
         let ratings = match (&rated, &result) {
             (Some(end), Some(result)) => {
                 let changes = self
                     .services
                     .store
-                    .finish_rated_game(&self.id, result, reason, unix_ms(), end)
+                    .finish_rated_game(&self.state.id, result, reason, unix_ms(), end)
                     .await?;
-                Some(self.apply_rating_changes(&changes))
+                Some(self.state.apply_rating_changes(&changes))
             }
             _ => {
                 self.services
                     .store
                     .finish_game(
-                        &self.id,
+                        &self.state.id,
                         status.to_store(),
                         result.as_deref(),
                         reason,
@@ -1168,89 +786,18 @@ impl Table {
                 None
             }
         };
-        if let Some(clock) = self.clock.as_mut() {
-            clock.stop(Instant::now());
-        }
-        self.status = status;
-        self.result = result.clone();
-        self.reason = Some(reason.to_string());
-        self.deadline = None;
-        self.publish_turn();
-        if self.settings.days.is_some() && status == Status::Finished {
-            for user in self.seats.iter().flatten() {
-                self.services.turns.notify(&user.id, "game_over", &self.id);
-            }
-        }
+        let effects = self
+            .state
+            .apply_end(status, result, reason, ratings, Instant::now());
         self.record_daily_result().await;
-        self.draw_offer = None;
-        self.presence.clear();
-        let rated = ratings.is_some();
-        self.broadcast(&Message::End {
-            table: self.id.to_string(),
-            status: status.as_str(),
-            result,
-            reason: reason.to_string(),
-            ratings,
-        });
-        if rated {
-            // The seats now carry the new ratings and their changes.
-            self.broadcast_snapshots();
-        }
-        self.publish_lobby();
-        self.publish_live();
+        self.deliver(effects);
         Ok(())
-    }
-
-    /// What a rated ending needs: both players' rating keys and the first seat's score.
-    /// `None` when this ending moves no rating (casual, aborted, solo, or no result).
-    fn rated_end(&self, status: Status, result: Option<&str>) -> Option<store::RatedEnd<'_>> {
-        if !self.settings.rated || status != Status::Finished || self.seats.len() != 2 {
-            return None;
-        }
-        let first_scored = match result? {
-            "a" => rating::Score::Win,
-            "b" => rating::Score::Loss,
-            "draw" => rating::Score::Draw,
-            _ => return None,
-        };
-        let a = self.seats[0].as_ref()?;
-        let b = self.seats[1].as_ref()?;
-        Some(store::RatedEnd {
-            game: self.settings.game,
-            class: self.settings.rating_class()?,
-            players: [a.id.as_str(), b.id.as_str()],
-            first_scored,
-        })
-    }
-
-    /// Keeps the new ratings for the snapshots; returns what the `end` message says of them.
-    fn apply_rating_changes(
-        &mut self,
-        changes: &[store::RatingChange; 2],
-    ) -> std::collections::BTreeMap<&'static str, RatingEnd> {
-        self.ratings = changes.iter().map(|c| Some(c.after)).collect();
-        self.rating_changes = changes.iter().map(|c| Some(c.shown_change())).collect();
-        changes
-            .iter()
-            .zip([Seat::A, Seat::B])
-            .map(|(change, seat)| {
-                (
-                    seat.letter(),
-                    RatingEnd {
-                        before: change.before.shown(),
-                        after: change.after.shown(),
-                        change: change.shown_change(),
-                        provisional: change.after.provisional(),
-                    },
-                )
-            })
-            .collect()
     }
 
     /// The rating `user` has in this table's game and class: `None` for guests and at solo
     /// tables.
     async fn rating_of(&self, user: &UserView) -> Result<Option<rating::Rating>, WsError> {
-        let Some(class) = self.settings.rating_class() else {
+        let Some(class) = self.state.settings.rating_class() else {
             return Ok(None);
         };
         if user.guest {
@@ -1259,7 +806,7 @@ impl Table {
         Ok(Some(
             self.services
                 .store
-                .rating(&user.id, self.settings.game, class)
+                .rating(&user.id, self.state.settings.game, class)
                 .await?,
         ))
     }
@@ -1267,19 +814,21 @@ impl Table {
     /// Reads the seated players' ratings, for the snapshots; a failure leaves them unknown
     /// rather than stopping the table.
     async fn load_ratings(&mut self) {
-        let mut ratings = Vec::with_capacity(self.seats.len());
-        for user in self.seats.clone() {
+        let mut ratings = Vec::with_capacity(self.state.seats.len());
+        for user in self.state.seats.clone() {
             let rating = match &user {
                 Some(user) => self.rating_of(user).await.unwrap_or_else(|e| {
-                    tracing::warn!(table = %self.id, error = %e, "could not read a rating");
+                    tracing::warn!(table = %self.state.id, error = %e, "could not read a rating");
                     None
                 }),
                 None => None,
             };
             ratings.push(rating);
         }
-        self.ratings = ratings;
-        self.rating_changes.resize(self.seats.len(), None);
+        self.state.ratings = ratings;
+        self.state
+            .rating_changes
+            .resize(self.state.seats.len(), None);
     }
 
     /// Someone subscribed or left: the players' presence and the live list's count of
@@ -1294,42 +843,46 @@ impl Table {
     /// Notes which players of a live two-person game have no connection left. True when that
     /// changed.
     fn update_presence(&mut self) -> bool {
-        let counts = self.status == Status::Playing
+        let counts = self.state.status == Status::Playing
             && !self.held
-            && self.settings.days.is_none()
-            && self.seats.len() == 2
+            && self.state.settings.days.is_none()
+            && self.state.seats.len() == 2
             && self
+                .state
                 .seats
                 .iter()
                 .all(|s| s.as_ref().is_some_and(|u| bot_level(u).is_none()));
         if !counts {
-            return self.presence.clear();
+            return self.state.presence.clear();
         }
         let connected = [0, 1].map(|i| {
-            let id = self.seats[i].as_ref().map(|u| u.id.as_str());
+            let id = self.state.seats[i].as_ref().map(|u| u.id.as_str());
             self.subscribers
                 .values()
                 .any(|sub| Some(sub.user.id.as_str()) == id)
         });
         let grace = self.services.abandon_grace;
-        let remaining = self.clock_view(Instant::now()).map(|c| c.remaining_ms);
+        let remaining = self
+            .state
+            .clock_view(Instant::now())
+            .map(|c| c.remaining_ms);
         let grace = [0, 1].map(|i| match remaining {
             Some(r) => grace.min(Duration::from_millis(r[i].max(0) as u64)),
             None => grace,
         });
-        self.presence.update(connected, grace)
+        self.state.presence.update(connected, grace)
     }
 
     /// A player's grace period ran out: before both sides have moved the game is called
     /// off; after, their opponent may claim it.
     async fn absence_expired(&mut self) {
-        let gone = self.presence.expire(Instant::now());
-        if gone.is_empty() || self.status != Status::Playing {
+        let gone = self.state.presence.expire(Instant::now());
+        if gone.is_empty() || self.state.status != Status::Playing {
             return;
         }
-        if self.plies.len() < self.seats.len() {
+        if self.state.plies.len() < self.state.seats.len() {
             if let Err(e) = self.finish(Status::Aborted, None, "abandoned").await {
-                tracing::error!(table = %self.id, error = %e, "could not call off an abandoned game");
+                tracing::error!(table = %self.state.id, error = %e, "could not call off an abandoned game");
             }
             return;
         }
@@ -1340,34 +893,34 @@ impl Table {
     /// itself is already stored, so a failure here is logged rather than undoing the end.
     async fn record_daily_result(&self) {
         let (Some(day), Some(Outcome::SoloWon { score }), Some(Some(player))) = (
-            &self.settings.daily,
-            self.game.outcome(),
-            self.seats.first(),
+            &self.state.settings.daily,
+            self.state.game.outcome(),
+            self.state.seats.first(),
         ) else {
             return;
         };
         let result = store::DailyResult {
             day: day.clone(),
             user_id: player.id.clone(),
-            game_id: self.id.to_string(),
+            game_id: self.state.id.to_string(),
             score: score as i32,
-            actions: self.plies.len() as u32,
+            actions: self.state.plies.len() as u32,
             finished_at: unix_ms(),
         };
         if let Err(e) = self.services.store.record_daily(&result).await {
-            tracing::error!(table = %self.id, error = %e, "could not record a daily result");
+            tracing::error!(table = %self.state.id, error = %e, "could not record a daily result");
         }
     }
 
     async fn check_flag(&mut self) {
-        if self.status != Status::Playing {
+        if self.state.status != Status::Playing {
             return;
         }
-        if self.deadline.is_some_and(|d| unix_ms() >= d) && !self.held {
+        if self.state.deadline.is_some_and(|d| unix_ms() >= d) && !self.held {
             // A game nobody has really begun is called off; after that, the side that let
             // its deadline pass loses.
-            let (status, result, reason) = match self.game.to_move() {
-                Some(seat) if self.plies.len() >= self.seats.len() => (
+            let (status, result, reason) = match self.state.game.to_move() {
+                Some(seat) if self.state.plies.len() >= self.state.seats.len() => (
                     Status::Finished,
                     Some(seat.other().letter().to_string()),
                     "time",
@@ -1375,207 +928,71 @@ impl Table {
                 _ => (Status::Aborted, None, "expired"),
             };
             if let Err(e) = self.finish(status, result, reason).await {
-                tracing::error!(table = %self.id, error = %e, "could not record a missed deadline");
+                tracing::error!(table = %self.state.id, error = %e, "could not record a missed deadline");
             }
             return;
         }
-        let Some(seat) = self.clock.as_ref().and_then(|c| c.flagged(Instant::now())) else {
+        let Some(seat) = self
+            .state
+            .clock
+            .as_ref()
+            .and_then(|c| c.flagged(Instant::now()))
+        else {
             return;
         };
         let result = seat.other().letter().to_string();
         if let Err(e) = self.finish(Status::Finished, Some(result), "time").await {
-            tracing::error!(table = %self.id, error = %e, "could not record a flag fall");
+            tracing::error!(table = %self.state.id, error = %e, "could not record a flag fall");
         }
     }
 
-    async fn start_rematch(&mut self) -> Result<Option<Message>, WsError> {
+    async fn start_rematch(&mut self) -> Result<(), WsError> {
         // Colours swap: the second seat of this game is the first of the next.
-        let mut seats = self.seats.clone();
+        let mut seats = self.state.seats.clone();
         seats.reverse();
         // Another game of the daily deal would be a second attempt: the next one is a new deal.
         let settings = TableSettings {
             daily: None,
             practice: None,
-            ..self.settings.clone()
+            ..self.state.settings.clone()
         };
-        let host = self
-            .host
-            .as_ref()
-            .and_then(|id| self.seats.iter().flatten().find(|u| &u.id == id).cloned());
+        let host = self.state.host.as_ref().and_then(|id| {
+            self.state
+                .seats
+                .iter()
+                .flatten()
+                .find(|u| &u.id == id)
+                .cloned()
+        });
         let next = self
             .services
             .tables
-            .open(settings, host, seats, Some(self.id.to_string()))
+            .open(settings, host, seats, Some(self.state.id.to_string()))
             .await?;
-        self.rematch = Some(next.id.to_string());
-        self.rematch_offer = None;
+        self.state.rematch = Some(next.id.to_string());
+        self.state.rematch_offer = None;
         self.broadcast(&Message::Rematch {
-            table: self.id.to_string(),
+            table: self.state.id.to_string(),
             next: next.id.to_string(),
         });
-        Ok(None)
+        Ok(())
     }
 
-    async fn chat(
-        &mut self,
-        conn: ConnId,
-        user: &UserView,
-        text: &str,
-    ) -> Result<Option<Message>, WsError> {
-        if !self.subscribers.contains_key(&conn) {
-            return Err(WsError::new(
-                ErrorCode::Forbidden,
-                "subscribe to the table before chatting",
-            ));
+    /// Tells the outside world what the rules decided, once the state has changed.
+    fn deliver(&mut self, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::Broadcast(message) => self.broadcast(&message),
+                Effect::Snapshots => self.broadcast_snapshots(),
+                Effect::Notify { user, kind } => {
+                    self.services.turns.notify(&user, kind, &self.state.id)
+                }
+                Effect::Turn => self.publish_turn(),
+                Effect::Lobby => self.publish_lobby(),
+                Effect::Live => self.publish_live(),
+                Effect::LivePly(ply) => self.services.live.set_ply(&self.state.id, ply),
+            }
         }
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(WsError::bad_request("an empty message"));
-        }
-        if text.chars().count() > CHAT_MAX_CHARS {
-            return Err(WsError::new(
-                ErrorCode::TooLong,
-                format!("a chat message has at most {CHAT_MAX_CHARS} characters"),
-            ));
-        }
-        let now = Instant::now();
-        let times = self.chat_times.entry(user.id.clone()).or_default();
-        while times
-            .front()
-            .is_some_and(|t| now.duration_since(*t) > CHAT_WINDOW)
-        {
-            times.pop_front();
-        }
-        if times.len() >= CHAT_BURST {
-            return Err(WsError::new(
-                ErrorCode::RateLimited,
-                "too many messages: wait a few seconds",
-            ));
-        }
-        times.push_back(now);
-        let at = unix_ms();
-        let room = if self.seat_of(&user.id).is_some() {
-            store::ChatRoom::Players
-        } else {
-            store::ChatRoom::Spectators
-        };
-        let id = self
-            .services
-            .store
-            .add_chat(&store::NewChatLine {
-                game_id: self.id.to_string(),
-                user_id: Some(user.id.clone()),
-                author: user.name.clone(),
-                body: text.to_string(),
-                sent_at: at,
-                room,
-            })
-            .await?;
-        let line = ChatView {
-            id,
-            author: user.name.clone(),
-            user: Some(user.id.clone()),
-            text: text.to_string(),
-            at,
-            room,
-        };
-        self.chat.push_back(line.clone());
-        if self.chat.len() > CHAT_TAIL {
-            self.chat.pop_front();
-        }
-        // One encoding for everyone, except those who muted the author.
-        let text = Frame::from(encode(
-            None,
-            &Message::Chat {
-                table: self.id.to_string(),
-                line,
-            },
-        ));
-        self.subscribers
-            .retain(|_, sub| sub.out.muted.hides(Some(&user.id)) || sub.out.send(text.clone()));
-        Ok(None)
-    }
-
-    fn move_event(&self, index: usize) -> MoveEvent {
-        let ply = &self.plies[index];
-        MoveEvent {
-            table: self.id.to_string(),
-            ply: index as u32 + 1,
-            mv: ply.mv.clone(),
-            by: ply.by.letter(),
-            position: ply.position.clone(),
-            clock: ply.clock,
-            next: None,
-        }
-    }
-
-    pub fn view(&self, viewer: Option<&UserView>) -> TableView {
-        let you = viewer.and_then(|u| self.seat_of(&u.id));
-        let insider = you.is_some() || viewer.is_some_and(|u| self.host.as_deref() == Some(&u.id));
-        let playing = self.status == Status::Playing;
-        let next = self.next.clone();
-        let now = Instant::now();
-        TableView {
-            id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
-            private: self.settings.private,
-            status: self.status.as_str(),
-            host: self.host.clone(),
-            seats: (0..self.seats.len())
-                .filter_map(Seat::from_index)
-                .map(|seat| self.seat_view(seat))
-                .collect(),
-            you: you.map(Seat::letter),
-            // A daily deal is private so that nobody watches it: it has no link to share.
-            invite: (self.settings.private && insider && self.settings.daily.is_none())
-                .then(|| self.token.clone()),
-            ply: self.plies.len() as u32,
-            moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
-            position: self.game.view(you),
-            to_move: next.to_move.filter(|_| playing),
-            turn: next.turn,
-            legal: if playing { next.legal } else { Vec::new() },
-            legal_truncated: next.legal_truncated,
-            clock: self.clock_view(now),
-            days: self.settings.days,
-            deadline: self.deadline,
-            result: self.result.clone(),
-            reason: self.reason.clone(),
-            draw_offer: self.draw_offer.map(Seat::letter),
-            takeback_offer: self.takeback_offer.map(Seat::letter),
-            rematch_offer: self.rematch_offer.map(Seat::letter),
-            rematch: self.rematch.clone(),
-            chat: self.chat.iter().cloned().collect(),
-            daily: self.settings.daily.clone(),
-            rated: self.settings.rated,
-            rating_class: self.settings.rating_class().map(rating::Class::as_str),
-            rating_range: self.settings.rating_range,
-            away: self.presence.view(),
-            claim: you.is_some_and(|seat| playing && self.presence.may_claim(seat)),
-        }
-    }
-
-    fn seat_view(&self, seat: Seat) -> SeatView {
-        let user = self.seats.get(seat.index()).cloned().flatten();
-        let rating = self.ratings.get(seat.index()).copied().flatten();
-        SeatView {
-            seat: seat.letter(),
-            label: self.game.seat_label(seat),
-            bot: user.as_ref().and_then(bot_level).map(|l| l.to_string()),
-            user,
-            rating: rating.as_ref().map(SeatRating::from),
-            rating_change: self.rating_changes.get(seat.index()).copied().flatten(),
-        }
-    }
-
-    fn clock_view(&self, now: Instant) -> Option<ClockView> {
-        self.clock.as_ref().map(|c| ClockView {
-            initial_ms: c.control().initial_ms,
-            increment_ms: c.control().increment_ms,
-            remaining_ms: c.remaining(now),
-            running: c.running().map(Seat::letter),
-        })
     }
 
     fn broadcast(&mut self, message: &Message) {
@@ -1589,7 +1006,10 @@ impl Table {
             .subscribers
             .iter()
             .map(|(conn, sub)| {
-                let view = without_muted(self.view(Some(&sub.user)), &sub.out.muted);
+                let view = without_muted(
+                    self.state.view(Some(&sub.user), Instant::now()),
+                    &sub.out.muted,
+                );
                 (
                     *conn,
                     Frame::from(encode(
@@ -1612,77 +1032,78 @@ impl Table {
         }
     }
 
-    fn broadcast_offer_cleared(&mut self, kind: OfferKind) {
-        self.broadcast(&Message::Offer {
-            table: self.id.to_string(),
-            kind,
-            by: None,
-        });
-    }
-
     /// Tells the turn counters who is to move here, for that player's "your turn" count.
     fn publish_turn(&self) {
         let mover = self
+            .state
             .mover()
             // A solo puzzle keeps nobody waiting: it does not count.
-            .filter(|_| self.status == Status::Playing && self.seats.len() == 2)
+            .filter(|_| self.state.status == Status::Playing && self.state.seats.len() == 2)
             .filter(|user| bot_level(user).is_none())
             .map(|user| user.id.as_str());
-        self.services.turns.set_turn(&self.id, mover);
+        self.services.turns.set_turn(&self.state.id, mover);
     }
 
     /// Tells the lobby whether this table is open for players.
     fn publish_lobby(&self) {
-        let listed = !self.settings.private && self.status == Status::Open;
+        let listed = !self.state.settings.private && self.state.status == Status::Open;
         let entry = listed.then(|| LobbyEntry {
-            id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
-            clock: self.settings.control,
-            days: self.settings.days,
-            seats: self.seats.len(),
+            id: self.state.id.to_string(),
+            game: self.state.settings.game,
+            variant: self.state.settings.variant,
+            clock: self.state.settings.control,
+            days: self.state.settings.days,
+            seats: self.state.seats.len(),
             players: self
+                .state
                 .seats
                 .iter()
                 .flatten()
                 .map(|u| u.name.clone())
                 .collect(),
-            player_ids: self.seats.iter().flatten().map(|u| u.id.clone()).collect(),
-            rated: self.settings.rated,
-            host_rating: self
+            player_ids: self
+                .state
                 .seats
                 .iter()
-                .zip(&self.ratings)
+                .flatten()
+                .map(|u| u.id.clone())
+                .collect(),
+            rated: self.state.settings.rated,
+            host_rating: self
+                .state
+                .seats
+                .iter()
+                .zip(&self.state.ratings)
                 .find_map(|(user, rating)| user.as_ref().and(rating.as_ref()))
                 .map(SeatRating::from),
-            rating_range: self.settings.rating_range,
+            rating_range: self.state.settings.rating_range,
         });
-        self.services.lobby.set_entry(&self.id, entry);
+        self.services.lobby.set_entry(&self.state.id, entry);
     }
 
     /// Tells the live list whether this game is being played in public, and how it stands.
     fn publish_live(&self) {
-        let listed = !self.settings.private && self.status == Status::Playing;
+        let listed = !self.state.settings.private && self.state.status == Status::Playing;
         let entry = listed.then(|| LiveEntry {
-            id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
-            clock: self.settings.control,
-            days: self.settings.days,
-            rated: self.settings.rated,
-            ply: self.plies.len() as u32,
-            started_at: self.started_at,
+            id: self.state.id.to_string(),
+            game: self.state.settings.game,
+            variant: self.state.settings.variant,
+            clock: self.state.settings.control,
+            days: self.state.settings.days,
+            rated: self.state.settings.rated,
+            ply: self.state.plies.len() as u32,
+            started_at: self.state.started_at,
             watchers: self
                 .subscribers
                 .values()
-                .filter(|sub| self.seat_of(&sub.user.id).is_none())
+                .filter(|sub| self.state.seat_of(&sub.user.id).is_none())
                 .count(),
-            players: (0..self.seats.len())
+            players: (0..self.state.seats.len())
                 .filter_map(Seat::from_index)
-                .map(|seat| self.seat_view(seat).into())
+                .map(|seat| self.state.seat_view(seat).into())
                 .collect(),
         });
-        self.services.live.set(&self.id, entry);
+        self.services.live.set(&self.state.id, entry);
     }
 }
 
