@@ -15,8 +15,8 @@ use super::effects::{Effect, Step};
 use super::handle::Action;
 use super::presence::Presence;
 use super::{
-    CHAT_BURST, CHAT_MAX_CHARS, CHAT_WINDOW, Ply, RATED_FOR_ACCOUNTS, Status, TableSettings,
-    bot_level, next_turn,
+    CHAT_BURST, CHAT_MAX_CHARS, CHAT_WINDOW, NewTable, Ply, RATED_FOR_ACCOUNTS, Status,
+    TableSettings, bot_level, next_turn,
 };
 use crate::error::{ErrorCode, WsError};
 use crate::ws::protocol::{
@@ -63,6 +63,9 @@ pub struct TableState {
     pub(super) presence: Presence,
     /// A correspondence day (shorter in tests).
     pub(super) day: Duration,
+    /// Restored at start-up and not yet released: no clock runs, no deadline passes and no
+    /// bot thinks until the server takes requests, so nobody is charged for the start-up.
+    pub(super) held: bool,
 }
 
 /// A move the store has taken, to apply.
@@ -85,6 +88,77 @@ pub struct Orderer<'a> {
 }
 
 impl TableState {
+    /// A new table's state, waiting for its players.
+    pub fn new(new: NewTable, day: Duration) -> Result<TableState, WsError> {
+        let game = AnyGame::new(new.settings.game, Some(new.settings.variant), new.seed)
+            .map_err(|e| WsError::bad_request(e.to_string()))?;
+        Ok(TableState {
+            id: new.id.into(),
+            seed: new.seed,
+            takeback_offer: None,
+            next: next_turn(&game),
+            clock: new.settings.control.map(Clock::new),
+            deadline: None,
+            warned: false,
+            settings: new.settings,
+            token: new.token,
+            host: new.host.map(|h| h.id),
+            seats: new.seats,
+            status: Status::Open,
+            game,
+            plies: Vec::new(),
+            result: None,
+            reason: None,
+            draw_offer: None,
+            rematch_offer: None,
+            rematch: None,
+            chat: VecDeque::new(),
+            chat_times: HashMap::new(),
+            ratings: Vec::new(),
+            rating_changes: Vec::new(),
+            started_at: None,
+            presence: Presence::default(),
+            day,
+            held: false,
+        })
+    }
+
+    /// A loss on time due at `now` (unix ms `now_ms`): a fallen flag, or a correspondence
+    /// deadline passed (not while the table is held). A game nobody has really begun is
+    /// called off; after that, the side that let its time run out loses.
+    pub fn timeout(&self, now: Instant, now_ms: i64) -> Option<Step> {
+        if self.status != Status::Playing {
+            return None;
+        }
+        if self.deadline.is_some_and(|d| now_ms >= d) && !self.held {
+            return Some(match self.game.to_move() {
+                Some(seat) if self.plies.len() >= self.seats.len() => finish(
+                    Status::Finished,
+                    Some(seat.other().letter().to_string()),
+                    "time",
+                ),
+                _ => finish(Status::Aborted, None, "expired"),
+            });
+        }
+        let seat = self.clock.as_ref().and_then(|c| c.flagged(now))?;
+        Some(finish(
+            Status::Finished,
+            Some(seat.other().letter().to_string()),
+            "time",
+        ))
+    }
+
+    /// The bot to ask for a move now, and the ply it answers for: when a bot sits at the side
+    /// to move of a running game (and the table is not held).
+    pub fn bot_turn(&self) -> Option<(ai::Level, u32)> {
+        if self.status != Status::Playing || self.held {
+            return None;
+        }
+        let seat = self.game.to_move()?;
+        let level = self.seats.get(seat.index())?.as_ref().and_then(bot_level)?;
+        Some((level, self.plies.len() as u32))
+    }
+
     /// Checks `action` by `by` against the state at `now`: what it would do, or why not.
     /// Changes nothing; a refused order leaves the table exactly as it was.
     pub fn check(&self, by: &Orderer<'_>, action: &Action, now: Instant) -> Result<Step, WsError> {

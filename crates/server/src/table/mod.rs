@@ -13,13 +13,15 @@ mod handle;
 mod presence;
 pub mod services;
 mod takeback;
+#[cfg(test)]
+mod tests;
 
 use self::core::{Orderer, Played, TableState};
 use effects::{Effect, Step};
 pub use handle::{Action, Command, TableHandle};
 pub use services::Services;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 use catalog::{AnyGame, Outcome, Seat};
 use tokio::sync::mpsc;
@@ -174,9 +176,6 @@ pub struct Table {
     subscribers: HashMap<ConnId, Subscriber>,
     /// A bot is thinking about the current position (on the blocking pool).
     bot_thinking: bool,
-    /// Restored at start-up and not yet released: no clock runs and no bot thinks until the
-    /// server takes requests ([`Command::Release`]), so nobody is charged for the start-up.
-    held: bool,
     /// When the table closes if it is still waiting for players then.
     open_until: Instant,
     /// This actor's own address, for answers from bots thinking on other threads.
@@ -196,42 +195,12 @@ pub struct NewTable {
 
 impl Table {
     pub fn new(new: NewTable, services: Services) -> Result<Table, WsError> {
-        let game = AnyGame::new(new.settings.game, Some(new.settings.variant), new.seed)
-            .map_err(|e| WsError::bad_request(e.to_string()))?;
         let open_until = open_until(new.settings.private, unix_ms());
         Ok(Table {
+            state: TableState::new(new, services.day)?,
             open_until,
-            state: TableState {
-                id: new.id.into(),
-                seed: new.seed,
-                takeback_offer: None,
-                next: next_turn(&game),
-                clock: new.settings.control.map(Clock::new),
-                deadline: None,
-                warned: false,
-                settings: new.settings,
-                token: new.token,
-                host: new.host.map(|h| h.id),
-                seats: new.seats,
-                status: Status::Open,
-                game,
-                plies: Vec::new(),
-                result: None,
-                reason: None,
-                draw_offer: None,
-                rematch_offer: None,
-                rematch: None,
-                chat: VecDeque::new(),
-                chat_times: HashMap::new(),
-                ratings: Vec::new(),
-                rating_changes: Vec::new(),
-                started_at: None,
-                presence: Presence::default(),
-                day: services.day,
-            },
             subscribers: HashMap::new(),
             bot_thinking: false,
-            held: false,
             me: None,
             services,
         })
@@ -347,10 +316,10 @@ impl Table {
                 },
                 presence: Presence::default(),
                 day: services.day,
+                held: true,
             },
             subscribers: HashMap::new(),
             bot_thinking: false,
-            held: true,
             open_until: open_until(record.private, record.created_at),
             me: None,
             services,
@@ -376,9 +345,7 @@ impl Table {
         self.publish_turn();
         self.publish_live();
         loop {
-            if !self.held {
-                self.ask_bot_if_its_turn();
-            }
+            self.ask_bot_if_its_turn();
             let deadline = self
                 .state
                 .clock
@@ -623,13 +590,10 @@ impl Table {
     /// When a bot is to move, lets it think on the CPU pool (never on the tables' runtime,
     /// and below the tables' priority); its answer comes back as [`Command::BotMove`].
     fn ask_bot_if_its_turn(&mut self) {
-        if self.bot_thinking || self.state.status != Status::Playing {
+        if self.bot_thinking {
             return;
         }
-        let Some(seat) = self.state.game.to_move() else {
-            return;
-        };
-        let Some(level) = self.state.seats[seat.index()].as_ref().and_then(bot_level) else {
+        let Some((level, ply)) = self.state.bot_turn() else {
             return;
         };
         let Some(me) = self.me.as_ref().and_then(mpsc::WeakSender::upgrade) else {
@@ -637,7 +601,6 @@ impl Table {
         };
         self.bot_thinking = true;
         let game = self.state.game.clone();
-        let ply = self.state.plies.len() as u32;
         let seed: u64 = rand::random();
         let budget = self.services.bots.budget(level);
         self.services.bots.cpu.spawn(move || {
@@ -706,8 +669,8 @@ impl Table {
 
     /// Ends the hold of a restored table: its clock runs from now.
     fn release(&mut self) {
-        if self.held {
-            self.held = false;
+        if self.state.held {
+            self.state.held = false;
             if self.state.status == Status::Playing {
                 self.state.start_clock(Instant::now());
             }
@@ -726,7 +689,7 @@ impl Table {
     /// side to move is told, once a move.
     fn warning_instant(&self) -> Option<Instant> {
         self.state.settings.days.filter(|d| *d > 1)?;
-        if self.state.warned || self.held {
+        if self.state.warned || self.state.held {
             return None;
         }
         Some(instant_at(
@@ -743,7 +706,10 @@ impl Table {
 
     /// When the correspondence deadline passes, on the runtime's clock (none while held).
     fn deadline_instant(&self) -> Option<Instant> {
-        self.state.deadline.filter(|_| !self.held).map(instant_at)
+        self.state
+            .deadline
+            .filter(|_| !self.state.held)
+            .map(instant_at)
     }
 
     async fn finish_by_rules(&mut self) -> Result<(), WsError> {
@@ -844,7 +810,7 @@ impl Table {
     /// changed.
     fn update_presence(&mut self) -> bool {
         let counts = self.state.status == Status::Playing
-            && !self.held
+            && !self.state.held
             && self.state.settings.days.is_none()
             && self.state.seats.len() == 2
             && self
@@ -912,37 +878,18 @@ impl Table {
         }
     }
 
+    /// Settles a fallen flag or a passed deadline, if any.
     async fn check_flag(&mut self) {
-        if self.state.status != Status::Playing {
-            return;
-        }
-        if self.state.deadline.is_some_and(|d| unix_ms() >= d) && !self.held {
-            // A game nobody has really begun is called off; after that, the side that let
-            // its deadline pass loses.
-            let (status, result, reason) = match self.state.game.to_move() {
-                Some(seat) if self.state.plies.len() >= self.state.seats.len() => (
-                    Status::Finished,
-                    Some(seat.other().letter().to_string()),
-                    "time",
-                ),
-                _ => (Status::Aborted, None, "expired"),
-            };
-            if let Err(e) = self.finish(status, result, reason).await {
-                tracing::error!(table = %self.state.id, error = %e, "could not record a missed deadline");
-            }
-            return;
-        }
-        let Some(seat) = self
-            .state
-            .clock
-            .as_ref()
-            .and_then(|c| c.flagged(Instant::now()))
+        let Some(Step::Finish {
+            status,
+            result,
+            reason,
+        }) = self.state.timeout(Instant::now(), unix_ms())
         else {
             return;
         };
-        let result = seat.other().letter().to_string();
-        if let Err(e) = self.finish(Status::Finished, Some(result), "time").await {
-            tracing::error!(table = %self.state.id, error = %e, "could not record a flag fall");
+        if let Err(e) = self.finish(status, result, reason).await {
+            tracing::error!(table = %self.state.id, error = %e, reason, "could not record a loss on time");
         }
     }
 
