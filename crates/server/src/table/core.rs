@@ -3,7 +3,7 @@
 //! the time is handed in. The actor ([`super::actor`]) runs these rules, writes what they
 //! accept, and only then tells anyone.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use catalog::{AnyGame, Seat};
@@ -14,15 +14,9 @@ use super::clock::Clock;
 use super::effects::{Effect, Step};
 use super::handle::Action;
 use super::presence::Presence;
-use super::{
-    CHAT_BURST, CHAT_MAX_CHARS, CHAT_WINDOW, NewTable, Ply, RATED_FOR_ACCOUNTS, Status,
-    TableSettings, bot_level, next_turn,
-};
+use super::{NewTable, Ply, RATED_FOR_ACCOUNTS, Status, TableSettings, bot_level, next_turn};
 use crate::error::{ErrorCode, WsError};
-use crate::ws::protocol::{
-    ChatView, ClockView, Message, MoveEvent, NextTurn, OfferKind, PlayingEntry, RatingEnd,
-    SeatRating, SeatView, TableView, UserView,
-};
+use crate::ws::protocol::{ChatView, Message, NextTurn, OfferKind, UserView};
 
 /// A table's game and everything about it that is not the runtime's (see [`core`]).
 pub struct TableState {
@@ -394,89 +388,6 @@ impl TableState {
         })
     }
 
-    fn check_chat(&self, by: &Orderer<'_>, text: &str, now: Instant) -> Result<Step, WsError> {
-        if !by.subscribed {
-            return Err(WsError::new(
-                ErrorCode::Forbidden,
-                "subscribe to the table before chatting",
-            ));
-        }
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(WsError::bad_request("an empty message"));
-        }
-        if text.chars().count() > CHAT_MAX_CHARS {
-            return Err(WsError::new(
-                ErrorCode::TooLong,
-                format!("a chat message has at most {CHAT_MAX_CHARS} characters"),
-            ));
-        }
-        let recent = self.chat_times.get(&by.user.id).map_or(0, |times| {
-            times
-                .iter()
-                .filter(|t| now.duration_since(**t) <= CHAT_WINDOW)
-                .count()
-        });
-        if recent >= CHAT_BURST {
-            return Err(WsError::new(
-                ErrorCode::RateLimited,
-                "too many messages: wait a few seconds",
-            ));
-        }
-        let room = if self.seat_of(&by.user.id).is_some() {
-            store::ChatRoom::Players
-        } else {
-            store::ChatRoom::Spectators
-        };
-        Ok(Step::Chat {
-            text: text.to_string(),
-            room,
-        })
-    }
-
-    /// Counts a chat line `user` sends at `now` against their burst.
-    pub fn chat_sent(&mut self, user: &str, now: Instant) {
-        let times = self.chat_times.entry(user.to_string()).or_default();
-        while times
-            .front()
-            .is_some_and(|t| now.duration_since(*t) > CHAT_WINDOW)
-        {
-            times.pop_front();
-        }
-        times.push_back(now);
-    }
-
-    /// Puts `by`'s offer of `kind` on the table.
-    pub fn offer(&mut self, kind: OfferKind, by: Seat) -> Vec<Effect> {
-        *self.offer_slot(kind) = Some(by);
-        let mut effects = vec![Effect::Broadcast(Message::Offer {
-            table: self.id.to_string(),
-            kind,
-            by: Some(by.letter()),
-        })];
-        // A correspondence player hears of a draw offer wherever they are.
-        if kind == OfferKind::Draw
-            && self.settings.days.is_some()
-            && let Some(Some(other)) = self.seats.get(by.other().index())
-        {
-            effects.push(Effect::Notify {
-                user: other.id.clone(),
-                kind: "draw_offer",
-            });
-        }
-        effects
-    }
-
-    /// Withdraws the offer of `kind`.
-    pub fn clear_offer(&mut self, kind: OfferKind) -> Vec<Effect> {
-        *self.offer_slot(kind) = None;
-        vec![Effect::Broadcast(Message::Offer {
-            table: self.id.to_string(),
-            kind,
-            by: None,
-        })]
-    }
-
     /// Correspondence: the move to play now is due `days` after `from_ms`.
     pub(super) fn set_deadline(&mut self, from_ms: i64) {
         self.deadline = self
@@ -552,81 +463,6 @@ impl TableState {
         effects
     }
 
-    /// Keeps the new ratings for the snapshots; returns what the `end` message says of them.
-    /// Takes the new ratings of a rated ending; what each seat hears of its change.
-    pub fn apply_rating_changes(
-        &mut self,
-        changes: &[store::RatingChange; 2],
-    ) -> BTreeMap<&'static str, RatingEnd> {
-        self.ratings = changes.iter().map(|c| Some(c.after)).collect();
-        self.rating_changes = changes.iter().map(|c| Some(c.shown_change())).collect();
-        changes
-            .iter()
-            .zip([Seat::A, Seat::B])
-            .map(|(change, seat)| {
-                (
-                    seat.letter(),
-                    RatingEnd {
-                        before: change.before.shown(),
-                        after: change.after.shown(),
-                        change: change.shown_change(),
-                        provisional: change.after.provisional(),
-                    },
-                )
-            })
-            .collect()
-    }
-
-    /// Applies an ending that is now stored: the clock stops, offers and absences lapse.
-    pub fn apply_end(
-        &mut self,
-        status: Status,
-        result: Option<String>,
-        reason: &str,
-        ratings: Option<BTreeMap<&'static str, RatingEnd>>,
-        now: Instant,
-    ) -> Vec<Effect> {
-        if let Some(clock) = self.clock.as_mut() {
-            clock.stop(now);
-        }
-        self.status = status;
-        self.result = result.clone();
-        self.reason = Some(reason.to_string());
-        self.deadline = None;
-        let mut effects = vec![Effect::Turn];
-        if self.settings.days.is_some() && status == Status::Finished {
-            for user in self.seats.iter().flatten() {
-                effects.push(Effect::Notify {
-                    user: user.id.clone(),
-                    kind: "game_over",
-                });
-            }
-        }
-        self.draw_offer = None;
-        self.presence.clear();
-        let rated = ratings.is_some();
-        effects.push(Effect::Broadcast(Message::End {
-            table: self.id.to_string(),
-            status: status.as_str(),
-            result,
-            reason: reason.to_string(),
-            ratings,
-        }));
-        if rated {
-            // The seats now carry the new ratings and their changes.
-            effects.push(Effect::Snapshots);
-        }
-        effects.extend([Effect::Lobby, Effect::Live]);
-        effects
-    }
-
-    fn offer_slot(&mut self, kind: OfferKind) -> &mut Option<Seat> {
-        match kind {
-            OfferKind::Draw => &mut self.draw_offer,
-            OfferKind::Rematch => &mut self.rematch_offer,
-            OfferKind::Takeback => &mut self.takeback_offer,
-        }
-    }
     pub(super) fn may_watch(
         &self,
         user: Option<&UserView>,
@@ -710,148 +546,6 @@ impl TableState {
     pub(super) fn mover(&self) -> Option<&UserView> {
         let seat = self.game.to_move()?;
         self.seats.get(seat.index())?.as_ref()
-    }
-
-    /// What a rated ending needs: both players' rating keys and the first seat's score.
-    /// `None` when this ending moves no rating (casual, aborted, solo, or no result).
-    pub(super) fn rated_end(
-        &self,
-        status: Status,
-        result: Option<&str>,
-    ) -> Option<store::RatedEnd<'_>> {
-        if !self.settings.rated || status != Status::Finished || self.seats.len() != 2 {
-            return None;
-        }
-        let first_scored = match result? {
-            "a" => rating::Score::Win,
-            "b" => rating::Score::Loss,
-            "draw" => rating::Score::Draw,
-            _ => return None,
-        };
-        let a = self.seats[0].as_ref()?;
-        let b = self.seats[1].as_ref()?;
-        Some(store::RatedEnd {
-            game: self.settings.game,
-            class: self.settings.rating_class()?,
-            players: [a.id.as_str(), b.id.as_str()],
-            first_scored,
-        })
-    }
-
-    pub(super) fn move_event(&self, index: usize) -> MoveEvent {
-        let ply = &self.plies[index];
-        MoveEvent {
-            table: self.id.to_string(),
-            ply: index as u32 + 1,
-            mv: ply.mv.clone(),
-            by: ply.by.letter(),
-            position: ply.position.clone(),
-            clock: ply.clock,
-            next: None,
-        }
-    }
-
-    pub fn view(&self, viewer: Option<&UserView>, now: Instant) -> TableView {
-        let you = viewer.and_then(|u| self.seat_of(&u.id));
-        let insider = you.is_some() || viewer.is_some_and(|u| self.host.as_deref() == Some(&u.id));
-        let playing = self.status == Status::Playing;
-        let next = self.next.clone();
-        TableView {
-            id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
-            private: self.settings.private,
-            status: self.status.as_str(),
-            host: self.host.clone(),
-            seats: (0..self.seats.len())
-                .filter_map(Seat::from_index)
-                .map(|seat| self.seat_view(seat))
-                .collect(),
-            you: you.map(Seat::letter),
-            // A daily deal is private so that nobody watches it: it has no link to share.
-            invite: (self.settings.private && insider && self.settings.daily.is_none())
-                .then(|| self.token.clone()),
-            ply: self.plies.len() as u32,
-            moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
-            position: self.game.view(you),
-            to_move: next.to_move.filter(|_| playing),
-            turn: next.turn,
-            legal: if playing { next.legal } else { Vec::new() },
-            legal_truncated: next.legal_truncated,
-            clock: self.clock_view(now),
-            days: self.settings.days,
-            deadline: self.deadline,
-            result: self.result.clone(),
-            reason: self.reason.clone(),
-            draw_offer: self.draw_offer.map(Seat::letter),
-            takeback_offer: self.takeback_offer.map(Seat::letter),
-            rematch_offer: self.rematch_offer.map(Seat::letter),
-            rematch: self.rematch.clone(),
-            chat: self.chat.iter().cloned().collect(),
-            daily: self.settings.daily.clone(),
-            rated: self.settings.rated,
-            rating_class: self.settings.rating_class().map(rating::Class::as_str),
-            rating_range: self.settings.rating_range,
-            away: self.presence.view(),
-            claim: you.is_some_and(|seat| playing && self.presence.may_claim(seat)),
-        }
-    }
-
-    pub(super) fn seat_view(&self, seat: Seat) -> SeatView {
-        let user = self.seats.get(seat.index()).cloned().flatten();
-        let rating = self.ratings.get(seat.index()).copied().flatten();
-        SeatView {
-            seat: seat.letter(),
-            label: self.game.seat_label(seat),
-            bot: user.as_ref().and_then(bot_level).map(|l| l.to_string()),
-            user,
-            rating: rating.as_ref().map(SeatRating::from),
-            rating_change: self.rating_changes.get(seat.index()).copied().flatten(),
-        }
-    }
-
-    pub(super) fn clock_view(&self, now: Instant) -> Option<ClockView> {
-        self.clock.as_ref().map(|c| ClockView {
-            initial_ms: c.control().initial_ms,
-            increment_ms: c.control().increment_ms,
-            remaining_ms: c.remaining(now),
-            running: c.running().map(Seat::letter),
-        })
-    }
-
-    pub(super) fn playing(&self, user_id: &str, now: Instant, now_ms: i64) -> Option<PlayingEntry> {
-        let you = self.seat_of(user_id)?;
-        if !matches!(self.status, Status::Open | Status::Playing) {
-            return None;
-        }
-        let playing = self.status == Status::Playing;
-        let to_move = self.game.to_move().filter(|_| playing);
-        let opponent = (self.seats.len() == 2).then(|| self.seat_view(you.other()));
-        let clock = self.clock_view(now);
-        Some(PlayingEntry {
-            id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
-            private: self.settings.private,
-            status: self.status.as_str(),
-            you: you.letter(),
-            your_turn: to_move == Some(you),
-            to_move: to_move.map(Seat::letter),
-            opponent,
-            ply: self.plies.len() as u32,
-            time_left_ms: clock
-                .as_ref()
-                .map(|c| c.remaining_ms[you.index()])
-                .or_else(|| {
-                    self.deadline
-                        .filter(|_| to_move == Some(you))
-                        .map(|d| (d - now_ms).max(0))
-                }),
-            clock,
-            days: self.settings.days,
-            deadline: self.deadline,
-            daily: self.settings.daily.clone(),
-        })
     }
 
     pub(super) fn hint_position(&self, user: &UserView) -> Result<(WhiteRabbit, u32), WsError> {

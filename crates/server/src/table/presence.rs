@@ -5,6 +5,7 @@
 use catalog::Seat;
 use tokio::time::{Duration, Instant};
 
+use super::{Status, Table, bot_level};
 use crate::unix_time::unix_ms;
 use crate::ws::protocol::AwayView;
 
@@ -95,6 +96,66 @@ impl Presence {
                 claim_at: away.claim_at_ms,
             })
         })
+    }
+}
+
+impl Table {
+    /// Someone subscribed or left: the players' presence and the live list's count of
+    /// watchers may have changed.
+    pub(super) fn watchers_changed(&mut self) {
+        if self.update_presence() {
+            self.broadcast_snapshots();
+        }
+        self.publish_live();
+    }
+
+    /// Notes which players of a live two-person game have no connection left. True when that
+    /// changed.
+    pub(super) fn update_presence(&mut self) -> bool {
+        let counts = self.state.status == Status::Playing
+            && !self.state.held
+            && self.state.settings.days.is_none()
+            && self.state.seats.len() == 2
+            && self
+                .state
+                .seats
+                .iter()
+                .all(|s| s.as_ref().is_some_and(|u| bot_level(u).is_none()));
+        if !counts {
+            return self.state.presence.clear();
+        }
+        let connected = [0, 1].map(|i| {
+            let id = self.state.seats[i].as_ref().map(|u| u.id.as_str());
+            self.subscribers
+                .values()
+                .any(|sub| Some(sub.user.id.as_str()) == id)
+        });
+        let grace = self.services.abandon_grace;
+        let remaining = self
+            .state
+            .clock_view(Instant::now())
+            .map(|c| c.remaining_ms);
+        let grace = [0, 1].map(|i| match remaining {
+            Some(r) => grace.min(Duration::from_millis(r[i].max(0) as u64)),
+            None => grace,
+        });
+        self.state.presence.update(connected, grace)
+    }
+
+    /// A player's grace period ran out: before both sides have moved the game is called
+    /// off; after, their opponent may claim it.
+    pub(super) async fn absence_expired(&mut self) {
+        let gone = self.state.presence.expire(Instant::now());
+        if gone.is_empty() || self.state.status != Status::Playing {
+            return;
+        }
+        if self.state.plies.len() < self.state.seats.len() {
+            if let Err(e) = self.finish(Status::Aborted, None, "abandoned").await {
+                tracing::error!(table = %self.state.id, error = %e, "could not call off an abandoned game");
+            }
+            return;
+        }
+        self.broadcast_snapshots();
     }
 }
 

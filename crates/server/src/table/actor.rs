@@ -1,0 +1,592 @@
+//! The table actor: one task per table that takes one command at a time from a bounded
+//! channel, runs the rules ([`super::core`]) on it, writes what they accepted through the
+//! store, and only then applies it and tells anyone. Its timers (clock, deadline, absence,
+//! an open table's expiry) and its bot's thinking come back to it as commands and ticks.
+
+use std::collections::HashMap;
+
+use catalog::{AnyGame, Seat};
+use tokio::sync::mpsc;
+use tokio::time::{Duration, Instant};
+
+use super::clock::{Clock, TimeControl};
+use super::core::{Orderer, Played, TableState};
+use super::effects::{Effect, Step};
+use super::presence::Presence;
+use super::{
+    Action, Command, IDLE_FINISHED, NewTable, OPEN_PRIVATE_TTL, OPEN_PUBLIC_TTL, Ply, Services,
+    Status, Subscriber, TableHandle, TableSettings, bot_user, chat_view, next_turn, without_muted,
+};
+use crate::error::{ErrorCode, WsError};
+use crate::outbox::{ConnId, Outbox};
+use crate::unix_time::unix_ms;
+use crate::ws::protocol::{Message, UserView};
+
+pub struct Table {
+    pub(super) state: TableState,
+    pub(super) subscribers: HashMap<ConnId, Subscriber>,
+    /// A bot is thinking about the current position (on the blocking pool).
+    pub(super) bot_thinking: bool,
+    /// When the table closes if it is still waiting for players then.
+    pub(super) open_until: Instant,
+    /// This actor's own address, for answers from bots thinking on other threads.
+    pub(super) me: Option<mpsc::WeakSender<Command>>,
+    pub(super) services: Services,
+}
+
+impl Table {
+    pub fn new(new: NewTable, services: Services) -> Result<Table, WsError> {
+        let open_until = open_until(new.settings.private, unix_ms());
+        Ok(Table {
+            state: TableState::new(new, services.day)?,
+            open_until,
+            subscribers: HashMap::new(),
+            bot_thinking: false,
+            me: None,
+            services,
+        })
+    }
+
+    /// Rebuilds a table from its stored record by replaying its moves; the clock resumes from
+    /// the times stored with the last move (downtime is not charged to anyone) once the table
+    /// is released ([`TableHandle::release`]).
+    pub fn restore(
+        record: &store::GameRecord,
+        chat: Vec<store::ChatLine>,
+        services: Services,
+    ) -> Result<Table, String> {
+        let info = catalog::game_info(&record.game).ok_or("unknown game")?;
+        let variant = info.variant(&record.variant).ok_or("unknown variant")?.id;
+        let control = match (record.clock_initial_ms, record.clock_increment_ms) {
+            (Some(initial), Some(increment)) => {
+                Some(TimeControl::new(initial as u64, increment as u64)?)
+            }
+            _ => None,
+        };
+        let mut game =
+            AnyGame::new(info.id, Some(variant), record.seed).map_err(|e| e.to_string())?;
+        let mut plies = Vec::new();
+        for row in &record.moves {
+            let by = game.to_move().ok_or("a move after the end")?;
+            game.play(&row.mv)
+                .map_err(|e| format!("ply {}: {e}", row.ply))?;
+            plies.push(Ply {
+                mv: row.mv.clone(),
+                by,
+                position: game.view(None),
+                clock: row.clock_a_ms.zip(row.clock_b_ms).map(|(a, b)| [a, b]),
+            });
+        }
+        let mut seats = vec![None; info.seats as usize];
+        for seat in &record.seats {
+            let Some(slot) = seats.get_mut(seat.seat as usize) else {
+                continue;
+            };
+            if let Some(user_id) = &seat.user_id {
+                *slot = Some(UserView {
+                    id: user_id.clone(),
+                    name: seat.display_name.clone().unwrap_or_default(),
+                    guest: seat.guest,
+                });
+            } else if let Some(level) = seat.bot.as_deref().and_then(|b| b.parse().ok()) {
+                *slot = Some(bot_user(level));
+            }
+        }
+        let clock = control.map(|control| match plies.last().and_then(|p| p.clock) {
+            Some(remaining) => Clock::resumed(control, remaining),
+            None => Clock::new(control),
+        });
+        let days = record.move_days.and_then(|d| u8::try_from(d).ok());
+        // The deadline runs from the last move (or the start): it is a date, not a clock, so
+        // time the server was down counts like any other.
+        let deadline = days
+            .filter(|_| record.status == store::GameStatus::Playing)
+            .map(|d| {
+                let since = record
+                    .moves
+                    .last()
+                    .map(|m| m.played_at)
+                    .or(record.started_at)
+                    .unwrap_or(record.created_at);
+                since + services.day.as_millis() as i64 * i64::from(d)
+            });
+        let table = Table {
+            state: TableState {
+                id: record.id.clone().into(),
+                seed: record.seed,
+                takeback_offer: None,
+                next: next_turn(&game),
+                deadline,
+                warned: false,
+                settings: TableSettings {
+                    game: info.id,
+                    variant,
+                    private: record.private,
+                    control,
+                    days,
+                    daily: record.daily.clone(),
+                    practice: None,
+                    rated: record.rated,
+                    rating_range: record.rating_range,
+                },
+                token: record.invite_token.clone().unwrap_or_default(),
+                host: record.host_id.clone(),
+                seats,
+                status: Status::from_store(record.status),
+                game,
+                plies,
+                clock,
+                result: record.result.clone(),
+                reason: record.end_reason.clone(),
+                draw_offer: None,
+                rematch_offer: None,
+                // A table reloaded after its rematch began must not start a second one.
+                rematch: record.rematch.clone(),
+                chat: chat.into_iter().map(chat_view).collect(),
+                chat_times: HashMap::new(),
+                ratings: Vec::new(),
+                started_at: record.started_at,
+                rating_changes: {
+                    let mut changes = vec![None; info.seats as usize];
+                    for seat in &record.seats {
+                        if let Some(slot) = changes.get_mut(seat.seat as usize) {
+                            *slot = seat.rating_change;
+                        }
+                    }
+                    changes
+                },
+                presence: Presence::default(),
+                day: services.day,
+                held: true,
+            },
+            subscribers: HashMap::new(),
+            bot_thinking: false,
+            open_until: open_until(record.private, record.created_at),
+            me: None,
+            services,
+        };
+        Ok(table)
+    }
+
+    /// Starts the actor; the handle is how everyone else reaches it.
+    pub fn spawn(mut self, runtime: &tokio::runtime::Handle) -> TableHandle {
+        let (tx, rx) = mpsc::channel(64);
+        self.me = Some(tx.downgrade());
+        let handle = TableHandle {
+            id: self.state.id.clone(),
+            tx,
+        };
+        runtime.spawn(self.run(rx));
+        handle
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.load_ratings().await;
+        self.publish_lobby();
+        self.publish_turn();
+        self.publish_live();
+        loop {
+            self.ask_bot_if_its_turn();
+            let deadline = self
+                .state
+                .clock
+                .as_ref()
+                .and_then(Clock::deadline)
+                .into_iter()
+                .chain(self.deadline_instant())
+                .min();
+            let warn_at = self.warning_instant();
+            let absence = self.state.presence.next_deadline();
+            let idle = matches!(self.state.status, Status::Finished | Status::Aborted)
+                && self.subscribers.is_empty();
+            let waiting = self.state.status == Status::Open;
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(Command::Stop { done }) => {
+                        let _ = done.send(());
+                        return;
+                    }
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                _ = sleep_until(deadline) => self.check_flag().await,
+                _ = sleep_until(warn_at) => self.warn_of_deadline(),
+                _ = sleep_until(absence) => self.absence_expired().await,
+                _ = tokio::time::sleep(IDLE_FINISHED), if idle => break,
+                _ = tokio::time::sleep_until(self.open_until), if waiting => self.expire().await,
+            }
+        }
+        self.services.tables.forget(&self.state.id);
+        self.services.live.remove(&self.state.id);
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Subscribe {
+                conn,
+                user,
+                out,
+                token,
+                since,
+                reply,
+            } => {
+                let result = self.subscribe(conn, user, out, token, since);
+                let _ = reply.send(result);
+                self.watchers_changed();
+            }
+            Command::Unsubscribe { conn } => {
+                self.subscribers.remove(&conn);
+                self.watchers_changed();
+            }
+            Command::Act {
+                conn,
+                user,
+                action,
+                reply,
+            } => {
+                // A request can only come once the server serves: a table loaded on demand
+                // is released by it.
+                self.release();
+                // A flag may have fallen since the last timer tick: settle it first so that
+                // no move is accepted after time ran out.
+                self.check_flag().await;
+                let result = self.act(conn, &user, action).await;
+                let _ = reply.send(result);
+            }
+            Command::View { user, token, reply } => {
+                let result = self
+                    .state
+                    .may_watch(user.as_ref(), token.as_deref())
+                    .map(|()| self.state.view(user.as_ref(), Instant::now()));
+                let _ = reply.send(result);
+            }
+            Command::Playing { user, reply } => {
+                let _ = reply.send(self.state.playing(&user, Instant::now(), unix_ms()));
+            }
+            Command::HintPosition { user, reply } => {
+                let _ = reply.send(self.state.hint_position(&user));
+            }
+            Command::BotMove { ply, mv } => {
+                self.bot_thinking = false;
+                self.check_flag().await;
+                self.play_bot_move(ply, mv).await;
+            }
+            Command::Release => self.release(),
+            Command::Stop { done } => {
+                let _ = done.send(());
+            }
+        }
+    }
+
+    fn subscribe(
+        &mut self,
+        conn: ConnId,
+        user: UserView,
+        out: Outbox,
+        token: Option<String>,
+        since: Option<u32>,
+    ) -> Result<Message, WsError> {
+        self.state.may_watch(Some(&user), token.as_deref())?;
+        let state = Box::new(without_muted(
+            self.state.view(Some(&user), Instant::now()),
+            &out.muted,
+        ));
+        self.subscribers.insert(conn, Subscriber { user, out });
+        Ok(match since {
+            Some(since) if (since as usize) <= self.state.plies.len() => Message::Catchup {
+                table: self.state.id.to_string(),
+                moves: (since as usize..self.state.plies.len())
+                    .map(|i| self.state.move_event(i))
+                    .collect(),
+                state,
+            },
+            _ => Message::Table { table: state },
+        })
+    }
+
+    async fn act(
+        &mut self,
+        conn: ConnId,
+        user: &UserView,
+        action: Action,
+    ) -> Result<Option<Message>, WsError> {
+        let now = Instant::now();
+        let by = Orderer {
+            user,
+            subscribed: self.subscribers.contains_key(&conn),
+        };
+        match self.state.check(&by, &action, now)? {
+            Step::Sit { index } => self.sit(user, index).await?,
+            Step::Stand { seat } => self.stand(seat).await?,
+            Step::Move { seat, mv, next } => self.play(seat, mv, *next).await?,
+            Step::Finish {
+                status,
+                result,
+                reason,
+            } => self.finish(status, result, reason).await?,
+            Step::Offer { kind, by } => {
+                let effects = self.state.offer(kind, by);
+                self.deliver(effects);
+            }
+            Step::Clear { kind } => {
+                let effects = self.state.clear_offer(kind);
+                self.deliver(effects);
+            }
+            Step::Rematch => self.start_rematch().await?,
+            Step::TakeBack { keep } => self.take_back(keep).await?,
+            Step::Chat { text, room } => self.chat(user, text, room, now).await?,
+            Step::Voice { to, from } => {
+                let Action::Voice { signal } = action else {
+                    unreachable!("only a voice order relays a signal")
+                };
+                self.relay_voice(&to, from, signal);
+            }
+        }
+        Ok(None)
+    }
+
+    /// Seats `user` at `index` once their rating admits them, and starts the game when the
+    /// table is full.
+    async fn sit(&mut self, user: &UserView, index: usize) -> Result<(), WsError> {
+        let rating = self.rating_of(user).await?;
+        self.state.admit(user, rating.as_ref())?;
+        self.services
+            .store
+            .set_seat(
+                &self.state.id,
+                index as u8,
+                Some(&store::Occupant::User(user.id.clone())),
+            )
+            .await?;
+        self.state.seats[index] = Some(user.clone());
+        self.state.ratings.resize(self.state.seats.len(), None);
+        self.state.ratings[index] = rating;
+        if let Some(host) = self.state.host.as_deref().filter(|h| *h != user.id) {
+            self.services.turns.notify(host, "joined", &self.state.id);
+        }
+        if self.state.seats.iter().all(Option::is_some) {
+            self.start().await?;
+        }
+        self.deliver(vec![Effect::Snapshots, Effect::Lobby]);
+        Ok(())
+    }
+
+    async fn stand(&mut self, seat: Seat) -> Result<(), WsError> {
+        self.services
+            .store
+            .set_seat(&self.state.id, seat.index() as u8, None)
+            .await?;
+        self.state.seats[seat.index()] = None;
+        self.deliver(vec![Effect::Snapshots, Effect::Lobby]);
+        Ok(())
+    }
+
+    /// Writes an accepted move, and only once it is stored applies it and tells everyone; a
+    /// failed write leaves the game where it was and the mover gets the error.
+    async fn play(&mut self, seat: Seat, mv: String, next: AnyGame) -> Result<(), WsError> {
+        let now = Instant::now();
+        let mut clock = self.state.clock.clone();
+        let remaining = clock.as_mut().map(|c| c.finish_turn(now));
+        let played_at = unix_ms();
+        self.services
+            .store
+            .append_move(
+                &self.state.id,
+                &store::MoveRow {
+                    ply: self.state.plies.len() as u32 + 1,
+                    mv: mv.clone(),
+                    played_at,
+                    clock_a_ms: remaining.map(|r| r[0]),
+                    clock_b_ms: remaining.map(|r| r[1]),
+                },
+            )
+            .await
+            .map_err(|e| match e {
+                store::StoreError::Conflict => WsError::new(
+                    ErrorCode::StalePly,
+                    "another move was recorded for this ply first",
+                ),
+                other => other.into(),
+            })?;
+        // Committed: now it is true, and everyone may hear of it.
+        metrics::counter!("stolik_moves_total").increment(1);
+        let effects = self.state.apply_move(
+            Played {
+                seat,
+                mv,
+                next,
+                clock,
+                remaining,
+                played_at,
+            },
+            now,
+        );
+        self.deliver(effects);
+        if self.state.game.is_over() {
+            self.finish_by_rules().await?;
+        }
+        Ok(())
+    }
+
+    /// When a bot is to move, lets it think on the CPU pool (never on the tables' runtime,
+    /// and below the tables' priority); its answer comes back as [`Command::BotMove`].
+    fn ask_bot_if_its_turn(&mut self) {
+        if self.bot_thinking {
+            return;
+        }
+        let Some((level, ply)) = self.state.bot_turn() else {
+            return;
+        };
+        let Some(me) = self.me.as_ref().and_then(mpsc::WeakSender::upgrade) else {
+            return;
+        };
+        self.bot_thinking = true;
+        let game = self.state.game.clone();
+        let seed: u64 = rand::random();
+        let budget = self.services.bots.budget(level);
+        self.services.bots.cpu.spawn(move || {
+            let mv = ai::choose_move(&game, level, budget, seed);
+            let _ = me.blocking_send(Command::BotMove { ply, mv });
+        });
+    }
+
+    /// Plays a bot's move through the same checks and log as a person's.
+    async fn play_bot_move(&mut self, ply: u32, mv: Option<String>) {
+        let stale = ply as usize != self.state.plies.len() || self.state.status != Status::Playing;
+        let Some(mv) = mv.filter(|_| !stale) else {
+            return;
+        };
+        let Some(bot) = self.state.mover().cloned() else {
+            return;
+        };
+        let by = Orderer {
+            user: &bot,
+            subscribed: false,
+        };
+        let action = Action::Move {
+            mv: mv.clone(),
+            ply: Some(ply),
+        };
+        let played = match self.state.check(&by, &action, Instant::now()) {
+            Ok(Step::Move { seat, mv, next }) => self.play(seat, mv, *next).await,
+            Ok(_) => unreachable!("a move order is checked as a move"),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = played {
+            tracing::error!(table = %self.state.id, %mv, error = %e, "a bot's move was refused");
+        }
+    }
+
+    /// Every seat is taken: the game begins.
+    pub async fn start(&mut self) -> Result<(), WsError> {
+        let now = unix_ms();
+        self.services.store.start_game(&self.state.id, now).await?;
+        self.state.status = Status::Playing;
+        self.state.started_at = Some(now);
+        self.state.start_clock(Instant::now());
+        self.state.set_deadline(unix_ms());
+        self.publish_turn();
+        self.update_presence();
+        self.publish_live();
+        // A solo game can be decided by its deal alone.
+        if self.state.game.is_over() {
+            self.finish_by_rules().await?;
+        }
+        Ok(())
+    }
+
+    /// Runs the clock of the side to move, once both sides have moved.
+    /// Nobody came: the table closes as aborted, reason `expired`.
+    async fn expire(&mut self) {
+        if self.state.status != Status::Open {
+            return;
+        }
+        if let Err(e) = self.finish(Status::Aborted, None, "expired").await {
+            tracing::error!(table = %self.state.id, error = %e, "could not close an expired table");
+            // Try again in a minute rather than spinning.
+            self.open_until = Instant::now() + Duration::from_secs(60);
+        }
+    }
+
+    /// Ends the hold of a restored table: its clock runs from now.
+    fn release(&mut self) {
+        if self.state.held {
+            self.state.held = false;
+            if self.state.status == Status::Playing {
+                self.state.start_clock(Instant::now());
+            }
+            self.update_presence();
+        }
+    }
+
+    /// Tells the side to move something about this game (`Hub::notify` skips bots).
+    fn notify_mover(&self, kind: &'static str) {
+        if let Some(user) = self.state.mover() {
+            self.services.turns.notify(&user.id, kind, &self.state.id);
+        }
+    }
+
+    /// A day before a correspondence deadline (when the move was given more than a day), the
+    /// side to move is told, once a move.
+    fn warning_instant(&self) -> Option<Instant> {
+        self.state.settings.days.filter(|d| *d > 1)?;
+        if self.state.warned || self.state.held {
+            return None;
+        }
+        Some(instant_at(
+            self.state.deadline? - self.state.days(1).as_millis() as i64,
+        ))
+    }
+
+    fn warn_of_deadline(&mut self) {
+        self.state.warned = true;
+        if self.state.status == Status::Playing && self.state.deadline.is_some() {
+            self.notify_mover("deadline");
+        }
+    }
+
+    /// When the correspondence deadline passes, on the runtime's clock (none while held).
+    fn deadline_instant(&self) -> Option<Instant> {
+        self.state
+            .deadline
+            .filter(|_| !self.state.held)
+            .map(instant_at)
+    }
+
+    /// Settles a fallen flag or a passed deadline, if any.
+    async fn check_flag(&mut self) {
+        let Some(Step::Finish {
+            status,
+            result,
+            reason,
+        }) = self.state.timeout(Instant::now(), unix_ms())
+        else {
+            return;
+        };
+        if let Err(e) = self.finish(status, result, reason).await {
+            tracing::error!(table = %self.state.id, error = %e, reason, "could not record a loss on time");
+        }
+    }
+}
+
+/// When a table still open at `created_ms` (unix ms) closes for want of players.
+fn open_until(private: bool, created_ms: i64) -> Instant {
+    let ttl = if private {
+        OPEN_PRIVATE_TTL
+    } else {
+        OPEN_PUBLIC_TTL
+    };
+    instant_at(created_ms.saturating_add(ttl.as_millis() as i64))
+}
+
+/// The runtime's instant for a wall-clock time (unix ms); now, if it has passed.
+fn instant_at(at_ms: i64) -> Instant {
+    Instant::now() + Duration::from_millis(at_ms.saturating_sub(unix_ms()).max(0) as u64)
+}
+
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(deadline) => tokio::time::sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
+}

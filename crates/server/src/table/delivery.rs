@@ -1,0 +1,88 @@
+//! Carrying out the rules' effects: messages to the table's watchers, and its lines in the
+//! lobby, the live list and the "your turn" counters.
+
+use tokio::time::Instant;
+
+use super::effects::Effect;
+use super::{Table, without_muted};
+use crate::outbox::{ConnId, Frame};
+use crate::ws::protocol::{Message, encode};
+
+impl Table {
+    /// Tells the outside world what the rules decided, once the state has changed.
+    pub(super) fn deliver(&mut self, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::Broadcast(message) => self.broadcast(&message),
+                Effect::Snapshots => self.broadcast_snapshots(),
+                Effect::Notify { user, kind } => {
+                    self.services.turns.notify(&user, kind, &self.state.id)
+                }
+                Effect::Turn => self.publish_turn(),
+                Effect::Lobby => self.publish_lobby(),
+                Effect::Live => self.publish_live(),
+                Effect::LivePly(ply) => self.services.live.set_ply(&self.state.id, ply),
+            }
+        }
+    }
+
+    pub(super) fn broadcast(&mut self, message: &Message) {
+        let text = Frame::from(encode(None, message));
+        self.subscribers.retain(|_, sub| sub.out.send(text.clone()));
+    }
+
+    /// Seats changed: everyone gets a fresh snapshot (their own `you` and `invite`).
+    pub(super) fn broadcast_snapshots(&mut self) {
+        let views: Vec<(ConnId, Frame)> = self
+            .subscribers
+            .iter()
+            .map(|(conn, sub)| {
+                let view = without_muted(
+                    self.state.view(Some(&sub.user), Instant::now()),
+                    &sub.out.muted,
+                );
+                (
+                    *conn,
+                    Frame::from(encode(
+                        None,
+                        &Message::Table {
+                            table: Box::new(view),
+                        },
+                    )),
+                )
+            })
+            .collect();
+        for (conn, text) in views {
+            let alive = self
+                .subscribers
+                .get(&conn)
+                .is_some_and(|s| s.out.send(text));
+            if !alive {
+                self.subscribers.remove(&conn);
+            }
+        }
+    }
+
+    /// Tells the turn counters who is to move here.
+    pub(super) fn publish_turn(&self) {
+        let mover = self.state.waiting_for();
+        self.services.turns.set_turn(&self.state.id, mover);
+    }
+
+    /// Tells the lobby whether this table is open for players.
+    pub(super) fn publish_lobby(&self) {
+        let entry = self.state.lobby_entry();
+        self.services.lobby.set_entry(&self.state.id, entry);
+    }
+
+    /// Tells the live list whether this game is being played in public, and how it stands.
+    pub(super) fn publish_live(&self) {
+        let watchers = self
+            .subscribers
+            .values()
+            .filter(|sub| self.state.seat_of(&sub.user.id).is_none())
+            .count();
+        let entry = self.state.live_entry(watchers);
+        self.services.live.set(&self.state.id, entry);
+    }
+}

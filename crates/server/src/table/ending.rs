@@ -1,0 +1,223 @@
+//! How a game ends: the rules' ending is written (with the rating changes of a rated game)
+//! before it is applied and announced; a won daily deal then goes on its leaderboard.
+
+use std::collections::BTreeMap;
+
+use catalog::{Outcome, Seat};
+use tokio::time::Instant;
+
+use super::core::TableState;
+use super::effects::Effect;
+use super::{Status, Table};
+use crate::error::WsError;
+use crate::unix_time::unix_ms;
+use crate::ws::protocol::{Message, RatingEnd, UserView};
+
+impl TableState {
+    /// What a rated ending needs: both players' rating keys and the first seat's score.
+    /// `None` when this ending moves no rating (casual, aborted, solo, or no result).
+    pub(super) fn rated_end(
+        &self,
+        status: Status,
+        result: Option<&str>,
+    ) -> Option<store::RatedEnd<'_>> {
+        if !self.settings.rated || status != Status::Finished || self.seats.len() != 2 {
+            return None;
+        }
+        let first_scored = match result? {
+            "a" => rating::Score::Win,
+            "b" => rating::Score::Loss,
+            "draw" => rating::Score::Draw,
+            _ => return None,
+        };
+        let a = self.seats[0].as_ref()?;
+        let b = self.seats[1].as_ref()?;
+        Some(store::RatedEnd {
+            game: self.settings.game,
+            class: self.settings.rating_class()?,
+            players: [a.id.as_str(), b.id.as_str()],
+            first_scored,
+        })
+    }
+
+    /// Keeps the new ratings for the snapshots; returns what the `end` message says of them.
+    /// Takes the new ratings of a rated ending; what each seat hears of its change.
+    pub fn apply_rating_changes(
+        &mut self,
+        changes: &[store::RatingChange; 2],
+    ) -> BTreeMap<&'static str, RatingEnd> {
+        self.ratings = changes.iter().map(|c| Some(c.after)).collect();
+        self.rating_changes = changes.iter().map(|c| Some(c.shown_change())).collect();
+        changes
+            .iter()
+            .zip([Seat::A, Seat::B])
+            .map(|(change, seat)| {
+                (
+                    seat.letter(),
+                    RatingEnd {
+                        before: change.before.shown(),
+                        after: change.after.shown(),
+                        change: change.shown_change(),
+                        provisional: change.after.provisional(),
+                    },
+                )
+            })
+            .collect()
+    }
+
+    /// Applies an ending that is now stored: the clock stops, offers and absences lapse.
+    pub fn apply_end(
+        &mut self,
+        status: Status,
+        result: Option<String>,
+        reason: &str,
+        ratings: Option<BTreeMap<&'static str, RatingEnd>>,
+        now: Instant,
+    ) -> Vec<Effect> {
+        if let Some(clock) = self.clock.as_mut() {
+            clock.stop(now);
+        }
+        self.status = status;
+        self.result = result.clone();
+        self.reason = Some(reason.to_string());
+        self.deadline = None;
+        let mut effects = vec![Effect::Turn];
+        if self.settings.days.is_some() && status == Status::Finished {
+            for user in self.seats.iter().flatten() {
+                effects.push(Effect::Notify {
+                    user: user.id.clone(),
+                    kind: "game_over",
+                });
+            }
+        }
+        self.draw_offer = None;
+        self.presence.clear();
+        let rated = ratings.is_some();
+        effects.push(Effect::Broadcast(Message::End {
+            table: self.id.to_string(),
+            status: status.as_str(),
+            result,
+            reason: reason.to_string(),
+            ratings,
+        }));
+        if rated {
+            // The seats now carry the new ratings and their changes.
+            effects.push(Effect::Snapshots);
+        }
+        effects.extend([Effect::Lobby, Effect::Live]);
+        effects
+    }
+}
+
+impl Table {
+    /// The rating `user` has in this table's game and class: `None` for guests and at solo
+    /// tables.
+    pub(super) async fn rating_of(
+        &self,
+        user: &UserView,
+    ) -> Result<Option<rating::Rating>, WsError> {
+        let Some(class) = self.state.settings.rating_class() else {
+            return Ok(None);
+        };
+        if user.guest {
+            return Ok(None);
+        }
+        Ok(Some(
+            self.services
+                .store
+                .rating(&user.id, self.state.settings.game, class)
+                .await?,
+        ))
+    }
+
+    /// Reads the seated players' ratings, for the snapshots; a failure leaves them unknown
+    /// rather than stopping the table.
+    pub(super) async fn load_ratings(&mut self) {
+        let mut ratings = Vec::with_capacity(self.state.seats.len());
+        for user in self.state.seats.clone() {
+            let rating = match &user {
+                Some(user) => self.rating_of(user).await.unwrap_or_else(|e| {
+                    tracing::warn!(table = %self.state.id, error = %e, "could not read a rating");
+                    None
+                }),
+                None => None,
+            };
+            ratings.push(rating);
+        }
+        self.state.ratings = ratings;
+        self.state
+            .rating_changes
+            .resize(self.state.seats.len(), None);
+    }
+
+    /// A won daily deal goes on that day's leaderboard (score, then fewest actions). The game
+    /// itself is already stored, so a failure here is logged rather than undoing the end.
+    pub(super) async fn record_daily_result(&self) {
+        let (Some(day), Some(Outcome::SoloWon { score }), Some(Some(player))) = (
+            &self.state.settings.daily,
+            self.state.game.outcome(),
+            self.state.seats.first(),
+        ) else {
+            return;
+        };
+        let result = store::DailyResult {
+            day: day.clone(),
+            user_id: player.id.clone(),
+            game_id: self.state.id.to_string(),
+            score: score as i32,
+            actions: self.state.plies.len() as u32,
+            finished_at: unix_ms(),
+        };
+        if let Err(e) = self.services.store.record_daily(&result).await {
+            tracing::error!(table = %self.state.id, error = %e, "could not record a daily result");
+        }
+    }
+
+    pub(super) async fn finish(
+        &mut self,
+        status: Status,
+        result: Option<String>,
+        reason: &str,
+    ) -> Result<(), WsError> {
+        let rated = self.state.rated_end(status, result.as_deref());
+        let ratings = match (&rated, &result) {
+            (Some(end), Some(result)) => {
+                let changes = self
+                    .services
+                    .store
+                    .finish_rated_game(&self.state.id, result, reason, unix_ms(), end)
+                    .await?;
+                Some(self.state.apply_rating_changes(&changes))
+            }
+            _ => {
+                self.services
+                    .store
+                    .finish_game(
+                        &self.state.id,
+                        status.to_store(),
+                        result.as_deref(),
+                        reason,
+                        unix_ms(),
+                    )
+                    .await?;
+                None
+            }
+        };
+        let effects = self
+            .state
+            .apply_end(status, result, reason, ratings, Instant::now());
+        self.record_daily_result().await;
+        self.deliver(effects);
+        Ok(())
+    }
+
+    pub(super) async fn finish_by_rules(&mut self) -> Result<(), WsError> {
+        let result = self.state.game.outcome().map(|outcome| match outcome {
+            Outcome::Win(seat) => seat.letter().to_string(),
+            Outcome::Draw => "draw".to_string(),
+            Outcome::SoloWon { score } => format!("won {score}"),
+            Outcome::SoloLost => "lost".to_string(),
+        });
+        self.finish(Status::Finished, result, "rules").await
+    }
+}

@@ -1,0 +1,190 @@
+//! What a table looks like from outside: the snapshot each viewer gets, a move as it is
+//! announced, a player's "my games" line, and the table's lines in the lobby and the live
+//! list. Pure functions of the state and the time handed in.
+
+use catalog::Seat;
+use tokio::time::Instant;
+
+use super::core::TableState;
+use super::{Status, bot_level};
+use crate::ws::protocol::{
+    ClockView, LiveEntry, LobbyEntry, MoveEvent, PlayingEntry, SeatRating, SeatView, TableView,
+    UserView,
+};
+
+impl TableState {
+    pub(super) fn move_event(&self, index: usize) -> MoveEvent {
+        let ply = &self.plies[index];
+        MoveEvent {
+            table: self.id.to_string(),
+            ply: index as u32 + 1,
+            mv: ply.mv.clone(),
+            by: ply.by.letter(),
+            position: ply.position.clone(),
+            clock: ply.clock,
+            next: None,
+        }
+    }
+
+    pub fn view(&self, viewer: Option<&UserView>, now: Instant) -> TableView {
+        let you = viewer.and_then(|u| self.seat_of(&u.id));
+        let insider = you.is_some() || viewer.is_some_and(|u| self.host.as_deref() == Some(&u.id));
+        let playing = self.status == Status::Playing;
+        let next = self.next.clone();
+        TableView {
+            id: self.id.to_string(),
+            game: self.settings.game,
+            variant: self.settings.variant,
+            private: self.settings.private,
+            status: self.status.as_str(),
+            host: self.host.clone(),
+            seats: (0..self.seats.len())
+                .filter_map(Seat::from_index)
+                .map(|seat| self.seat_view(seat))
+                .collect(),
+            you: you.map(Seat::letter),
+            // A daily deal is private so that nobody watches it: it has no link to share.
+            invite: (self.settings.private && insider && self.settings.daily.is_none())
+                .then(|| self.token.clone()),
+            ply: self.plies.len() as u32,
+            moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
+            position: self.game.view(you),
+            to_move: next.to_move.filter(|_| playing),
+            turn: next.turn,
+            legal: if playing { next.legal } else { Vec::new() },
+            legal_truncated: next.legal_truncated,
+            clock: self.clock_view(now),
+            days: self.settings.days,
+            deadline: self.deadline,
+            result: self.result.clone(),
+            reason: self.reason.clone(),
+            draw_offer: self.draw_offer.map(Seat::letter),
+            takeback_offer: self.takeback_offer.map(Seat::letter),
+            rematch_offer: self.rematch_offer.map(Seat::letter),
+            rematch: self.rematch.clone(),
+            chat: self.chat.iter().cloned().collect(),
+            daily: self.settings.daily.clone(),
+            rated: self.settings.rated,
+            rating_class: self.settings.rating_class().map(rating::Class::as_str),
+            rating_range: self.settings.rating_range,
+            away: self.presence.view(),
+            claim: you.is_some_and(|seat| playing && self.presence.may_claim(seat)),
+        }
+    }
+
+    pub(super) fn seat_view(&self, seat: Seat) -> SeatView {
+        let user = self.seats.get(seat.index()).cloned().flatten();
+        let rating = self.ratings.get(seat.index()).copied().flatten();
+        SeatView {
+            seat: seat.letter(),
+            label: self.game.seat_label(seat),
+            bot: user.as_ref().and_then(bot_level).map(|l| l.to_string()),
+            user,
+            rating: rating.as_ref().map(SeatRating::from),
+            rating_change: self.rating_changes.get(seat.index()).copied().flatten(),
+        }
+    }
+
+    pub(super) fn clock_view(&self, now: Instant) -> Option<ClockView> {
+        self.clock.as_ref().map(|c| ClockView {
+            initial_ms: c.control().initial_ms,
+            increment_ms: c.control().increment_ms,
+            remaining_ms: c.remaining(now),
+            running: c.running().map(Seat::letter),
+        })
+    }
+
+    pub(super) fn playing(&self, user_id: &str, now: Instant, now_ms: i64) -> Option<PlayingEntry> {
+        let you = self.seat_of(user_id)?;
+        if !matches!(self.status, Status::Open | Status::Playing) {
+            return None;
+        }
+        let playing = self.status == Status::Playing;
+        let to_move = self.game.to_move().filter(|_| playing);
+        let opponent = (self.seats.len() == 2).then(|| self.seat_view(you.other()));
+        let clock = self.clock_view(now);
+        Some(PlayingEntry {
+            id: self.id.to_string(),
+            game: self.settings.game,
+            variant: self.settings.variant,
+            private: self.settings.private,
+            status: self.status.as_str(),
+            you: you.letter(),
+            your_turn: to_move == Some(you),
+            to_move: to_move.map(Seat::letter),
+            opponent,
+            ply: self.plies.len() as u32,
+            time_left_ms: clock
+                .as_ref()
+                .map(|c| c.remaining_ms[you.index()])
+                .or_else(|| {
+                    self.deadline
+                        .filter(|_| to_move == Some(you))
+                        .map(|d| (d - now_ms).max(0))
+                }),
+            clock,
+            days: self.settings.days,
+            deadline: self.deadline,
+            daily: self.settings.daily.clone(),
+        })
+    }
+
+    /// This table's line in the lobby: only while a public table waits for players.
+    pub(super) fn lobby_entry(&self) -> Option<LobbyEntry> {
+        let listed = !self.settings.private && self.status == Status::Open;
+        listed.then(|| LobbyEntry {
+            id: self.id.to_string(),
+            game: self.settings.game,
+            variant: self.settings.variant,
+            clock: self.settings.control,
+            days: self.settings.days,
+            seats: self.seats.len(),
+            players: self
+                .seats
+                .iter()
+                .flatten()
+                .map(|u| u.name.clone())
+                .collect(),
+            player_ids: self.seats.iter().flatten().map(|u| u.id.clone()).collect(),
+            rated: self.settings.rated,
+            host_rating: self
+                .seats
+                .iter()
+                .zip(&self.ratings)
+                .find_map(|(user, rating)| user.as_ref().and(rating.as_ref()))
+                .map(SeatRating::from),
+            rating_range: self.settings.rating_range,
+        })
+    }
+
+    /// This game's line in the live list, with `watchers` watching: only while a public game
+    /// is played.
+    pub(super) fn live_entry(&self, watchers: usize) -> Option<LiveEntry> {
+        let listed = !self.settings.private && self.status == Status::Playing;
+        listed.then(|| LiveEntry {
+            id: self.id.to_string(),
+            game: self.settings.game,
+            variant: self.settings.variant,
+            clock: self.settings.control,
+            days: self.settings.days,
+            rated: self.settings.rated,
+            ply: self.plies.len() as u32,
+            started_at: self.started_at,
+            watchers,
+            players: (0..self.seats.len())
+                .filter_map(Seat::from_index)
+                .map(|seat| self.seat_view(seat).into())
+                .collect(),
+        })
+    }
+
+    /// The person to move here, for their "your turn" count (bots and solo puzzles keep
+    /// nobody waiting).
+    pub(super) fn waiting_for(&self) -> Option<&str> {
+        self.mover()
+            // A solo puzzle keeps nobody waiting: it does not count.
+            .filter(|_| self.status == Status::Playing && self.seats.len() == 2)
+            .filter(|user| bot_level(user).is_none())
+            .map(|user| user.id.as_str())
+    }
+}
