@@ -415,23 +415,16 @@ impl TableState {
     /// Applies a move that is now stored: the new position, clock and deadline, offers that
     /// lapse with it, and what everyone is to hear.
     pub fn apply_move(&mut self, played: Played, now: Instant) -> Vec<Effect> {
-        let Played {
-            seat,
-            mv,
-            next,
-            clock,
-            remaining,
-            played_at,
-        } = played;
+        let seat = played.seat;
         let labels_before = self.seat_labels();
-        self.next = next_turn(&next);
-        self.game = next;
-        self.clock = clock;
+        self.next = next_turn(&played.next);
+        self.game = played.next;
+        self.clock = played.clock;
         self.plies.push(Ply {
-            mv,
+            mv: played.mv,
             by: seat,
             position: self.game.view(None),
-            clock: remaining,
+            clock: played.remaining,
         });
         if self.draw_offer == Some(seat.other()) {
             // Moving on is declining.
@@ -440,7 +433,7 @@ impl TableState {
         // A takeback asked for belongs to the position it was asked in.
         self.takeback_offer = None;
         self.start_clock(now);
-        self.set_deadline(played_at);
+        self.set_deadline(played.played_at);
         self.warned = false;
         let mut effects = vec![Effect::Turn];
         if self.settings.days.is_some()

@@ -1,5 +1,8 @@
 //! The table's rules, order by order and state by state, without a runtime, a database or a
 //! socket: each refused order gets its error code and leaves the state as it was.
+//!
+//! Over 600 lines because it is one test or two per order and state, in the order of the
+//! rules in `core.rs`; splitting it would scatter the table of cases.
 
 use std::time::Duration;
 

@@ -1,4 +1,5 @@
 //! White Rabbit at the server: hints from the solver at a live table, and the daily deal.
+//! (Over 600 lines: every daily-deal rule needs a server and a played-out deal to show it.)
 
 use serde_json::{Value, json};
 

@@ -1,0 +1,110 @@
+//! The lobby: the open public tables as the tables list them, sent to its watchers at most
+//! every [`LOBBY_EVERY`] (and not encoded at all without watchers).
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use tokio::sync::Notify;
+
+use super::quick_match::Waiting;
+use super::{Hub, Inner};
+use crate::outbox::{ConnId, Frame, Outbox};
+use crate::table::services::LobbyBoard;
+use crate::ws::protocol::{LobbyEntry, LobbyView, Message, QueueKey, QueueView, encode};
+
+/// The lobby is sent to its watchers at most this often: a burst of new tables is one update.
+const LOBBY_EVERY: Duration = Duration::from_millis(250);
+
+#[derive(Default)]
+pub(super) struct Lobby {
+    pub(super) watchers: HashMap<ConnId, Outbox>,
+    pub(super) tables: BTreeMap<String, LobbyEntry>,
+    pub(super) queues: BTreeMap<QueueKey, Vec<Waiting>>,
+}
+
+impl Lobby {
+    pub(super) fn view(&self) -> LobbyView {
+        LobbyView {
+            tables: self.tables.values().cloned().collect(),
+            queues: self
+                .queues
+                .iter()
+                .filter(|(_, w)| !w.is_empty())
+                .map(|(key, w)| QueueView {
+                    key: key.clone(),
+                    waiting: w.len(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Sends the whole lobby to its watchers; nothing is encoded when nobody watches.
+    pub(super) fn broadcast(&mut self) {
+        if self.watchers.is_empty() {
+            return;
+        }
+        metrics::counter!("stolik_lobby_updates_total").increment(1);
+        let text = Frame::from(encode(None, &Message::Lobby(self.view())));
+        self.watchers.retain(|_, out| out.send(text.clone()));
+    }
+}
+
+/// Sends the lobby to its watchers after each change, at most every [`LOBBY_EVERY`]; ends
+/// with the hub.
+pub(super) async fn send_lobby_changes(hub: Weak<Inner>, changed: Arc<Notify>) {
+    loop {
+        changed.notified().await;
+        let Some(inner) = hub.upgrade() else { return };
+        inner.lobby.lock().expect("lobby lock").broadcast();
+        drop(inner);
+        tokio::time::sleep(LOBBY_EVERY).await;
+    }
+}
+
+impl LobbyBoard for Hub {
+    fn set_entry(&self, id: &str, entry: Option<LobbyEntry>) {
+        self.set_lobby_entry(id, entry);
+    }
+}
+
+impl Hub {
+    /// The lobby changed: its watchers hear of it with the next update.
+    pub(super) fn lobby_changed(&self) {
+        self.0.lobby_changed.notify_one();
+    }
+
+    pub fn set_lobby_entry(&self, id: &str, entry: Option<LobbyEntry>) {
+        let mut lobby = self.0.lobby.lock().expect("lobby lock");
+        let changed = match entry {
+            Some(entry) => {
+                lobby.tables.insert(id.to_string(), entry);
+                true
+            }
+            None => lobby.tables.remove(id).is_some(),
+        };
+        drop(lobby);
+        if changed {
+            self.lobby_changed();
+        }
+    }
+
+    pub fn lobby_view(&self) -> LobbyView {
+        self.0.lobby.lock().expect("lobby lock").view()
+    }
+
+    pub fn watch_lobby(&self, conn: ConnId, out: Outbox) -> LobbyView {
+        let mut lobby = self.0.lobby.lock().expect("lobby lock");
+        lobby.watchers.insert(conn, out);
+        lobby.view()
+    }
+
+    pub fn unwatch_lobby(&self, conn: ConnId) {
+        self.0
+            .lobby
+            .lock()
+            .expect("lobby lock")
+            .watchers
+            .remove(&conn);
+    }
+}

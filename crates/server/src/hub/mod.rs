@@ -1,0 +1,357 @@
+//! The hub: the tables running on this node, the lobby and its watchers, and the quick-match
+//! queue.
+//!
+//! The lobby (`lobby.rs`), quick match (`quick_match.rs`) and the "your turn" counters
+//! (`turns.rs`) are parts of the hub in files of their own.
+//!
+//! State here is an in-memory cache in front of the database: every table can be rebuilt from
+//! its stored record (`Hub::resume`), which is what a restart does.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{Notify, watch};
+
+use crate::cpu_pool::CpuPool;
+
+use crate::error::WsError;
+use crate::identity::{random_id, unix_ms};
+use crate::outbox::ConnId;
+use crate::table::services::{BotPool, Opening, TableDirectory};
+use crate::table::{NewTable, Services, Table, TableHandle, TableSettings};
+use crate::ws::protocol::UserView;
+
+/// How many solver hints may be computed at once (each takes up to ~100 ms of one core).
+pub const HINTS_AT_ONCE: usize = 2;
+
+mod lobby;
+mod quick_match;
+mod turns;
+
+use lobby::{Lobby, send_lobby_changes};
+use quick_match::pair_waiting_players;
+use turns::Turns;
+
+struct Inner {
+    store: store::Store,
+    /// Where table actors run: one runtime that outlives the HTTP workers, so that a table can
+    /// finish its last write during a graceful shutdown.
+    runtime: tokio::runtime::Handle,
+    /// Where bots think, at the lowest priority (see [`CpuPool`]).
+    cpu: CpuPool,
+    /// A correspondence day (shorter in tests).
+    day: Duration,
+    bot_time_cap: Option<std::time::Duration>,
+    /// The key of every daily deal's seed (see [`crate::rabbit::daily_seed`]); it never
+    /// leaves the server.
+    daily_key: String,
+    /// Solver hints run on the blocking pool; this many at a time, so that players asking for
+    /// hints cannot crowd out the bots and the tables.
+    hint_slots: Arc<tokio::sync::Semaphore>,
+    tables: Mutex<HashMap<Arc<str>, TableHandle>>,
+    lobby: Mutex<Lobby>,
+    /// Whose turn it is where, and who is connected: the "your turn" counters.
+    turns: Mutex<Turns>,
+    /// Rung on every lobby change; the lobby task sends the result at most every
+    /// [`LOBBY_EVERY`].
+    lobby_changed: Arc<Notify>,
+    /// The public games being played now.
+    live: crate::live::Live,
+    abandon_grace: Duration,
+    match_window: rating::Window,
+    next_conn: AtomicU64,
+    /// Flips to `true` when the server shuts down: every connection then closes with
+    /// "service restart" so that clients reconnect (to this node when it is back, or another).
+    closing: watch::Sender<bool>,
+}
+
+#[derive(Clone)]
+pub struct Hub(Arc<Inner>);
+
+/// How the hub's games run.
+pub struct HubSettings {
+    /// A correspondence day (shorter in tests).
+    pub day: Duration,
+    pub bot_time_cap: Option<std::time::Duration>,
+    /// The key of every daily deal's seed.
+    pub daily_key: String,
+    /// How long a live game's player may be gone before the opponent may claim the game.
+    pub abandon_grace: Duration,
+    /// How far apart in rating quick match pairs players, widening as they wait.
+    pub match_window: rating::Window,
+}
+
+impl Hub {
+    pub fn new(
+        store: store::Store,
+        runtime: tokio::runtime::Handle,
+        cpu: CpuPool,
+        settings: HubSettings,
+    ) -> Hub {
+        let lobby_changed = Arc::new(Notify::new());
+        let hub = Hub(Arc::new(Inner {
+            store,
+            live: crate::live::Live::start(&runtime),
+            runtime: runtime.clone(),
+            cpu,
+            day: settings.day,
+            bot_time_cap: settings.bot_time_cap,
+            daily_key: settings.daily_key,
+            abandon_grace: settings.abandon_grace,
+            match_window: settings.match_window,
+            hint_slots: Arc::new(tokio::sync::Semaphore::new(HINTS_AT_ONCE)),
+            tables: Mutex::new(HashMap::new()),
+            lobby: Mutex::new(Lobby::default()),
+            turns: Mutex::new(Turns::default()),
+            lobby_changed: lobby_changed.clone(),
+            next_conn: AtomicU64::new(1),
+            closing: watch::Sender::new(false),
+        }));
+        runtime.spawn(send_lobby_changes(Arc::downgrade(&hub.0), lobby_changed));
+        runtime.spawn(pair_waiting_players(Arc::downgrade(&hub.0)));
+        hub
+    }
+
+    /// The live list of public games being played.
+    pub fn live(&self) -> &crate::live::Live {
+        &self.0.live
+    }
+
+    /// Keeps a table that has just started running, and counts the live tables.
+    fn keep(tables: &mut HashMap<Arc<str>, TableHandle>, handle: TableHandle) {
+        tables.insert(handle.id.clone(), handle);
+        metrics::gauge!("stolik_tables_live").set(tables.len() as f64);
+    }
+
+    pub fn store(&self) -> &store::Store {
+        &self.0.store
+    }
+
+    /// The narrow handles a table actor runs with: this hub stands behind the lobby, the
+    /// turn counters and the table directory.
+    fn services(&self) -> Services {
+        Services {
+            store: self.store().clone(),
+            lobby: Arc::new(self.clone()),
+            turns: Arc::new(self.clone()),
+            tables: Arc::new(self.clone()),
+            live: self.0.live.clone(),
+            bots: BotPool {
+                cpu: self.0.cpu.clone(),
+                time_cap: self.0.bot_time_cap,
+            },
+            day: self.0.day,
+            abandon_grace: self.0.abandon_grace,
+        }
+    }
+
+    /// The seed of `day`'s daily deal: the same for every player on this deployment.
+    pub fn daily_seed(&self, day: &str) -> u64 {
+        crate::rabbit::daily_seed(self.0.daily_key.as_bytes(), day)
+    }
+
+    /// A turn to run the solver; waits while [`HINTS_AT_ONCE`] hints are being computed.
+    pub async fn hint_slot(&self) -> tokio::sync::OwnedSemaphorePermit {
+        self.0
+            .hint_slots
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the hint semaphore is never closed")
+    }
+
+    pub fn next_conn_id(&self) -> ConnId {
+        self.0.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Rebuilds every unfinished game from the database after a start.
+    pub async fn resume(&self) -> Result<usize, store::StoreError> {
+        let records = self.store().unfinished_games().await?;
+        let mut resumed = 0;
+        for record in records {
+            let chat = self.store().chat_tail(&record.id, 50).await?;
+            match Table::restore(&record, chat, self.services()) {
+                Ok(table) => {
+                    let handle = table.spawn(&self.0.runtime);
+                    Hub::keep(&mut self.0.tables.lock().expect("tables lock"), handle);
+                    resumed += 1;
+                }
+                Err(e) => tracing::error!(game = %record.id, error = %e, "cannot resume a game"),
+            }
+        }
+        Ok(resumed)
+    }
+
+    /// Lets the clocks of every resumed table run, and their bots think: called once the server
+    /// takes requests, so that nobody's clock is charged for the start-up.
+    pub async fn release_resumed(&self) {
+        let handles: Vec<TableHandle> = self
+            .0
+            .tables
+            .lock()
+            .expect("tables lock")
+            .values()
+            .cloned()
+            .collect();
+        for handle in handles {
+            handle.release().await;
+        }
+    }
+
+    /// The table with this id: running here, or loaded from the database.
+    pub async fn table(&self, id: &str) -> Result<TableHandle, WsError> {
+        if let Some(handle) = self.running(id) {
+            return Ok(handle);
+        }
+        let record = self
+            .store()
+            .game(id)
+            .await?
+            .ok_or_else(|| WsError::not_found("table"))?;
+        let chat = self.store().chat_tail(id, 50).await?;
+        let table = Table::restore(&record, chat, self.services())
+            .map_err(|e| WsError::internal("a stored game does not replay", e))?;
+        let handle = {
+            let mut tables = self.0.tables.lock().expect("tables lock");
+            // Another request may have loaded it meanwhile: keep the first.
+            if let Some(handle) = tables.get(id).filter(|h| !h.is_closed()) {
+                return Ok(handle.clone());
+            }
+            let handle = table.spawn(&self.0.runtime);
+            Hub::keep(&mut tables, handle.clone());
+            handle
+        };
+        // Loaded while serving: its clock runs from now.
+        handle.release().await;
+        Ok(handle)
+    }
+
+    fn running(&self, id: &str) -> Option<TableHandle> {
+        let tables = self.0.tables.lock().expect("tables lock");
+        tables.get(id).filter(|h| !h.is_closed()).cloned()
+    }
+
+    /// Tells every connection to close (the first step of a graceful shutdown).
+    pub fn close_connections(&self) {
+        self.0.closing.send_replace(true);
+    }
+
+    /// Resolves once [`Hub::close_connections`] was called.
+    pub fn closing(&self) -> watch::Receiver<bool> {
+        self.0.closing.subscribe()
+    }
+
+    /// Asks every table to finish the command it is on and stop, and waits for them.
+    pub async fn shutdown(&self) {
+        let tables: Vec<TableHandle> = self
+            .0
+            .tables
+            .lock()
+            .expect("tables lock")
+            .drain()
+            .map(|(_, handle)| handle)
+            .collect();
+        for table in tables {
+            table.stop().await;
+        }
+    }
+
+    pub(crate) fn forget_table(&self, id: &Arc<str>) {
+        self.set_turn(id, None);
+        {
+            let mut tables = self.0.tables.lock().expect("tables lock");
+            tables.remove(id);
+            metrics::gauge!("stolik_tables_live").set(tables.len() as f64);
+        }
+        self.set_lobby_entry(id, None);
+    }
+
+    /// Creates, records and starts a table. `seats` are filled in order; a table whose seats
+    /// are all taken starts at once.
+    pub async fn create_table(
+        &self,
+        settings: TableSettings,
+        host: Option<UserView>,
+        seats: Vec<Option<UserView>>,
+        rematch_of: Option<String>,
+    ) -> Result<TableHandle, WsError> {
+        let id = random_id(8);
+        let token = random_id(24);
+        let seed = match settings.daily.as_ref().or(settings.practice.as_ref()) {
+            Some(day) => self.daily_seed(day),
+            None => rand::random(),
+        };
+        let new_game = store::NewGame {
+            id: id.clone(),
+            game: settings.game.to_string(),
+            variant: settings.variant.to_string(),
+            seed,
+            private: settings.private,
+            invite_token: Some(token.clone()),
+            clock_initial_ms: settings.control.map(|c| c.initial_ms as i64),
+            clock_increment_ms: settings.control.map(|c| c.increment_ms as i64),
+            move_days: settings.days.map(i64::from),
+            host_id: host.as_ref().map(|h| h.id.clone()),
+            rematch_of,
+            created_at: unix_ms(),
+            daily: settings.daily.clone(),
+            rated: settings.rated,
+            rating_range: settings.rating_range,
+            seats: seats
+                .iter()
+                .map(|s| {
+                    s.as_ref().map(|u| match crate::table::bot_level(u) {
+                        Some(level) => store::Occupant::Bot(level.to_string()),
+                        None => store::Occupant::User(u.id.clone()),
+                    })
+                })
+                .collect(),
+        };
+        let mut table = Table::new(
+            NewTable {
+                id,
+                settings,
+                seed,
+                token,
+                host,
+                seats,
+            },
+            self.services(),
+        )?;
+        self.store().create_game(&new_game).await?;
+        if new_game.seats.iter().all(Option::is_some) {
+            table.start().await?;
+        }
+        let handle = table.spawn(&self.0.runtime);
+        Hub::keep(
+            &mut self.0.tables.lock().expect("tables lock"),
+            handle.clone(),
+        );
+        Ok(handle)
+    }
+}
+
+impl TableDirectory for Hub {
+    fn open(
+        &self,
+        settings: TableSettings,
+        host: Option<UserView>,
+        seats: Vec<Option<UserView>>,
+        rematch_of: Option<String>,
+    ) -> Opening<'_> {
+        Box::pin(self.create_table(settings, host, seats, rematch_of))
+    }
+
+    fn forget(&self, id: &Arc<str>) {
+        self.forget_table(id);
+    }
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        // Wakes the lobby task so that it sees the hub is gone and ends.
+        self.lobby_changed.notify_one();
+    }
+}

@@ -1,0 +1,121 @@
+//! The "your turn" counters: which table waits for whom, each player's open sockets, and the
+//! notifications the tables send them.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::Hub;
+use crate::outbox::{ConnId, Frame, Outbox};
+use crate::table::services::TurnSink;
+use crate::unix_time::unix_ms;
+use crate::ws::protocol::{Message, encode};
+
+/// The games where each player is to move, and each player's open connections, so that a
+/// player's every tab hears their "your turn" count change.
+#[derive(Default)]
+pub(super) struct Turns {
+    /// Table → the user to move there (people only: bots have no counter).
+    pub(super) mover: HashMap<Arc<str>, String>,
+    /// User → how many tables wait for them.
+    pub(super) waiting: HashMap<String, usize>,
+    pub(super) conns: HashMap<String, HashMap<ConnId, Outbox>>,
+}
+
+impl Turns {
+    pub(super) fn count(&self, user: &str) -> usize {
+        self.waiting.get(user).copied().unwrap_or(0)
+    }
+
+    pub(super) fn tell(&mut self, user: &str) {
+        if self.conns.contains_key(user) {
+            let count = self.count(user);
+            self.send(user, &Frame::from(encode(None, &Message::Turns { count })));
+        }
+    }
+
+    /// Sends `text` to every open socket of `user`.
+    pub(super) fn send(&mut self, user: &str, text: &Frame) {
+        if let Some(conns) = self.conns.get_mut(user) {
+            conns.retain(|_, out| out.send(text.clone()));
+        }
+    }
+}
+
+impl TurnSink for Hub {
+    fn set_turn(&self, table: &Arc<str>, mover: Option<&str>) {
+        Hub::set_turn(self, table, mover);
+    }
+
+    fn notify(&self, user_id: &str, kind: &'static str, table: &str) {
+        Hub::notify(self, user_id, kind, table);
+    }
+}
+
+impl Hub {
+    /// Records who is to move at `table` (`None`: nobody, or a bot) and tells the players
+    /// whose count changed.
+    pub fn set_turn(&self, table: &Arc<str>, mover: Option<&str>) {
+        let mut turns = self.0.turns.lock().expect("turns lock");
+        let before = match mover {
+            Some(user) => turns.mover.insert(table.clone(), user.to_string()),
+            None => turns.mover.remove(table),
+        };
+        if before.as_deref() == mover {
+            return;
+        }
+        if let Some(old) = before {
+            if let Some(n) = turns.waiting.get_mut(&old) {
+                *n -= 1;
+                if *n == 0 {
+                    turns.waiting.remove(&old);
+                }
+            }
+            turns.tell(&old);
+        }
+        if let Some(new) = mover {
+            *turns.waiting.entry(new.to_string()).or_default() += 1;
+            turns.tell(new);
+        }
+    }
+
+    /// Records a notification for `user_id` (a person, not a bot) and sends it to their open
+    /// sockets. In the background: a table never waits for it, and a failure is only logged.
+    pub fn notify(&self, user_id: &str, kind: &'static str, table: &str) {
+        if user_id.starts_with("bot:") {
+            return;
+        }
+        let (hub, user, table) = (self.clone(), user_id.to_string(), table.to_string());
+        self.0.runtime.spawn(async move {
+            match hub.store().notify(&user, kind, &table, unix_ms()).await {
+                Ok(notification) => {
+                    let text = Frame::from(encode(None, &Message::Notification { notification }));
+                    hub.0.turns.lock().expect("turns lock").send(&user, &text);
+                }
+                Err(e) => {
+                    tracing::warn!(%user, %table, error = %e, "could not record a notification")
+                }
+            }
+        });
+    }
+
+    /// Registers a connection of `user` for their "your turn" count; returns the count now.
+    pub fn watch_turns(&self, user: &str, conn: ConnId, out: Outbox) -> usize {
+        let mut turns = self.0.turns.lock().expect("turns lock");
+        turns
+            .conns
+            .entry(user.to_string())
+            .or_default()
+            .insert(conn, out);
+        turns.count(user)
+    }
+
+    pub fn unwatch_turns(&self, user: &str, conn: ConnId) {
+        let mut turns = self.0.turns.lock().expect("turns lock");
+        if let Some(conns) = turns.conns.get_mut(user) {
+            conns.remove(&conn);
+            if conns.is_empty() {
+                turns.conns.remove(user);
+            }
+        }
+    }
+}
