@@ -95,10 +95,9 @@ pub struct LobbyEntry {
 }
 
 /// A quick-match queue: who waits for a game of this kind.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct QueueKey {
-    pub game: &'static str,
-    pub variant: &'static str,
+    pub variant: catalog::VariantId,
     pub initial_ms: Option<u64>,
     pub increment_ms: Option<u64>,
     /// Days a move, for correspondence.
@@ -107,10 +106,15 @@ pub struct QueueKey {
     pub rated: bool,
 }
 
+/// A queue as the lobby shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct QueueView {
-    #[serde(flatten)]
-    pub key: QueueKey,
+    pub game: &'static str,
+    pub variant: &'static str,
+    pub initial_ms: Option<u64>,
+    pub increment_ms: Option<u64>,
+    pub days: Option<u8>,
+    pub rated: bool,
     pub waiting: usize,
 }
 
@@ -154,7 +158,12 @@ impl Lobby {
                 .iter()
                 .filter(|(_, w)| !w.is_empty())
                 .map(|(key, w)| QueueView {
-                    key: key.clone(),
+                    game: key.variant.game().as_str(),
+                    variant: key.variant.as_str(),
+                    initial_ms: key.initial_ms,
+                    increment_ms: key.increment_ms,
+                    days: key.days,
+                    rated: key.rated,
                     waiting: w.len(),
                 })
                 .collect(),
@@ -529,8 +538,8 @@ impl Hub {
         };
         let new_game = store::NewGame {
             id: id.clone(),
-            game: settings.game.to_string(),
-            variant: settings.variant.to_string(),
+            game: settings.variant.game().as_str().to_string(),
+            variant: settings.variant.as_str().to_string(),
             seed,
             private: settings.private,
             invite_token: Some(token.clone()),
@@ -563,7 +572,7 @@ impl Hub {
                 seats,
             },
             self.clone(),
-        )?;
+        );
         self.store().create_game(&new_game).await?;
         if new_game.seats.iter().all(Option::is_some) {
             table.start().await?;
@@ -624,7 +633,10 @@ impl Hub {
         let rating = if user.guest {
             rating::Rating::default().rating
         } else {
-            self.store().rating(&user.id, key.game, class).await?.rating
+            self.store()
+                .rating(&user.id, key.variant.game().as_str(), class)
+                .await?
+                .rating
         };
         let joining = Waiting {
             conn,
@@ -702,7 +714,6 @@ impl Hub {
             seats.reverse();
         }
         let settings = TableSettings {
-            game: key.game,
             variant: key.variant,
             private: false,
             control,

@@ -48,7 +48,9 @@ pub(crate) struct HintsView {
 pub(crate) struct ReviewView {
     table: String,
     variant: String,
-    result: Option<String>,
+    /// `won SCORE` or `lost`.
+    #[schema(value_type = Option<String>)]
+    result: Option<catalog::Outcome>,
     summary: Summary,
     decisions: Vec<Decision>,
 }
@@ -260,9 +262,10 @@ pub(crate) async fn daily(
 /// values — when the tables of that level are loaded; `None` otherwise (no estimate stands in
 /// for it). Expected values say nothing of the dice to come.
 fn perfect_play(state: &AppState, seed: u64) -> Option<rabbit_solver::Hint> {
-    let catalog::AnyGame::WhiteRabbit(game) =
-        catalog::AnyGame::new("white-rabbit", Some(DAILY_VARIANT), seed).ok()?
-    else {
+    let variant = catalog::GameId::WhiteRabbit
+        .variant(Some(DAILY_VARIANT))
+        .ok()?;
+    let catalog::AnyGame::WhiteRabbit(game) = catalog::AnyGame::new(variant, seed) else {
         return None;
     };
     let mut hints = state.rabbit_tables.as_ref()?.hints(&game)?;

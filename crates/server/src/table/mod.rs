@@ -16,6 +16,7 @@ use catalog::{AnyGame, Outcome, Seat};
 use rabbit_solver::white_rabbit::WhiteRabbit;
 use serde::Serialize;
 use serde_json::Value;
+use store::GameStatus;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Duration, Instant};
 
@@ -59,43 +60,6 @@ fn instant_at(at_ms: i64) -> Instant {
     Instant::now() + Duration::from_millis(at_ms.saturating_sub(unix_ms()).max(0) as u64)
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Open,
-    Playing,
-    Finished,
-    Aborted,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Open => "open",
-            Status::Playing => "playing",
-            Status::Finished => "finished",
-            Status::Aborted => "aborted",
-        }
-    }
-
-    fn to_store(self) -> store::GameStatus {
-        match self {
-            Status::Open => store::GameStatus::Open,
-            Status::Playing => store::GameStatus::Playing,
-            Status::Finished => store::GameStatus::Finished,
-            Status::Aborted => store::GameStatus::Aborted,
-        }
-    }
-
-    fn from_store(status: store::GameStatus) -> Status {
-        match status {
-            store::GameStatus::Open => Status::Open,
-            store::GameStatus::Playing => Status::Playing,
-            store::GameStatus::Finished => Status::Finished,
-            store::GameStatus::Aborted => Status::Aborted,
-        }
-    }
-}
-
 /// Why a guest cannot play a rated game.
 pub const RATED_FOR_ACCOUNTS: &str =
     "rated games are for accounts: sign up or log in to play one (guests play casual games)";
@@ -103,8 +67,7 @@ pub const RATED_FOR_ACCOUNTS: &str =
 /// What a table is created with.
 #[derive(Debug, Clone)]
 pub struct TableSettings {
-    pub game: &'static str,
-    pub variant: &'static str,
+    pub variant: catalog::VariantId,
     pub private: bool,
     pub control: Option<TimeControl>,
     /// Correspondence: days for each move (then `control` is `None`).
@@ -124,8 +87,7 @@ pub struct TableSettings {
 impl TableSettings {
     /// The rating class of this table's time control, for two-player games.
     pub fn rating_class(&self) -> Option<rating::Class> {
-        let seats = catalog::game_info(self.game).map_or(0, |info| info.seats);
-        (seats == 2).then(|| {
+        (!self.variant.game().is_solo()).then(|| {
             rating::Class::of(
                 self.control.map(|c| (c.initial_ms, c.increment_ms)),
                 self.days,
@@ -414,7 +376,7 @@ pub struct TableView {
     /// not moved yet).
     pub days: Option<u8>,
     pub deadline: Option<i64>,
-    pub result: Option<String>,
+    pub result: Option<Outcome>,
     pub reason: Option<String>,
     pub draw_offer: Option<&'static str>,
     /// The seat that asked to take back its last move.
@@ -480,7 +442,7 @@ pub struct Table {
     token: String,
     host: Option<String>,
     seats: Vec<Option<UserView>>,
-    status: Status,
+    status: GameStatus,
     game: AnyGame,
     plies: Vec<Ply>,
     clock: Option<Clock>,
@@ -488,7 +450,7 @@ pub struct Table {
     deadline: Option<i64>,
     /// The side to move has been told its deadline is near.
     warned: bool,
-    result: Option<String>,
+    result: Option<Outcome>,
     reason: Option<String>,
     draw_offer: Option<Seat>,
     /// A player asked to take back their last move.
@@ -532,10 +494,9 @@ pub struct NewTable {
 }
 
 impl Table {
-    pub fn new(new: NewTable, hub: Hub) -> Result<Table, WsError> {
-        let game = AnyGame::new(new.settings.game, Some(new.settings.variant), new.seed)
-            .map_err(|e| WsError::bad_request(e.to_string()))?;
-        Ok(Table {
+    pub fn new(new: NewTable, hub: Hub) -> Table {
+        let game = AnyGame::new(new.settings.variant, new.seed);
+        Table {
             id: new.id.into(),
             seed: new.seed,
             takeback_offer: None,
@@ -548,7 +509,7 @@ impl Table {
             token: new.token,
             host: new.host.map(|h| h.id),
             seats: new.seats,
-            status: Status::Open,
+            status: GameStatus::Open,
             game,
             plies: Vec::new(),
             result: None,
@@ -567,7 +528,7 @@ impl Table {
             started_at: None,
             presence: Presence::default(),
             hub,
-        })
+        }
     }
 
     /// Rebuilds a table from its stored record by replaying its moves; the clock resumes from
@@ -578,20 +539,19 @@ impl Table {
         chat: Vec<store::ChatLine>,
         hub: Hub,
     ) -> Result<Table, String> {
-        let info = catalog::game_info(&record.game).ok_or("unknown game")?;
-        let variant = info.variant(&record.variant).ok_or("unknown variant")?.id;
+        let variant = catalog::VariantId::parse(&record.game, Some(&record.variant))
+            .map_err(|e| e.to_string())?;
         let control = match (record.clock_initial_ms, record.clock_increment_ms) {
             (Some(initial), Some(increment)) => {
                 Some(TimeControl::new(initial as u64, increment as u64)?)
             }
             _ => None,
         };
-        let mut game =
-            AnyGame::new(info.id, Some(variant), record.seed).map_err(|e| e.to_string())?;
+        let mut game = AnyGame::new(variant, record.seed);
         let mut plies = Vec::new();
         for row in &record.moves {
             let by = game.to_move().ok_or("a move after the end")?;
-            game.play(&row.mv)
+            game.play_text(&row.mv)
                 .map_err(|e| format!("ply {}: {e}", row.ply))?;
             plies.push(Ply {
                 mv: row.mv.clone(),
@@ -600,7 +560,7 @@ impl Table {
                 clock: row.clock_a_ms.zip(row.clock_b_ms).map(|(a, b)| [a, b]),
             });
         }
-        let mut seats = vec![None; info.seats as usize];
+        let mut seats = vec![None; variant.game().info().seats as usize];
         for seat in &record.seats {
             let Some(slot) = seats.get_mut(seat.seat as usize) else {
                 continue;
@@ -641,7 +601,6 @@ impl Table {
             deadline,
             warned: false,
             settings: TableSettings {
-                game: info.id,
                 variant,
                 private: record.private,
                 control,
@@ -654,11 +613,11 @@ impl Table {
             token: record.invite_token.clone().unwrap_or_default(),
             host: record.host_id.clone(),
             seats,
-            status: Status::from_store(record.status),
+            status: record.status,
             game,
             plies,
             clock,
-            result: record.result.clone(),
+            result: record.result,
             reason: record.end_reason.clone(),
             draw_offer: None,
             rematch_offer: None,
@@ -674,7 +633,7 @@ impl Table {
             ratings: Vec::new(),
             started_at: record.started_at,
             rating_changes: {
-                let mut changes = vec![None; info.seats as usize];
+                let mut changes = vec![None; variant.game().info().seats as usize];
                 for seat in &record.seats {
                     if let Some(slot) = changes.get_mut(seat.seat as usize) {
                         *slot = seat.rating_change;
@@ -718,9 +677,9 @@ impl Table {
                 .min();
             let warn_at = self.warning_instant();
             let absence = self.presence.next_deadline();
-            let idle = matches!(self.status, Status::Finished | Status::Aborted)
+            let idle = matches!(self.status, GameStatus::Finished | GameStatus::Aborted)
                 && self.subscribers.is_empty();
-            let waiting = self.status == Status::Open;
+            let waiting = self.status == GameStatus::Open;
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(Command::Stop { done }) => {
@@ -851,7 +810,7 @@ impl Table {
         })
     }
 
-    fn require(&self, status: Status, what: &str) -> Result<(), WsError> {
+    fn require(&self, status: GameStatus, what: &str) -> Result<(), WsError> {
         if self.status == status {
             Ok(())
         } else {
@@ -878,30 +837,31 @@ impl Table {
             Action::Move { mv, ply } => self.play(user, &mv, ply).await,
             Action::Resign => {
                 let seat = self.seated(user)?;
-                self.require(Status::Playing, "resigning")?;
+                self.require(GameStatus::Playing, "resigning")?;
+                // Giving up a solo puzzle is a loss.
                 let result = match self.seats.len() {
-                    1 => self.game_result_on_resign(),
-                    _ => seat.other().letter().to_string(),
+                    1 => Outcome::SoloLost,
+                    _ => Outcome::Win(seat.other()),
                 };
-                self.finish(Status::Finished, Some(result), "resign")
+                self.finish(GameStatus::Finished, Some(result), "resign")
                     .await?;
                 Ok(None)
             }
             Action::Abort => {
                 self.seated(user)?;
-                self.require(Status::Playing, "aborting")?;
+                self.require(GameStatus::Playing, "aborting")?;
                 if self.plies.len() >= self.seats.len() {
                     return Err(WsError::new(
                         ErrorCode::WrongState,
                         "a game can be aborted only before both sides have moved",
                     ));
                 }
-                self.finish(Status::Aborted, None, "abort").await?;
+                self.finish(GameStatus::Aborted, None, "abort").await?;
                 Ok(None)
             }
             Action::DrawOffer => {
                 let seat = self.two_player_seat(user)?;
-                self.require(Status::Playing, "a draw offer")?;
+                self.require(GameStatus::Playing, "a draw offer")?;
                 if self.bot_opposite(seat).is_some() {
                     return Err(WsError::new(
                         ErrorCode::WrongState,
@@ -926,7 +886,7 @@ impl Table {
             }
             Action::DrawAccept => {
                 let seat = self.two_player_seat(user)?;
-                self.require(Status::Playing, "accepting a draw")?;
+                self.require(GameStatus::Playing, "accepting a draw")?;
                 if self.draw_offer != Some(seat.other()) {
                     return Err(WsError::new(
                         ErrorCode::WrongState,
@@ -949,7 +909,7 @@ impl Table {
             }
             Action::RematchOffer | Action::RematchAccept => {
                 let seat = self.seated(user)?;
-                if !matches!(self.status, Status::Finished | Status::Aborted) {
+                if !matches!(self.status, GameStatus::Finished | GameStatus::Aborted) {
                     return Err(WsError::new(
                         ErrorCode::WrongState,
                         "a rematch can be offered once the game is over",
@@ -995,15 +955,19 @@ impl Table {
             }
             Action::Claim { draw } => {
                 let seat = self.two_player_seat(user)?;
-                self.require(Status::Playing, "claiming the game")?;
+                self.require(GameStatus::Playing, "claiming the game")?;
                 if !self.presence.may_claim(seat) {
                     return Err(WsError::new(
                         ErrorCode::WrongState,
                         "you can claim the game only once your opponent has been gone a while",
                     ));
                 }
-                let result = if draw { "draw" } else { seat.letter() };
-                self.finish(Status::Finished, Some(result.to_string()), "abandoned")
+                let result = if draw {
+                    Outcome::Draw
+                } else {
+                    Outcome::Win(seat)
+                };
+                self.finish(GameStatus::Finished, Some(result), "abandoned")
                     .await?;
                 Ok(None)
             }
@@ -1040,17 +1004,17 @@ impl Table {
 
     fn playing(&self, user_id: &str) -> Option<PlayingEntry> {
         let you = self.seat_of(user_id)?;
-        if !matches!(self.status, Status::Open | Status::Playing) {
+        if !matches!(self.status, GameStatus::Open | GameStatus::Playing) {
             return None;
         }
-        let playing = self.status == Status::Playing;
+        let playing = self.status == GameStatus::Playing;
         let to_move = self.game.to_move().filter(|_| playing);
         let opponent = (self.seats.len() == 2).then(|| self.seat_view(you.other()));
         let clock = self.clock_view(Instant::now());
         Some(PlayingEntry {
             id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
+            game: self.settings.variant.game().as_str(),
+            variant: self.settings.variant.as_str(),
             private: self.settings.private,
             status: self.status.as_str(),
             you: you.letter(),
@@ -1078,7 +1042,7 @@ impl Table {
             return Err(WsError::bad_request("hints are for White Rabbit tables"));
         };
         self.seated(user)?;
-        self.require(Status::Playing, "give hints")?;
+        self.require(GameStatus::Playing, "give hints")?;
         if self.settings.daily.is_some() {
             return Err(WsError::new(
                 ErrorCode::Forbidden,
@@ -1091,7 +1055,7 @@ impl Table {
     /// When a bot is to move, lets it think on the CPU pool (never on the tables' runtime,
     /// and below the tables' priority); its answer comes back as [`Command::BotMove`].
     fn ask_bot_if_its_turn(&mut self) {
-        if self.bot_thinking || self.status != Status::Playing {
+        if self.bot_thinking || self.status != GameStatus::Playing {
             return;
         }
         let Some(seat) = self.game.to_move() else {
@@ -1116,7 +1080,7 @@ impl Table {
 
     /// Plays a bot's move through the same checks and log as a person's.
     async fn play_bot_move(&mut self, ply: u32, mv: Option<String>) {
-        let stale = ply as usize != self.plies.len() || self.status != Status::Playing;
+        let stale = ply as usize != self.plies.len() || self.status != GameStatus::Playing;
         let Some(mv) = mv.filter(|_| !stale) else {
             return;
         };
@@ -1153,18 +1117,13 @@ impl Table {
         self.seated(user)
     }
 
-    fn game_result_on_resign(&self) -> String {
-        // Giving up a solo puzzle is a loss.
-        "lost".to_string()
-    }
-
     async fn sit(
         &mut self,
         user: &UserView,
         seat: Option<u8>,
         token: Option<&str>,
     ) -> Result<Option<Message>, WsError> {
-        self.require(Status::Open, "sitting down")?;
+        self.require(GameStatus::Open, "sitting down")?;
         self.may_watch(Some(user), token)?;
         if self.seat_of(&user.id).is_some() {
             return Err(WsError::new(
@@ -1225,7 +1184,7 @@ impl Table {
 
     async fn stand(&mut self, user: &UserView) -> Result<Option<Message>, WsError> {
         let seat = self.seated(user)?;
-        self.require(Status::Open, "standing up")?;
+        self.require(GameStatus::Open, "standing up")?;
         self.hub
             .store()
             .set_seat(&self.id, seat.index() as u8, None)
@@ -1240,7 +1199,7 @@ impl Table {
     pub async fn start(&mut self) -> Result<(), WsError> {
         let now = unix_ms();
         self.hub.store().start_game(&self.id, now).await?;
-        self.status = Status::Playing;
+        self.status = GameStatus::Playing;
         self.started_at = Some(now);
         self.start_clock(Instant::now());
         self.set_deadline(unix_ms());
@@ -1257,10 +1216,10 @@ impl Table {
     /// Runs the clock of the side to move, once both sides have moved.
     /// Nobody came: the table closes as aborted, reason `expired`.
     async fn expire(&mut self) {
-        if self.status != Status::Open {
+        if self.status != GameStatus::Open {
             return;
         }
-        if let Err(e) = self.finish(Status::Aborted, None, "expired").await {
+        if let Err(e) = self.finish(GameStatus::Aborted, None, "expired").await {
             tracing::error!(table = %self.id, error = %e, "could not close an expired table");
             // Try again in a minute rather than spinning.
             self.open_until = Instant::now() + Duration::from_secs(60);
@@ -1271,7 +1230,7 @@ impl Table {
     fn release(&mut self) {
         if self.held {
             self.held = false;
-            if self.status == Status::Playing {
+            if self.status == GameStatus::Playing {
                 self.start_clock(Instant::now());
             }
             self.update_presence();
@@ -1283,7 +1242,7 @@ impl Table {
         self.deadline = self
             .settings
             .days
-            .filter(|_| self.status == Status::Playing)
+            .filter(|_| self.status == GameStatus::Playing)
             .map(|d| from_ms + self.hub.days(d).as_millis() as i64);
     }
 
@@ -1314,7 +1273,7 @@ impl Table {
 
     fn warn_of_deadline(&mut self) {
         self.warned = true;
-        if self.status == Status::Playing && self.deadline.is_some() {
+        if self.status == GameStatus::Playing && self.deadline.is_some() {
             self.notify_mover("deadline");
         }
     }
@@ -1340,7 +1299,7 @@ impl Table {
         ply: Option<u32>,
     ) -> Result<Option<Message>, WsError> {
         let seat = self.seated(user)?;
-        self.require(Status::Playing, "a move")?;
+        self.require(GameStatus::Playing, "a move")?;
         if self.game.to_move() != Some(seat) {
             return Err(WsError::new(ErrorCode::NotYourTurn, "it is not your turn"));
         }
@@ -1356,7 +1315,7 @@ impl Table {
             ));
         }
         let mut next = self.game.clone();
-        next.play(mv)
+        next.play_text(mv)
             .map_err(|e| WsError::new(ErrorCode::IllegalMove, e.to_string()))?;
         let labels_before = self.seat_labels();
 
@@ -1425,47 +1384,36 @@ impl Table {
     }
 
     async fn finish_by_rules(&mut self) -> Result<(), WsError> {
-        let result = self.game.outcome().map(|outcome| match outcome {
-            Outcome::Win(seat) => seat.letter().to_string(),
-            Outcome::Draw => "draw".to_string(),
-            Outcome::SoloWon { score } => format!("won {score}"),
-            Outcome::SoloLost => "lost".to_string(),
-        });
-        self.finish(Status::Finished, result, "rules").await
+        let result = self.game.outcome();
+        self.finish(GameStatus::Finished, result, "rules").await
     }
 
     async fn agree_draw(&mut self) -> Result<Option<Message>, WsError> {
-        self.finish(Status::Finished, Some("draw".to_string()), "agreement")
+        self.finish(GameStatus::Finished, Some(Outcome::Draw), "agreement")
             .await?;
         Ok(None)
     }
 
     async fn finish(
         &mut self,
-        status: Status,
-        result: Option<String>,
+        status: GameStatus,
+        result: Option<Outcome>,
         reason: &str,
     ) -> Result<(), WsError> {
-        let rated = self.rated_end(status, result.as_deref());
+        let rated = self.rated_end(status, result);
         let ratings = match (&rated, &result) {
             (Some(end), Some(result)) => {
                 let changes = self
                     .hub
                     .store()
-                    .finish_rated_game(&self.id, result, reason, unix_ms(), end)
+                    .finish_rated_game(&self.id, *result, reason, unix_ms(), end)
                     .await?;
                 Some(self.apply_rating_changes(&changes))
             }
             _ => {
                 self.hub
                     .store()
-                    .finish_game(
-                        &self.id,
-                        status.to_store(),
-                        result.as_deref(),
-                        reason,
-                        unix_ms(),
-                    )
+                    .finish_game(&self.id, status, result, reason, unix_ms())
                     .await?;
                 None
             }
@@ -1474,11 +1422,11 @@ impl Table {
             clock.stop(Instant::now());
         }
         self.status = status;
-        self.result = result.clone();
+        self.result = result;
         self.reason = Some(reason.to_string());
         self.deadline = None;
         self.publish_turn();
-        if self.settings.days.is_some() && status == Status::Finished {
+        if self.settings.days.is_some() && status == GameStatus::Finished {
             for user in self.seats.iter().flatten() {
                 self.hub.notify(&user.id, "game_over", &self.id);
             }
@@ -1505,20 +1453,24 @@ impl Table {
 
     /// What a rated ending needs: both players' rating keys and the first seat's score.
     /// `None` when this ending moves no rating (casual, aborted, solo, or no result).
-    fn rated_end(&self, status: Status, result: Option<&str>) -> Option<store::RatedEnd<'_>> {
-        if !self.settings.rated || status != Status::Finished || self.seats.len() != 2 {
+    fn rated_end(
+        &self,
+        status: GameStatus,
+        result: Option<Outcome>,
+    ) -> Option<store::RatedEnd<'_>> {
+        if !self.settings.rated || status != GameStatus::Finished || self.seats.len() != 2 {
             return None;
         }
         let first_scored = match result? {
-            "a" => rating::Score::Win,
-            "b" => rating::Score::Loss,
-            "draw" => rating::Score::Draw,
-            _ => return None,
+            Outcome::Win(Seat::A) => rating::Score::Win,
+            Outcome::Win(_) => rating::Score::Loss,
+            Outcome::Draw => rating::Score::Draw,
+            Outcome::SoloWon { .. } | Outcome::SoloLost => return None,
         };
         let a = self.seats[0].as_ref()?;
         let b = self.seats[1].as_ref()?;
         Some(store::RatedEnd {
-            game: self.settings.game,
+            game: self.settings.variant.game().as_str(),
             class: self.settings.rating_class()?,
             players: [a.id.as_str(), b.id.as_str()],
             first_scored,
@@ -1561,7 +1513,7 @@ impl Table {
         Ok(Some(
             self.hub
                 .store()
-                .rating(&user.id, self.settings.game, class)
+                .rating(&user.id, self.settings.variant.game().as_str(), class)
                 .await?,
         ))
     }
@@ -1596,7 +1548,7 @@ impl Table {
     /// Notes which players of a live two-person game have no connection left. True when that
     /// changed.
     fn update_presence(&mut self) -> bool {
-        let counts = self.status == Status::Playing
+        let counts = self.status == GameStatus::Playing
             && !self.held
             && self.settings.days.is_none()
             && self.seats.len() == 2
@@ -1626,11 +1578,11 @@ impl Table {
     /// off; after, their opponent may claim it.
     async fn absence_expired(&mut self) {
         let gone = self.presence.expire(Instant::now());
-        if gone.is_empty() || self.status != Status::Playing {
+        if gone.is_empty() || self.status != GameStatus::Playing {
             return;
         }
         if self.plies.len() < self.seats.len() {
-            if let Err(e) = self.finish(Status::Aborted, None, "abandoned").await {
+            if let Err(e) = self.finish(GameStatus::Aborted, None, "abandoned").await {
                 tracing::error!(table = %self.id, error = %e, "could not call off an abandoned game");
             }
             return;
@@ -1662,7 +1614,7 @@ impl Table {
     }
 
     async fn check_flag(&mut self) {
-        if self.status != Status::Playing {
+        if self.status != GameStatus::Playing {
             return;
         }
         if self.deadline.is_some_and(|d| unix_ms() >= d) && !self.held {
@@ -1670,11 +1622,11 @@ impl Table {
             // its deadline pass loses.
             let (status, result, reason) = match self.game.to_move() {
                 Some(seat) if self.plies.len() >= self.seats.len() => (
-                    Status::Finished,
-                    Some(seat.other().letter().to_string()),
+                    GameStatus::Finished,
+                    Some(Outcome::Win(seat.other())),
                     "time",
                 ),
-                _ => (Status::Aborted, None, "expired"),
+                _ => (GameStatus::Aborted, None, "expired"),
             };
             if let Err(e) = self.finish(status, result, reason).await {
                 tracing::error!(table = %self.id, error = %e, "could not record a missed deadline");
@@ -1684,8 +1636,11 @@ impl Table {
         let Some(seat) = self.clock.as_ref().and_then(|c| c.flagged(Instant::now())) else {
             return;
         };
-        let result = seat.other().letter().to_string();
-        if let Err(e) = self.finish(Status::Finished, Some(result), "time").await {
+        let result = Outcome::Win(seat.other());
+        if let Err(e) = self
+            .finish(GameStatus::Finished, Some(result), "time")
+            .await
+        {
             tracing::error!(table = %self.id, error = %e, "could not record a flag fall");
         }
     }
@@ -1813,13 +1768,13 @@ impl Table {
     pub fn view(&self, viewer: Option<&UserView>) -> TableView {
         let you = viewer.and_then(|u| self.seat_of(&u.id));
         let insider = you.is_some() || viewer.is_some_and(|u| self.host.as_deref() == Some(&u.id));
-        let playing = self.status == Status::Playing;
+        let playing = self.status == GameStatus::Playing;
         let next = self.next.clone();
         let now = Instant::now();
         TableView {
             id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
+            game: self.settings.variant.game().as_str(),
+            variant: self.settings.variant.as_str(),
             private: self.settings.private,
             status: self.status.as_str(),
             host: self.host.clone(),
@@ -1841,7 +1796,7 @@ impl Table {
             clock: self.clock_view(now),
             days: self.settings.days,
             deadline: self.deadline,
-            result: self.result.clone(),
+            result: self.result,
             reason: self.reason.clone(),
             draw_offer: self.draw_offer.map(Seat::letter),
             takeback_offer: self.takeback_offer.map(Seat::letter),
@@ -1926,7 +1881,7 @@ impl Table {
         let mover = self
             .mover()
             // A solo puzzle keeps nobody waiting: it does not count.
-            .filter(|_| self.status == Status::Playing && self.seats.len() == 2)
+            .filter(|_| self.status == GameStatus::Playing && self.seats.len() == 2)
             .filter(|user| bot_level(user).is_none())
             .map(|user| user.id.as_str());
         self.hub.set_turn(&self.id, mover);
@@ -1934,11 +1889,11 @@ impl Table {
 
     /// Tells the lobby whether this table is open for players.
     fn publish_lobby(&self) {
-        let listed = !self.settings.private && self.status == Status::Open;
+        let listed = !self.settings.private && self.status == GameStatus::Open;
         let entry = listed.then(|| LobbyEntry {
             id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
+            game: self.settings.variant.game().as_str(),
+            variant: self.settings.variant.as_str(),
             clock: self.settings.control,
             days: self.settings.days,
             seats: self.seats.len(),
@@ -1963,11 +1918,11 @@ impl Table {
 
     /// Tells the live list whether this game is being played in public, and how it stands.
     fn publish_live(&self) {
-        let listed = !self.settings.private && self.status == Status::Playing;
+        let listed = !self.settings.private && self.status == GameStatus::Playing;
         let entry = listed.then(|| crate::live::LiveEntry {
             id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
+            game: self.settings.variant.game().as_str(),
+            variant: self.settings.variant.as_str(),
             clock: self.settings.control,
             days: self.settings.days,
             rated: self.settings.rated,
@@ -1989,7 +1944,7 @@ impl Table {
 
 /// Who moves in `game`, and their legal moves unless there are too many to send.
 fn next_turn(game: &AnyGame) -> NextTurn {
-    let legal = game.legal_moves();
+    let legal = game.legal_texts();
     let legal_truncated = legal.len() > LEGAL_LIST_LIMIT;
     NextTurn {
         to_move: game.to_move().map(Seat::letter),

@@ -6,7 +6,9 @@ use catalog::{AnyGame, Seat};
 use tokio::time::Instant;
 
 use super::clock::Clock;
-use super::{Status, Table, next_turn};
+use store::GameStatus;
+
+use super::{Table, next_turn};
 use crate::error::{ErrorCode, WsError};
 use crate::identity::{UserView, unix_ms};
 use crate::ws::protocol::{Message, OfferKind};
@@ -17,7 +19,7 @@ impl Table {
         user: &UserView,
     ) -> Result<Option<Message>, WsError> {
         let seat = self.two_player_seat(user)?;
-        self.require(Status::Playing, "a takeback")?;
+        self.require(GameStatus::Playing, "a takeback")?;
         if self.settings.rated {
             return Err(WsError::new(
                 ErrorCode::WrongState,
@@ -58,7 +60,7 @@ impl Table {
             self.broadcast_offer_cleared(OfferKind::Takeback);
             return Ok(None);
         }
-        self.require(Status::Playing, "a takeback")?;
+        self.require(GameStatus::Playing, "a takeback")?;
         let keep = self
             .takeback_keeps(asker)
             .expect("an open takeback offer has a move to take back");
@@ -78,10 +80,9 @@ impl Table {
             .store()
             .take_back_moves(&self.id, keep as u32)
             .await?;
-        let mut game = AnyGame::new(self.settings.game, Some(self.settings.variant), self.seed)
-            .map_err(|e| WsError::internal("replaying a game", e))?;
+        let mut game = AnyGame::new(self.settings.variant, self.seed);
         for ply in &self.plies[..keep] {
-            game.play(&ply.mv)
+            game.play_text(&ply.mv)
                 .map_err(|e| WsError::internal("replaying a game", e))?;
         }
         self.plies.truncate(keep);

@@ -425,13 +425,12 @@ pub fn queue_key(
     rated: bool,
 ) -> Result<QueueKey, ApiError> {
     let settings = TableSettings::parse(game, variant, false, clock)?;
-    if catalog::game_info(game).is_some_and(|g| g.seats < 2) {
+    if settings.variant.game().is_solo() {
         return Err(ApiError::bad_request(
             "quick match pairs two players: a solo game starts from its own table",
         ));
     }
     Ok(QueueKey {
-        game: settings.game,
         variant: settings.variant,
         initial_ms: settings.control.map(|c: TimeControl| c.initial_ms),
         increment_ms: settings.control.map(|c| c.increment_ms),

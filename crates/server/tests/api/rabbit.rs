@@ -460,8 +460,12 @@ async fn a_day_to_come_or_a_malformed_day_is_refused() {
 
 /// The solver's best action for a position the server sent (hint mode, computed here).
 fn solver_choice(seen: &Seen) -> String {
-    let game = catalog::AnyGame::from_position(&seen.game, &seen.variant, &seen.position, 0)
-        .expect("the server's position parses");
+    let game = catalog::AnyGame::from_position(
+        catalog::VariantId::parse(&seen.game, Some(&seen.variant)).unwrap(),
+        &seen.position,
+        0,
+    )
+    .expect("the server's position parses");
     let catalog::AnyGame::WhiteRabbit(game) = game else {
         panic!("not a White Rabbit position");
     };
@@ -479,7 +483,17 @@ async fn solve_out(player: &mut crate::helpers::Player, table: &str) -> (String,
         let result = snapshot["table"]["result"].as_str().unwrap().to_string();
         return (result, seen.ply);
     }
-    let end = play_out(&mut [player], &mut seen, |s, _| solver_choice(s), 20_000).await;
+    // Hint mode's best actions can go round a loop of swaps within a turn; a position seen
+    // before ends the turn instead (the new roll leads elsewhere).
+    let mut been = std::collections::HashSet::new();
+    let choose = |s: &Seen, _: &[String]| {
+        if been.insert(s.position.clone()) {
+            solver_choice(s)
+        } else {
+            "end".to_string()
+        }
+    };
+    let end = play_out(&mut [player], &mut seen, choose, 20_000).await;
     (end["result"].as_str().unwrap().to_string(), seen.ply)
 }
 
