@@ -43,7 +43,7 @@ impl Seen {
         }
     }
 
-    fn update(&mut self, event: &Value) {
+    pub fn update(&mut self, event: &Value) {
         self.ply = event["ply"].as_u64().unwrap();
         self.position = event["position"].as_str().unwrap().to_string();
         self.to_move = event["to_move"].as_str().map(str::to_string);
