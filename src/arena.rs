@@ -8,7 +8,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use catalog::{AnyGame, Outcome, Seat};
+use catalog::{AnyGame, Outcome, Seat, VariantId};
 
 /// Play a match between two bots.
 #[derive(clap::Args, Debug, Clone)]
@@ -146,11 +146,10 @@ impl Summary {
 /// Plays the match and prints the report to `out`.
 pub fn run(args: &ArenaArgs, out: &mut impl Write) -> anyhow::Result<Summary> {
     let bots = [Bot::parse(&args.a)?, Bot::parse(&args.b)?];
-    let start = AnyGame::new(&args.game, args.variant.as_deref(), args.seed)?;
-    if start.info().seats != 2 {
+    let variant = VariantId::parse(&args.game, args.variant.as_deref())?;
+    if variant.game().is_solo() {
         bail!("{} is not a two-player game", args.game);
     }
-    let variant = start.variant_id();
     let budgets = [
         args.time_a.or(args.time).map(Duration::from_millis),
         args.time_b.or(args.time).map(Duration::from_millis),
@@ -161,8 +160,9 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write) -> anyhow::Result<Summary> {
     ];
     writeln!(
         out,
-        "arena {} {variant}: a = {} ({} ms), b = {} ({} ms), {} games, seed {}",
+        "arena {} {}: a = {} ({} ms), b = {} ({} ms), {} games, seed {}",
         args.game,
+        variant.as_str(),
         bots[0].name(),
         budgets[0].as_millis(),
         bots[1].name(),
@@ -175,7 +175,7 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write) -> anyhow::Result<Summary> {
         let seed = args.seed.wrapping_add(u64::from(i));
         // Player a sits in seat A in even games, in seat B in odd ones.
         let seat_of_a = if i % 2 == 0 { Seat::A } else { Seat::B };
-        let mut game = AnyGame::new(&args.game, Some(variant), seed)?;
+        let mut game = AnyGame::new(variant, seed);
         let mut plies = 0u32;
         while let Some(seat) = game.to_move() {
             if plies >= args.max_plies {
@@ -190,7 +190,7 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write) -> anyhow::Result<Summary> {
                 .think(&game, budgets[player], move_seed)
                 .with_context(|| format!("game {i}: {} found no move", bots[player].name()))?;
             summary.timing[player].add(began.elapsed());
-            game.play(&mv).with_context(|| {
+            game.play_text(&mv).with_context(|| {
                 format!("game {i}: {} played an illegal move", bots[player].name())
             })?;
             plies += 1;

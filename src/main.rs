@@ -14,7 +14,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the server: HTTP API, WebSocket play and the web client on one port.
-    Serve(ServeArgs),
+    // Boxed: the server's options are many times the size of the other commands'.
+    Serve(Box<ServeArgs>),
     /// Speak the referee line protocol on standard input and output (see docs/spec/referee.md).
     Referee,
     /// Play a match between two bots and print the score with a 95 % confidence interval.
@@ -67,14 +68,21 @@ struct ServeArgs {
     /// docs/white-rabbit.md).
     #[arg(long, env = "STOLIK_RABBIT_TABLES")]
     rabbit_tables: Option<std::path::PathBuf>,
+    /// Redis shared by the nodes of one site (`redis://HOST:PORT`): rate limits and login
+    /// lock-outs are then counted there, the same on every node (docs/protocol.md, "Limits").
+    #[arg(long = "redis", env = "REDIS_URL")]
+    redis_url: Option<String>,
+    /// This node's name among the site's nodes; by default the host name and process id.
+    #[arg(long, env = "STOLIK_NODE_ID")]
+    node_id: Option<String>,
 }
 
 fn main() -> anyhow::Result<()> {
     let command = Cli::parse()
         .command
-        .unwrap_or_else(|| Command::Serve(ServeArgs::parse_from(["stolik serve"])));
+        .unwrap_or_else(|| Command::Serve(Box::new(ServeArgs::parse_from(["stolik serve"]))));
     match command {
-        Command::Serve(args) => serve(args),
+        Command::Serve(args) => serve(*args),
         Command::Referee => run_referee(),
         Command::Arena(args) => stolik::arena::run(&args, &mut io::stdout().lock()).map(|_| ()),
         Command::Solve(args) => stolik::solve::run(&args, &mut io::stdout().lock()),
@@ -109,6 +117,13 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         rabbit_tables: args.rabbit_tables.map(server::TableSource::building),
         abandon_grace: std::time::Duration::from_millis(args.abandon_grace_ms),
         match_window: rating::Window::default(),
+        cluster: args.redis_url.map(|redis_url| server::ClusterConfig {
+            redis_url,
+            node_id: args
+                .node_id
+                .unwrap_or_else(server::ClusterConfig::default_node_id),
+            key_prefix: "stolik:".to_string(),
+        }),
     };
     actix_web::rt::System::new().block_on(async move {
         let app = server::Application::build(config).await?;

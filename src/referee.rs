@@ -1,7 +1,7 @@
 //! The referee line protocol (`docs/spec/referee.md`): one command per line, exactly one reply
 //! line per command, and no input ever ends the process except `quit`.
 
-use catalog::AnyGame;
+use catalog::{AnyGame, Outcome, VariantId};
 
 #[derive(Default)]
 pub struct Referee {
@@ -45,7 +45,8 @@ impl Referee {
                 return Err(format!("unexpected {arg:?}"));
             }
         }
-        let g = AnyGame::new(game, variant, seed).map_err(|e| e.to_string())?;
+        let variant = VariantId::parse(game, variant).map_err(|e| e.to_string())?;
+        let g = AnyGame::new(variant, seed);
         Ok(self.set(g))
     }
 
@@ -56,8 +57,9 @@ impl Referee {
         if position.is_empty() {
             return Err("usage: position GAME VARIANT POSITION".to_string());
         }
-        let g = AnyGame::from_position(game, variant, &position.join(" "), 0)
-            .map_err(|e| e.to_string())?;
+        let variant = VariantId::parse(game, Some(variant)).map_err(|e| e.to_string())?;
+        let g =
+            AnyGame::from_position(variant, &position.join(" "), 0).map_err(|e| e.to_string())?;
         Ok(self.set(g))
     }
 
@@ -81,7 +83,7 @@ impl Referee {
         if game.is_over() {
             return Err("the game is over".to_string());
         }
-        game.play_all(moves.iter().copied())
+        game.play_texts(moves.iter().copied())
             .map_err(|e| e.to_string())?;
         Ok(format!("ok {}", game.position()))
     }
@@ -90,7 +92,7 @@ impl Referee {
         no_arguments("legal", args)?;
         let game = self.current()?;
         let mut reply = String::from("legal");
-        for mv in game.legal_moves() {
+        for mv in game.legal_texts() {
             reply.push(' ');
             reply.push_str(&mv);
         }
@@ -110,8 +112,11 @@ impl Referee {
     fn status(&mut self, args: &[&str]) -> Result<String, String> {
         no_arguments("status", args)?;
         let game = self.current()?;
-        Ok(match game.result_text() {
-            Some(result) => format!("over {result}"),
+        Ok(match game.outcome() {
+            // The referee names a winner by the game's side label (`r`, `w`, …), as its
+            // protocol says; everything else in the platform writes the seat letter.
+            Some(Outcome::Win(seat)) => format!("over {}", game.seat_label(seat)),
+            Some(outcome) => format!("over {outcome}"),
             None => match game.turn_label() {
                 "" => "ongoing".to_string(),
                 side => format!("ongoing {side}"),

@@ -31,6 +31,8 @@ test('tumbleweed: setup, choice, placements and two passes', async () => {
   await b.locator('.board-wrap .choose-red').waitFor();
   await playByClicks(b, 'tumbleweed', 'red');
   await waitPly(a, 2);
+  // The choice renames the seats: a fresh snapshot follows the move event.
+  await b.waitForFunction(() => window.__stolik.table.seats[1].label !== 'b', null, { timeout: 15000 });
   st = await tableState(b);
   assert.equal(st.seats[1].label, 'r');
 

@@ -18,7 +18,7 @@ export function endReason(game) {
   if (reason === 'expired') return t('reason.expired');
   const seats = game.seats || [];
   const solo = seats.length === 1;
-  const seatOf = (r) => seats.find((s) => s.seat === r || s.label === r);
+  const seatOf = (r) => seats.find((s) => s.seat === r);
   const winner = seatOf(result);
   const loser = winner ? seats.find((s) => s !== winner) : null;
   const side = (s) => sideName(game.game, s ? s.label : '');

@@ -104,7 +104,11 @@ export function userName(user) {
   return user.name || '';
 }
 
-/** The result of a table snapshot (or anything with game, status, result, seats). */
+/**
+ * The result of a table snapshot (or anything with game, status, result, seats). The server
+ * writes a result one way everywhere: the winning seat's letter (`a`, `b`), `draw`,
+ * `won SCORE` or `lost`.
+ */
 export function resultText(tbl, games) {
   if (tbl.status === 'aborted') return t('result.aborted');
   const r = tbl.result;
@@ -112,7 +116,7 @@ export function resultText(tbl, games) {
   if (r === 'draw') return t('result.draw');
   if (r === 'lost') return t('result.lost');
   if (r.startsWith('won')) return t('result.won', { score: r.split(' ')[1] });
-  const seat = (tbl.seats || []).find((s) => s.seat === r || s.label === r);
+  const seat = (tbl.seats || []).find((s) => s.seat === r);
   const label = seat ? seat.label : r;
   return t('result.win', { side: sideName(tbl.game, label), name: userName(seat?.user) || '—' });
 }

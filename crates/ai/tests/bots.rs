@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use ai::alphabeta::AlphaBeta;
 use ai::eval::Evaluator;
 use ai::{Level, Rng, choose_move, default_budget, plain_uct_move};
-use catalog::{AnyGame, GAMES};
+use catalog::{AnyGame, GAMES, GameId, VariantId};
 use game::Game;
 
 const TWO_PLAYER: [&str; 4] = ["perekati", "tumbleweed", "cephalopod", "mill"];
@@ -17,15 +17,15 @@ fn variants(game: &str) -> Vec<&'static str> {
 
 /// A position reached by `plies` random moves from the start (history included).
 fn random_position(game: &str, variant: &str, plies: usize, seed: u64) -> AnyGame {
-    let mut g = AnyGame::new(game, Some(variant), seed).unwrap();
+    let mut g = AnyGame::new(VariantId::parse(game, Some(variant)).unwrap(), seed);
     let mut rng = Rng::new(seed);
     for _ in 0..plies {
-        let moves = g.legal_moves();
+        let moves = g.legal_texts();
         if moves.is_empty() {
             break;
         }
         // Tumbleweed lists every setup pair; any will do.
-        g.play(&moves[rng.below(moves.len())]).unwrap();
+        g.play_text(&moves[rng.below(moves.len())]).unwrap();
     }
     g
 }
@@ -45,7 +45,7 @@ fn every_level_plays_legal_moves_in_random_positions_of_every_variant() {
                     let mv = choose_move(&g, level, budget, case)
                         .unwrap_or_else(|| panic!("{game} {variant} {level}: no move"));
                     let mut next = g.clone();
-                    next.play(&mv).unwrap_or_else(|e| {
+                    next.play_text(&mv).unwrap_or_else(|e| {
                         panic!(
                             "{game} {variant} {level} played {mv} in {}: {e}",
                             g.position()
@@ -53,7 +53,7 @@ fn every_level_plays_legal_moves_in_random_positions_of_every_variant() {
                     });
                 }
                 let mv = plain_uct_move(&g, budget, case).expect("uct finds a move");
-                g.clone().play(&mv).unwrap();
+                g.clone().play_text(&mv).unwrap();
             }
         }
     }
@@ -110,7 +110,7 @@ fn every_level_answers_with_no_time_left() {
                 let mv = choose_move(&g, level, Duration::ZERO, 1)
                     .unwrap_or_else(|| panic!("{game} {variant} {level}: no move"));
                 g.clone()
-                    .play(&mv)
+                    .play_text(&mv)
                     .unwrap_or_else(|e| panic!("{game} {variant} {level}: {mv}: {e}"));
             }
         }
@@ -126,7 +126,7 @@ fn bots_finish_games() {
         ("cephalopod", "3x3"),
         ("mill", "troika"),
     ] {
-        let mut g = AnyGame::new(game, Some(variant), 5).unwrap();
+        let mut g = AnyGame::new(VariantId::parse(game, Some(variant)).unwrap(), 5);
         let mut plies = 0;
         while let Some(seat) = g.to_move() {
             let level = if seat.index() == 0 {
@@ -135,7 +135,7 @@ fn bots_finish_games() {
                 Level::Medium
             };
             let mv = choose_move(&g, level, Duration::from_millis(10), plies).unwrap();
-            g.play(&mv).unwrap();
+            g.play_text(&mv).unwrap();
             plies += 1;
             assert!(plies < 3000, "{game} {variant} does not end");
         }
@@ -149,7 +149,7 @@ fn bots_finish_games() {
 
 #[test]
 fn white_rabbit_has_no_bot() {
-    let g = AnyGame::new("white-rabbit", None, 1).unwrap();
+    let g = AnyGame::new(GameId::WhiteRabbit.default_variant(), 1);
     assert_eq!(
         choose_move(&g, Level::Hard, Duration::from_millis(10), 0),
         None
@@ -169,7 +169,12 @@ fn levels_parse_and_print() {
 #[test]
 fn hard_takes_a_winning_capture_on_3x3() {
     // b to move; late position: the solver answers at once from a small subtree.
-    let g = AnyGame::from_position("cephalopod", "3x3", "a1a1./b1.b1/a1a1. b", 0).unwrap();
+    let g = AnyGame::from_position(
+        VariantId::parse("cephalopod", Some("3x3")).unwrap(),
+        "a1a1./b1.b1/a1a1. b",
+        0,
+    )
+    .unwrap();
     let mv = choose_move(&g, Level::Hard, Duration::from_secs(5), 0).unwrap();
-    g.clone().play(&mv).unwrap();
+    g.clone().play_text(&mv).unwrap();
 }

@@ -3,13 +3,16 @@
 //! [`AnyGame`] is a closed enum over the five engines (the shape of shakmaty's
 //! `VariantPosition`): the server, the referee and the store hold games of any kind without
 //! generics or downcasting, and speak to them in notation strings. Code that needs the typed
-//! engine (bots, the solver) matches on the enum or uses [`with_game!`].
+//! engine (bots, the solver) matches on the enum or uses [`with_game!`]. Games and variants are
+//! named by [`GameId`] and [`VariantId`], which only a known id parses into.
 //!
 //! This crate exists apart from `game` because it depends on every engine, and every engine
-//! depends on `game`. Adding a sixth game is one new crate, one enum arm and one line in
-//! [`GAMES`].
+//! depends on `game`. What adding a game takes is listed in ARCHITECTURE.md ("Adding a game").
 
-pub use game::{Error, Game, GameInfo, Names, Outcome, Seat, Variant, VariantInfo};
+mod ids;
+
+pub use game::{BadOutcome, Error, Game, GameInfo, Names, Outcome, Seat, Variant, VariantInfo};
+pub use ids::{GameId, VariantId};
 
 pub use cephalopod::Cephalopod;
 pub use mill::Mill;
@@ -19,17 +22,12 @@ pub use white_rabbit::WhiteRabbit;
 
 /// The catalogue, in the order the platform lists the games.
 pub const GAMES: [&GameInfo; 5] = [
-    &Perekati::INFO,
-    &Tumbleweed::INFO,
-    &Cephalopod::INFO,
-    &Mill::INFO,
-    &WhiteRabbit::INFO,
+    GameId::ALL[0].info(),
+    GameId::ALL[1].info(),
+    GameId::ALL[2].info(),
+    GameId::ALL[3].info(),
+    GameId::ALL[4].info(),
 ];
-
-/// The catalogue entry of the game with this id.
-pub fn game_info(id: &str) -> Option<&'static GameInfo> {
-    GAMES.iter().copied().find(|info| info.id == id)
-}
 
 /// A game of any kind, in any state.
 // Variants differ in size (tumbleweed keeps per-cell sight counts). There is one `AnyGame` per
@@ -59,80 +57,87 @@ macro_rules! with_game {
     };
 }
 
-/// Builds an [`AnyGame`] from a game id by running `$make` with `$G` bound to the engine type.
+/// Builds an [`AnyGame`] for a [`GameId`] by running `$make` with `$G` bound to the engine
+/// type; `$make` is the engine's value.
 macro_rules! by_id {
     ($id:expr, $G:ident => $make:expr) => {
         match $id {
-            "perekati" => {
+            GameId::Perekati => {
                 type $G = Perekati;
-                Ok(AnyGame::Perekati($make?))
+                AnyGame::Perekati($make)
             }
-            "tumbleweed" => {
+            GameId::Tumbleweed => {
                 type $G = Tumbleweed;
-                Ok(AnyGame::Tumbleweed($make?))
+                AnyGame::Tumbleweed($make)
             }
-            "cephalopod" => {
+            GameId::Cephalopod => {
                 type $G = Cephalopod;
-                Ok(AnyGame::Cephalopod($make?))
+                AnyGame::Cephalopod($make)
             }
-            "mill" => {
+            GameId::Mill => {
                 type $G = Mill;
-                Ok(AnyGame::Mill($make?))
+                AnyGame::Mill($make)
             }
-            "white-rabbit" => {
+            GameId::WhiteRabbit => {
                 type $G = WhiteRabbit;
-                Ok(AnyGame::WhiteRabbit($make?))
+                AnyGame::WhiteRabbit($make)
             }
-            other => Err(Error::UnknownGame(other.to_string())),
         }
     };
 }
 
-fn variant_of<G: Game>(id: Option<&str>) -> Result<G::Variant, Error> {
-    match id {
-        None => Ok(G::Variant::default_variant()),
-        Some(id) => G::Variant::from_id(id).ok_or_else(|| Error::UnknownVariant(id.to_string())),
-    }
+/// The engine's variant that `variant` names: `GameInfo::variants` lists them in the order of
+/// `Variant::ALL` (a test checks it).
+fn engine_variant<G: Game>(variant: VariantId) -> G::Variant {
+    let found = G::Variant::from_id(variant.as_str());
+    found.expect("the catalogue lists only its engines' variants")
 }
 
 impl AnyGame {
-    /// A new game at its start; the default variant when `variant` is `None`.
-    pub fn new(game: &str, variant: Option<&str>, seed: u64) -> Result<AnyGame, Error> {
-        by_id!(game, G => variant_of::<G>(variant).map(|v| G::new(v, seed)))
+    /// A new game of `variant` at its start.
+    pub fn new(variant: VariantId, seed: u64) -> AnyGame {
+        by_id!(variant.game(), G => G::new(engine_variant::<G>(variant), seed))
     }
 
     /// A game set up from position notation, with an empty move history.
-    pub fn from_position(
-        game: &str,
-        variant: &str,
-        position: &str,
-        seed: u64,
-    ) -> Result<AnyGame, Error> {
-        by_id!(game, G => variant_of::<G>(Some(variant))
-            .and_then(|v| G::from_position(v, position, seed)))
+    pub fn from_position(variant: VariantId, position: &str, seed: u64) -> Result<AnyGame, Error> {
+        Ok(
+            by_id!(variant.game(), G => G::from_position(engine_variant::<G>(variant), position, seed)?),
+        )
     }
 
-    /// Replays a game record: the start of (game, variant, seed) and then `moves` in order.
+    /// Replays a game record: the start of (variant, seed) and then `moves` in order.
     /// Fails on the first move that is not legal, naming its index.
     pub fn replay<'a>(
-        game: &str,
-        variant: &str,
+        variant: VariantId,
         seed: u64,
         moves: impl IntoIterator<Item = &'a str>,
     ) -> Result<AnyGame, (usize, Error)> {
-        let mut g = AnyGame::new(game, Some(variant), seed).map_err(|e| (0, e))?;
+        let mut g = AnyGame::new(variant, seed);
         for (i, mv) in moves.into_iter().enumerate() {
-            g.play(mv).map_err(|e| (i, e))?;
+            g.play_text(mv).map_err(|e| (i, e))?;
         }
         Ok(g)
     }
 
-    pub fn info(&self) -> &'static GameInfo {
-        with_game!(self, g => info_of(g))
+    pub fn id(&self) -> GameId {
+        match self {
+            AnyGame::Perekati(_) => GameId::Perekati,
+            AnyGame::Tumbleweed(_) => GameId::Tumbleweed,
+            AnyGame::Cephalopod(_) => GameId::Cephalopod,
+            AnyGame::Mill(_) => GameId::Mill,
+            AnyGame::WhiteRabbit(_) => GameId::WhiteRabbit,
+        }
     }
 
-    pub fn variant_id(&self) -> &'static str {
-        with_game!(self, g => g.variant().id())
+    pub fn variant(&self) -> VariantId {
+        let id = with_game!(self, g => g.variant().id());
+        let variant = self.id().variant(Some(id));
+        variant.expect("every engine variant is in the catalogue")
+    }
+
+    pub fn info(&self) -> &'static GameInfo {
+        self.id().info()
     }
 
     pub fn position(&self) -> String {
@@ -164,22 +169,26 @@ impl AnyGame {
         self.outcome().is_some()
     }
 
-    /// Every legal move in canonical notation, ascending byte order.
-    pub fn legal_moves(&self) -> Vec<String> {
+    /// Every legal move as text in canonical notation, ascending byte order (a fresh list; the
+    /// engines' `legal_moves` fill a caller's buffer with typed moves instead).
+    pub fn legal_texts(&self) -> Vec<String> {
         with_game!(self, g => g.legal_texts())
     }
 
-    /// Plays one move given in canonical notation; on error nothing changes.
-    pub fn play(&mut self, text: &str) -> Result<(), Error> {
+    /// Plays one move given as text in canonical notation; on error nothing changes.
+    pub fn play_text(&mut self, text: &str) -> Result<(), Error> {
         with_game!(self, g => g.play_text(text).map(|_| ()))
     }
 
     /// Plays every move or none: on the first illegal one the state is left as it was and the
     /// error names that move.
-    pub fn play_all<'a>(&mut self, moves: impl IntoIterator<Item = &'a str>) -> Result<(), Error> {
+    pub fn play_texts<'a>(
+        &mut self,
+        moves: impl IntoIterator<Item = &'a str>,
+    ) -> Result<(), Error> {
         let mut next = self.clone();
         for mv in moves {
-            next.play(mv)?;
+            next.play_text(mv)?;
         }
         *self = next;
         Ok(())
@@ -196,22 +205,6 @@ impl AnyGame {
     pub fn hash_key(&self) -> u64 {
         with_game!(self, g => g.hash_key())
     }
-
-    /// The result in the referee's words: the winner's label (`a`, `b`, `r`, `w`), `draw`,
-    /// `won SCORE` or `lost`.
-    pub fn result_text(&self) -> Option<String> {
-        self.outcome().map(|o| match o {
-            Outcome::Win(seat) => self.seat_label(seat).to_string(),
-            Outcome::Draw => "draw".to_string(),
-            Outcome::SoloWon { score } => format!("won {score}"),
-            Outcome::SoloLost => "lost".to_string(),
-        })
-    }
-}
-
-fn info_of<G: Game>(_: &G) -> &'static GameInfo {
-    // `G::INFO` is a constant; this borrows its promoted static.
-    &G::INFO
 }
 
 #[cfg(test)]
@@ -220,32 +213,40 @@ mod tests {
 
     #[test]
     fn every_game_and_variant_starts() {
-        for info in GAMES {
-            for v in info.variants {
-                let g = AnyGame::new(info.id, Some(v.id), 1).unwrap();
-                assert_eq!(g.info().id, info.id);
-                assert_eq!(g.variant_id(), v.id);
+        for game in GameId::ALL {
+            for variant in game.variants() {
+                let g = AnyGame::new(variant, 1);
+                assert_eq!(g.id(), game);
+                assert_eq!(g.variant(), variant);
                 assert!(!g.is_over());
-                assert!(!g.legal_moves().is_empty());
-                let again = AnyGame::from_position(info.id, v.id, &g.position(), 1).unwrap();
+                assert!(!g.legal_texts().is_empty());
+                let again = AnyGame::from_position(variant, &g.position(), 1).unwrap();
                 assert_eq!(again.position(), g.position());
             }
-            let default = AnyGame::new(info.id, None, 0).unwrap();
-            assert_eq!(default.variant_id(), info.default_variant().id);
         }
     }
 
     #[test]
-    fn unknown_games_and_variants_are_refused() {
-        assert_eq!(
-            AnyGame::new("chess", None, 0).unwrap_err(),
-            Error::UnknownGame("chess".into())
-        );
-        assert_eq!(
-            AnyGame::new("mill", Some("nine"), 0).unwrap_err(),
-            Error::UnknownVariant("nine".into())
-        );
-        assert!(game_info("chess").is_none());
+    fn the_catalogue_lists_the_variants_in_the_engines_order() {
+        fn check<G: Game>() {
+            let ids: Vec<&str> = G::Variant::ALL.iter().map(|v| v.id()).collect();
+            let listed: Vec<&str> = G::INFO.variants.iter().map(|v| v.id).collect();
+            assert_eq!(ids, listed, "{}", G::INFO.id);
+        }
+        check::<Perekati>();
+        check::<Tumbleweed>();
+        check::<Cephalopod>();
+        check::<Mill>();
+        check::<WhiteRabbit>();
+    }
+
+    #[test]
+    fn a_bad_position_is_refused() {
+        let variant = VariantId::parse("cephalopod", Some("3x3")).unwrap();
+        assert!(matches!(
+            AnyGame::from_position(variant, "nonsense", 0),
+            Err(Error::BadPosition(_))
+        ));
     }
 
     #[test]
@@ -263,21 +264,23 @@ mod tests {
                 "white-rabbit"
             ]
         );
-        for info in GAMES {
+        for game in GameId::ALL {
+            let info = game.info();
             assert!(!info.names.ru.is_empty() && !info.names.uk.is_empty());
             assert!(!info.summary.en.is_empty());
-            assert_eq!(info.seats, if info.id == "white-rabbit" { 1 } else { 2 });
+            assert_eq!(game.is_solo(), game == GameId::WhiteRabbit);
         }
     }
 
     #[test]
-    fn play_all_is_all_or_nothing() {
-        let mut g = AnyGame::new("cephalopod", Some("3x3"), 0).unwrap();
+    fn play_texts_is_all_or_nothing() {
+        let variant = VariantId::parse("cephalopod", Some("3x3")).unwrap();
+        let mut g = AnyGame::new(variant, 0);
         let before = g.position();
-        let err = g.play_all(["b2", "a1", "b2"]).unwrap_err();
+        let err = g.play_texts(["b2", "a1", "b2"]).unwrap_err();
         assert!(err.to_string().starts_with("b2"), "{err}");
         assert_eq!(g.position(), before);
-        g.play_all(["b2", "a1"]).unwrap();
+        g.play_texts(["b2", "a1"]).unwrap();
         assert_eq!(g.position(), ".../.a1./b1.. a");
     }
 }

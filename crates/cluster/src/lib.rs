@@ -15,10 +15,14 @@
 mod bus;
 mod leader;
 mod limiter;
+pub mod testing;
 
 pub use bus::{Bus, Delivery, Incoming, Subscription};
 pub use leader::Leader;
 pub use limiter::{Limiter, Quota};
+/// The Redis client this crate speaks through, for commands of the callers' own on
+/// [`Bus::connection`].
+pub use redis;
 
 /// Why a call through Redis did not get its answer.
 #[derive(Debug, thiserror::Error)]

@@ -2,11 +2,11 @@
 //! or `STOLIK_TEST_REDIS`), each test under a prefix of its own; the outage test starts and
 //! stops a `redis-server` of its own on a free port.
 
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use futures_util::FutureExt;
 
+use cluster::testing::OwnRedis;
 use cluster::{Bus, ClusterError, Delivery, Leader, Limiter, Quota};
 
 fn redis_url() -> String {
@@ -176,9 +176,8 @@ async fn one_node_leads_and_another_takes_over_when_it_goes() {
 /// gap, and everything works again when it is back.
 #[tokio::test]
 async fn redis_going_away_and_coming_back() {
-    let port = free_port();
-    let mut redis = start_redis(port);
-    let url = format!("redis://127.0.0.1:{port}");
+    let mut redis = OwnRedis::start().await;
+    let url = redis.url();
     let prefix = prefix();
     let a = connect_when_up(&url, &prefix, "a").await;
     let b = connect_when_up(&url, &prefix, "b").await;
@@ -189,15 +188,14 @@ async fn redis_going_away_and_coming_back() {
         Delivery::Message("before".into())
     );
 
-    redis.kill().unwrap();
-    redis.wait().unwrap();
+    redis.stop();
     let failed = a.publish("table:9", b"lost").await;
     assert!(
         matches!(failed, Err(ClusterError::Unavailable(_))),
         "{failed:?}"
     );
 
-    let _redis = Guard(start_redis(port));
+    redis.restart().await;
     assert_eq!(next(&mut watching).await, Delivery::Gap);
     let mut delivered = 0;
     for _ in 0..100 {
@@ -211,38 +209,6 @@ async fn redis_going_away_and_coming_back() {
     }
     assert_eq!(delivered, 1, "b follows the channel again");
     assert_eq!(next(&mut watching).await, Delivery::Message("after".into()));
-}
-
-struct Guard(Child);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn start_redis(port: u16) -> Child {
-    Command::new("redis-server")
-        .args([
-            "--port",
-            &port.to_string(),
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ])
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("redis-server is needed for this test")
 }
 
 async fn connect_when_up(url: &str, prefix: &str, name: &str) -> Bus {

@@ -25,7 +25,7 @@ pub use error::Error;
 pub use info::{GameInfo, Names, VariantInfo};
 pub use perft::{perft, perft_divide};
 pub use rng::{GameRng, splitmix64, splitmix64_mix};
-pub use seat::{Outcome, Seat};
+pub use seat::{BadOutcome, Outcome, Seat};
 
 use std::fmt::Debug;
 use std::hash::Hash;

@@ -35,6 +35,11 @@ impl Seat {
 }
 
 /// How a game ended.
+///
+/// Its one text form (`Display` and `FromStr`) is what the database stores, the protocol sends
+/// and the web client reads: the winning seat's letter (`a`, `b`), `draw`, `won SCORE` for a
+/// solved puzzle, `lost` for a lost one. The referee alone names the winner by the game's side
+/// label (`r`, `w`, …), because its protocol says so.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
     Win(Seat),
@@ -57,6 +62,108 @@ impl Outcome {
             Outcome::Draw => 0.5,
             Outcome::SoloWon { .. } => 1.0,
             Outcome::SoloLost => 0.0,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Win(seat) => f.write_str(seat.letter()),
+            Outcome::Draw => f.write_str("draw"),
+            Outcome::SoloWon { score } => write!(f, "won {score}"),
+            Outcome::SoloLost => f.write_str("lost"),
+        }
+    }
+}
+
+/// A text that is not an outcome's text form.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a result: {0:?}")]
+pub struct BadOutcome(pub String);
+
+impl std::str::FromStr for Outcome {
+    type Err = BadOutcome;
+
+    fn from_str(text: &str) -> Result<Outcome, BadOutcome> {
+        let bad = || BadOutcome(text.to_string());
+        match text {
+            "a" => Ok(Outcome::Win(Seat::A)),
+            "b" => Ok(Outcome::Win(Seat::B)),
+            "draw" => Ok(Outcome::Draw),
+            "lost" => Ok(Outcome::SoloLost),
+            _ => {
+                let score = text.strip_prefix("won ").ok_or_else(bad)?;
+                // Digits only: `u32::from_str` would also take a sign.
+                if score.is_empty() || !score.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(bad());
+                }
+                let score = score.parse().map_err(|_| bad())?;
+                Ok(Outcome::SoloWon { score })
+            }
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Outcome {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Outcome, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_outcome_reads_back_from_its_text() {
+        let all = [
+            Outcome::Win(Seat::A),
+            Outcome::Win(Seat::B),
+            Outcome::Draw,
+            Outcome::SoloWon { score: 0 },
+            Outcome::SoloWon {
+                score: 4_294_967_295,
+            },
+            Outcome::SoloLost,
+        ];
+        for outcome in all {
+            assert_eq!(outcome.to_string().parse::<Outcome>(), Ok(outcome));
+        }
+        assert_eq!(Outcome::Win(Seat::B).to_string(), "b");
+        assert_eq!(Outcome::SoloWon { score: 12 }.to_string(), "won 12");
+    }
+
+    #[test]
+    fn other_texts_are_not_outcomes() {
+        for text in [
+            "",
+            "A",
+            "r",
+            "w",
+            "c",
+            "won",
+            "won ",
+            "won -1",
+            "won +3",
+            "won 1 ",
+            "Draw",
+            "won 99999999999",
+        ] {
+            assert_eq!(
+                text.parse::<Outcome>(),
+                Err(BadOutcome(text.to_string())),
+                "{text:?}"
+            );
         }
     }
 }

@@ -35,4 +35,4 @@ pub mod ws;
 pub use limits::LimitsConfig;
 pub use rabbit_tables::TableSource;
 pub use security::SecurityConfig;
-pub use startup::{Application, Config, Stopper};
+pub use startup::{Application, ClusterConfig, Config, Stopper};

@@ -5,6 +5,10 @@
 //!
 //! Every limit has a default and can be changed with `--limits` (see [`LimitsConfig::parse`]
 //! and `docs/protocol.md`); `--limits off` switches them all off (load tests on loopback).
+//! With `--redis` the rates and the login lock-out are counted in Redis, the same for every
+//! node (`shared.rs`); open sockets are counted by each node for its own.
+
+mod shared;
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -181,6 +185,19 @@ pub enum Action {
     Report,
 }
 
+impl Action {
+    /// The limit's name in Redis keys.
+    fn name(self) -> &'static str {
+        match self {
+            Action::Login => "login",
+            Action::Register => "register",
+            Action::NewGuest => "guest",
+            Action::CreateTable => "table",
+            Action::Report => "report",
+        }
+    }
+}
+
 struct Keyed<K: Hash + Eq + Clone> {
     limiter: DefaultKeyedRateLimiter<K>,
 }
@@ -202,6 +219,12 @@ impl<K: Hash + Eq + Clone> Keyed<K> {
 /// The live limits of one server.
 pub struct Limits {
     config: LimitsConfig,
+    /// Counts in Redis, shared with the other nodes; the local ones stand in while Redis does
+    /// not answer.
+    shared: Option<shared::SharedLimits>,
+    /// After Redis failed to answer, it is not asked again until then: a request must not
+    /// wait out Redis's timeouts one after another.
+    shared_down_until: Mutex<Option<Instant>>,
     login_address: Keyed<IpAddr>,
     login_account: Keyed<String>,
     register_address: Keyed<IpAddr>,
@@ -219,12 +242,28 @@ struct Failures {
     last: Instant,
 }
 
+/// How long limits stay on this node's own counts after Redis failed to answer.
+const SHARED_RETRY: Duration = Duration::from_secs(5);
+
 /// The longest a run of failed logins makes the next attempt wait.
 const MAX_LOGIN_DELAY: Duration = Duration::from_secs(15 * 60);
 
+/// How long the next login must wait after `failures` in a row: nothing for the first
+/// `before_delay`, then 1 s, doubling up to [`MAX_LOGIN_DELAY`].
+fn login_delay(failures: u32, before_delay: u32) -> Duration {
+    if failures < before_delay {
+        return Duration::ZERO;
+    }
+    let over = failures - before_delay;
+    Duration::from_secs(1u64 << over.min(10)).min(MAX_LOGIN_DELAY)
+}
+
 impl Limits {
-    pub fn new(config: LimitsConfig) -> Limits {
+    /// Limits counted by this node alone, or, given the cluster's bus, in Redis.
+    pub fn new(config: LimitsConfig, bus: Option<cluster::Bus>) -> Limits {
         Limits {
+            shared: bus.map(shared::SharedLimits::new),
+            shared_down_until: Mutex::new(None),
             login_address: Keyed::new(config.login_per_address),
             login_account: Keyed::new(config.login_per_account),
             register_address: Keyed::new(config.registrations_per_address),
@@ -245,7 +284,7 @@ impl Limits {
 
     /// One more `action` from `address` (and `identity`, where it counts per identity):
     /// `rate_limited` with the wait when it is one too many.
-    pub fn check(
+    pub async fn check(
         &self,
         action: Action,
         address: IpAddr,
@@ -255,31 +294,78 @@ impl Limits {
             return Ok(());
         }
         self.prune();
-        let identity = identity.map(str::to_string);
-        let outcome = match action {
-            Action::Login => self.login_address.check(&address).and_then(|()| {
-                identity
-                    .as_ref()
-                    .map_or(Ok(()), |account| self.login_account.check(account))
-            }),
-            Action::Register => self.register_address.check(&address),
-            Action::NewGuest => self.guest_address.check(&address),
-            Action::CreateTable => self.table_address.check(&address).and_then(|()| {
-                identity
-                    .as_ref()
-                    .map_or(Ok(()), |id| self.table_identity.check(id))
-            }),
-            Action::Report => identity
-                .as_ref()
-                .map_or(Ok(()), |id| self.report_identity.check(id)),
+        let c = &self.config;
+        let (by_address, by_identity) = match action {
+            Action::Login => (
+                Some((&self.login_address, c.login_per_address)),
+                Some((&self.login_account, c.login_per_account)),
+            ),
+            Action::Register => (
+                Some((&self.register_address, c.registrations_per_address)),
+                None,
+            ),
+            Action::NewGuest => (Some((&self.guest_address, c.guests_per_address)), None),
+            Action::CreateTable => (
+                Some((&self.table_address, c.tables_per_address)),
+                Some((&self.table_identity, c.tables_per_identity)),
+            ),
+            Action::Report => (None, Some((&self.report_identity, c.reports_per_identity))),
+        };
+        let name = action.name();
+        if let Some((local, rate)) = by_address {
+            self.one(local, &address, &format!("{name}:ip:{address}"), rate)
+                .await?;
+        }
+        if let (Some((local, rate)), Some(identity)) = (by_identity, identity) {
+            let identity = identity.to_string();
+            self.one(local, &identity, &format!("{name}:id:{identity}"), rate)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// One limit: in Redis when it is shared and answers, else in this node's own counts.
+    /// The node counts every request either way (it sees only some of a client's requests,
+    /// so its count never refuses what the shared one allows), so that its counts are
+    /// current when Redis goes away.
+    async fn one<K: Hash + Eq + Clone>(
+        &self,
+        local: &Keyed<K>,
+        key: &K,
+        shared_key: &str,
+        rate: Rate,
+    ) -> Result<(), ApiError> {
+        let here = local.check(key);
+        let outcome = match self.shared() {
+            Some(shared) => match shared.check(shared_key, rate).await {
+                Ok(None) => Ok(()),
+                Ok(Some(wait)) => Err(wait),
+                Err(e) => {
+                    self.shared_failed(&e);
+                    here
+                }
+            },
+            None => here,
         };
         outcome.map_err(|wait| rate_limited("too many requests", wait))
     }
 
     /// Refuses a login attempt for `account` while its run of failures makes it wait.
-    pub fn login_allowed(&self, account: &str) -> Result<(), ApiError> {
+    pub async fn login_allowed(&self, account: &str) -> Result<(), ApiError> {
         if !self.config.enabled {
             return Ok(());
+        }
+        if let Some(shared) = self.shared() {
+            match shared.login_wait(account).await {
+                Ok(wait) if wait.is_zero() => return Ok(()),
+                Ok(wait) => {
+                    return Err(rate_limited(
+                        "too many failed logins for this account",
+                        wait,
+                    ));
+                }
+                Err(e) => self.shared_failed(&e),
+            }
         }
         let failures = self.failures.lock().expect("failures lock");
         let Some(f) = failures.get(account) else {
@@ -297,25 +383,61 @@ impl Limits {
     }
 
     fn login_delay(&self, failures: u32) -> Duration {
-        let over = failures.saturating_sub(self.config.login_failures_before_delay);
-        if failures < self.config.login_failures_before_delay {
-            return Duration::ZERO;
+        login_delay(failures, self.config.login_failures_before_delay)
+    }
+
+    /// Counts a failed login, on this node and (when shared) in Redis, so that the lock-out
+    /// holds through a Redis outage too.
+    pub async fn login_failed(&self, account: &str) {
+        {
+            let mut failures = self.failures.lock().expect("failures lock");
+            let entry = failures.entry(account.to_string()).or_insert(Failures {
+                count: 0,
+                last: Instant::now(),
+            });
+            entry.count += 1;
+            entry.last = Instant::now();
         }
-        Duration::from_secs(1u64 << over.min(10)).min(MAX_LOGIN_DELAY)
+        if let Some(shared) = self.shared() {
+            let before = self.config.login_failures_before_delay;
+            if let Err(e) = shared
+                .login_failed(account, |n| login_delay(n, before))
+                .await
+            {
+                self.shared_failed(&e);
+            }
+        }
     }
 
-    pub fn login_failed(&self, account: &str) {
-        let mut failures = self.failures.lock().expect("failures lock");
-        let entry = failures.entry(account.to_string()).or_insert(Failures {
-            count: 0,
-            last: Instant::now(),
-        });
-        entry.count += 1;
-        entry.last = Instant::now();
-    }
-
-    pub fn login_succeeded(&self, account: &str) {
+    pub async fn login_succeeded(&self, account: &str) {
         self.failures.lock().expect("failures lock").remove(account);
+        if let Some(shared) = self.shared()
+            && let Err(e) = shared.login_succeeded(account).await
+        {
+            self.shared_failed(&e);
+        }
+    }
+
+    /// The shared counts, unless Redis failed a moment ago.
+    fn shared(&self) -> Option<&shared::SharedLimits> {
+        let shared = self.shared.as_ref()?;
+        let mut down = self.shared_down_until.lock().expect("limits lock");
+        match *down {
+            Some(until) if Instant::now() < until => None,
+            Some(_) => {
+                *down = None;
+                Some(shared)
+            }
+            None => Some(shared),
+        }
+    }
+
+    fn shared_failed(&self, error: &cluster::ClusterError) {
+        let mut down = self.shared_down_until.lock().expect("limits lock");
+        if down.is_none() {
+            tracing::warn!(%error, "redis does not answer: limits are counted on this node for now");
+        }
+        *down = Some(Instant::now() + SHARED_RETRY);
     }
 
     /// Counts one more open socket from `address`; the ticket gives it back when dropped.
@@ -424,41 +546,47 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_rate_allows_its_burst_then_says_how_long_to_wait() {
-        let limits = Limits::new(LimitsConfig::parse("guests_per_address=3/min").unwrap());
+    #[tokio::test]
+    async fn a_rate_allows_its_burst_then_says_how_long_to_wait() {
+        let limits = Limits::new(
+            LimitsConfig::parse("guests_per_address=3/min").unwrap(),
+            None,
+        );
         let a: IpAddr = "192.0.2.1".parse().unwrap();
         let b: IpAddr = "192.0.2.2".parse().unwrap();
         for _ in 0..3 {
-            limits.check(Action::NewGuest, a, None).unwrap();
+            limits.check(Action::NewGuest, a, None).await.unwrap();
         }
-        let refused = limits.check(Action::NewGuest, a, None).unwrap_err();
+        let refused = limits.check(Action::NewGuest, a, None).await.unwrap_err();
         assert_eq!(refused.code, ErrorCode::RateLimited);
         assert!(
             (1..=20).contains(&refused.retry_after.unwrap()),
             "{refused:?}"
         );
-        limits.check(Action::NewGuest, b, None).unwrap();
+        limits.check(Action::NewGuest, b, None).await.unwrap();
     }
 
-    #[test]
-    fn failed_logins_make_the_account_wait_longer_and_longer() {
-        let limits = Limits::new(LimitsConfig::parse("login_failures_before_delay=2").unwrap());
-        limits.login_failed("ann");
-        assert!(limits.login_allowed("ann").is_ok());
-        limits.login_failed("ann");
+    #[tokio::test]
+    async fn failed_logins_make_the_account_wait_longer_and_longer() {
+        let limits = Limits::new(
+            LimitsConfig::parse("login_failures_before_delay=2").unwrap(),
+            None,
+        );
+        limits.login_failed("ann").await;
+        assert!(limits.login_allowed("ann").await.is_ok());
+        limits.login_failed("ann").await;
         assert_eq!(limits.login_delay(2), Duration::from_secs(1));
         assert_eq!(limits.login_delay(5), Duration::from_secs(8));
         assert_eq!(limits.login_delay(40), MAX_LOGIN_DELAY);
-        assert!(limits.login_allowed("ann").is_err());
-        assert!(limits.login_allowed("bob").is_ok());
-        limits.login_succeeded("ann");
-        assert!(limits.login_allowed("ann").is_ok());
+        assert!(limits.login_allowed("ann").await.is_err());
+        assert!(limits.login_allowed("bob").await.is_ok());
+        limits.login_succeeded("ann").await;
+        assert!(limits.login_allowed("ann").await.is_ok());
     }
 
     #[test]
     fn sockets_are_counted_per_address_until_closed() {
-        let limits = Limits::new(LimitsConfig::parse("sockets_per_address=2").unwrap());
+        let limits = Limits::new(LimitsConfig::parse("sockets_per_address=2").unwrap(), None);
         let a: IpAddr = "192.0.2.1".parse().unwrap();
         let first = limits.open_socket(a).unwrap();
         let _second = limits.open_socket(a).unwrap();

@@ -107,6 +107,46 @@ pub fn rank_hints(hints: &mut [rabbit_solver::Hint]) {
     });
 }
 
+/// The positions of the turn under way, from its start to now: a game record's `moves` from
+/// the start of (`game`'s variant, `seed`), back to the last `end`.
+pub fn positions_this_turn<'a>(
+    start: &WhiteRabbit,
+    moves: impl IntoIterator<Item = &'a str>,
+) -> Result<std::collections::HashSet<String>, rabbit_solver::game::Error> {
+    let mut game = start.clone();
+    let mut seen = std::collections::HashSet::from([game.position()]);
+    for mv in moves {
+        game.play_text(mv)?;
+        if mv == "end" {
+            seen.clear();
+        }
+        seen.insert(game.position());
+    }
+    Ok(seen)
+}
+
+/// Marks the actions that lead back to a position already seen this turn (`seen`) and puts
+/// them last, keeping the order within each part. Estimates can rank a loop of swaps each
+/// better than the next, and exact values can tie around one: a player who follows the first
+/// hint must not go round it for ever.
+pub fn with_repeats_last(
+    hints: Vec<rabbit_solver::Hint>,
+    game: &WhiteRabbit,
+    seen: &std::collections::HashSet<String>,
+) -> Vec<(rabbit_solver::Hint, bool)> {
+    let mut marked: Vec<_> = hints
+        .into_iter()
+        .map(|hint| {
+            let mut next = game.clone();
+            let repeats = next.play_text(&hint.action).is_ok() && seen.contains(&next.position());
+            (hint, repeats)
+        })
+        .collect();
+    // A stable sort: within each part the ranking stays.
+    marked.sort_by_key(|&(_, repeats)| repeats);
+    marked
+}
+
 /// One decision of a finished game, judged: what was played, what was best (the first hint:
 /// exact, or hint mode's choice), and what the choice cost (best minus taken in win
 /// probability and score, taken minus best in expected actions; all 0 for an optimal choice).
@@ -212,5 +252,55 @@ mod tests {
         assert!(parse_day(&day_text(today())).is_ok());
         assert!(parse_day(&day_text(today().next_day().unwrap())).is_err());
         assert!(parse_day("2025-02-30").is_err());
+    }
+
+    #[test]
+    fn a_hint_back_to_a_position_of_this_turn_comes_last() {
+        let variant = rabbit_solver::white_rabbit::Variant::Classic;
+        let start = WhiteRabbit::new(variant, 11);
+        let actions = start.legal_texts();
+        let swaps: Vec<&String> = actions.iter().filter(|a| a.contains('~')).collect();
+        assert!(!swaps.is_empty(), "deal 11 starts with a swap to make");
+        let hint = |action: &str| rabbit_solver::Hint {
+            action: action.to_string(),
+            win: 0.5,
+            score: 1.0,
+            actions: 3.0,
+        };
+        let hints: Vec<_> = actions.iter().map(|a| hint(a)).collect();
+        // The first swap leads to a position seen earlier in this turn.
+        let mut after = start.clone();
+        after.play_text(swaps[0]).unwrap();
+        let seen = std::collections::HashSet::from([after.position()]);
+        let marked = with_repeats_last(hints, &start, &seen);
+        let (last, repeats) = marked.last().unwrap();
+        assert_eq!((&last.action, *repeats), (swaps[0], true));
+        let others: Vec<&String> = actions.iter().filter(|a| *a != swaps[0]).collect();
+        let kept: Vec<&String> = marked[..marked.len() - 1]
+            .iter()
+            .map(|(h, _)| &h.action)
+            .collect();
+        assert_eq!(kept, others, "the rest keep their order");
+        assert!(
+            marked[..marked.len() - 1]
+                .iter()
+                .all(|(_, repeats)| !repeats)
+        );
+    }
+
+    #[test]
+    fn the_turns_positions_start_again_at_each_end() {
+        let variant = rabbit_solver::white_rabbit::Variant::Classic;
+        let start = WhiteRabbit::new(variant, 11);
+        let seen = positions_this_turn(&start, ["end"]).unwrap();
+        let mut ended = start.clone();
+        ended.play_text("end").unwrap();
+        assert_eq!(seen, std::collections::HashSet::from([ended.position()]));
+        let first = start.legal_texts().into_iter().find(|a| a.contains('~'));
+        if let Some(swap) = first {
+            let seen = positions_this_turn(&start, [swap.as_str()]).unwrap();
+            assert!(seen.contains(&start.position()) && seen.len() == 2);
+        }
+        assert!(positions_this_turn(&start, ["nonsense"]).is_err());
     }
 }

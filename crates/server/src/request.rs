@@ -30,10 +30,11 @@ impl AppState {
 
     /// A new guest: an identity and its token, nothing written yet (see
     /// [`crate::sessions::Sessions::ensure_row`]). Limited per address.
-    pub fn mint_guest(&self, req: &HttpRequest) -> Result<(UserView, String), ApiError> {
+    pub async fn mint_guest(&self, req: &HttpRequest) -> Result<(UserView, String), ApiError> {
         let address = self.security.client_ip(req);
         self.limits
-            .check(crate::limits::Action::NewGuest, address, None)?;
+            .check(crate::limits::Action::NewGuest, address, None)
+            .await?;
         let user = UserView {
             id: random_id(12),
             name: guest_name(),
@@ -53,7 +54,7 @@ impl AppState {
             Ok(Some(identity)) => Ok((identity, None)),
             Err(e) if bearer_of(req).is_some() => Err(e),
             _ => {
-                let (user, token) = self.mint_guest(req)?;
+                let (user, token) = self.mint_guest(req).await?;
                 let identity = Identity { user, version: 0 };
                 Ok((identity, Some(token)))
             }

@@ -44,6 +44,32 @@ pub struct Config {
     pub abandon_grace: std::time::Duration,
     /// How far apart in rating quick match pairs players, widening as they wait.
     pub match_window: rating::Window,
+    /// Redis, shared with the other nodes of the site (`--redis`); `None`: this node alone.
+    pub cluster: Option<ClusterConfig>,
+}
+
+/// Where the nodes of one site meet.
+#[derive(Debug, Clone)]
+pub struct ClusterConfig {
+    /// `redis://…`.
+    pub redis_url: String,
+    /// This node's name among the others (`--node-id`; by default host name and process id).
+    pub node_id: String,
+    /// What every key and channel of this site starts with (`stolik:`), so that one Redis can
+    /// serve several sites, or tests side by side.
+    pub key_prefix: String,
+}
+
+impl ClusterConfig {
+    /// The default node name: the host's name and this process's id, unique on a site.
+    pub fn default_node_id() -> String {
+        let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .map(|h| h.trim().to_string())
+            .ok()
+            .filter(|h| !h.is_empty())
+            .unwrap_or_else(|| "node".to_string());
+        format!("{host}-{}", std::process::id())
+    }
 }
 
 pub struct Application {
@@ -71,6 +97,23 @@ impl Application {
             .with_context(|| {
                 format!("cannot open the database {}", redact(&config.database_url))
             })?;
+        let bus = match &config.cluster {
+            None => None,
+            Some(cluster) => {
+                let (url, node) = (cluster.redis_url.clone(), cluster.node_id.clone());
+                let prefix = cluster.key_prefix.clone();
+                // On the tables' runtime, like the store: the bus's subscriber task runs there.
+                let bus = runtime
+                    .spawn(async move { cluster::Bus::connect(&url, &prefix, &node).await })
+                    .await
+                    .context("the redis connection task failed")?
+                    .with_context(|| {
+                        format!("cannot reach redis at {}", redact(&cluster.redis_url))
+                    })?;
+                tracing::info!(node = bus.node(), "connected to redis");
+                Some(bus)
+            }
+        };
         let secret = store
             .setting_or_insert("identity_secret", || random_id(48))
             .await
@@ -107,12 +150,12 @@ impl Application {
             store: store.clone(),
             hub: hub.clone(),
             sessions: Sessions::new(Keys::from_secret(secret.as_bytes()), store.clone()),
-            limits: Limits::new(config.limits.clone()),
+            limits: Limits::new(config.limits.clone(), bus.clone()),
             security: config.security.clone(),
             passwords: web::block(PasswordWork::new)
                 .await
                 .context("cannot prepare password checks")?,
-            health: Health::default(),
+            health: Health::new(bus.clone()),
             rabbit_tables: config
                 .rabbit_tables
                 .clone()

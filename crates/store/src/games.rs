@@ -4,7 +4,8 @@ use std::collections::HashMap;
 
 use crate::rows::{Get, narrow, sql_limit, to_int};
 use crate::{
-    GameRecord, GameStatus, GameSummary, MoveRow, NewGame, Occupant, SeatRow, Store, StoreError,
+    GameRecord, GameStatus, GameSummary, MoveRow, NewGame, Occupant, Outcome, SeatRow, Store,
+    StoreError,
 };
 
 /// Which games `load_games` reads.
@@ -65,7 +66,7 @@ fn game_from<R: Get>(row: &R) -> Result<GameRecord, StoreError> {
         clock_increment_ms: row.opt_big("clock_increment_ms")?,
         move_days: row.opt_big("move_days")?,
         status: GameStatus::decode(&row.text("status")?)?,
-        result: row.opt_text("result")?,
+        result: crate::types::decode_outcome(row.opt_text("result")?)?,
         end_reason: row.opt_text("end_reason")?,
         rematch_of: row.opt_text("rematch_of")?,
         rematch: row.opt_text("rematch")?,
@@ -122,7 +123,7 @@ fn summary_from<R: Get>(row: &R) -> Result<GameSummary, StoreError> {
         variant: row.text("variant")?,
         private: row.flag("private")?,
         status: GameStatus::decode(&row.text("status")?)?,
-        result: row.opt_text("result")?,
+        result: crate::types::decode_outcome(row.opt_text("result")?)?,
         end_reason: row.opt_text("end_reason")?,
         rated: row.flag("rated")?,
         created_at: row.big("created_at")?,
@@ -285,7 +286,7 @@ impl Store {
         &self,
         game_id: &str,
         status: GameStatus,
-        result: Option<&str>,
+        result: Option<Outcome>,
         reason: &str,
         now_ms: i64,
     ) -> Result<(), StoreError> {
@@ -298,7 +299,7 @@ impl Store {
             sqlx::query(crate::ratings::FINISH_SQL)
             .bind(game_id)
             .bind(status.as_str())
-            .bind(result)
+            .bind(result.map(|r| r.to_string()))
             .bind(reason)
             .bind(now_ms)
             .execute(pool)

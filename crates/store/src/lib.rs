@@ -50,7 +50,7 @@ pub use notifications::Notification;
 pub use ratings::{HistoryPoint, LeaderboardEntry, PlayerRating, RatedEnd, RatingChange, Results};
 pub use types::{
     ChatLine, ChatRoom, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow,
-    NewChatLine, NewGame, Occupant, SeatRow, User,
+    NewChatLine, NewGame, Occupant, Outcome, SeatRow, User,
 };
 pub use users::{NewReport, Registration, Report};
 

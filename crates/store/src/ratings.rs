@@ -6,7 +6,7 @@ use rating::{Class, Rating, Score};
 use serde::Serialize;
 
 use crate::rows::{Get, narrow, sql_limit};
-use crate::{Occupant, Store, StoreError};
+use crate::{Occupant, Outcome, Store, StoreError};
 
 /// A rated game about to end: who played (seat order; a user's id, or a bot's reserved id
 /// such as `bot:easy`, the keys ratings are kept under) and how the first seat scored.
@@ -103,7 +103,7 @@ impl Store {
     pub async fn finish_rated_game(
         &self,
         game_id: &str,
-        result: &str,
+        result: Outcome,
         reason: &str,
         now_ms: i64,
         end: &RatedEnd<'_>,
@@ -118,7 +118,7 @@ impl Store {
             let updated = sqlx::query(FINISH_SQL)
                 .bind(game_id)
                 .bind(crate::GameStatus::Finished.as_str())
-                .bind(result)
+                .bind(result.to_string())
                 .bind(reason)
                 .bind(now_ms)
                 .execute(&mut *tx)

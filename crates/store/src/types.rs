@@ -5,6 +5,17 @@ use serde::Serialize;
 
 use crate::StoreError;
 
+pub use game::Outcome;
+
+/// A stored result read back into its type; a text that is no result is `Invalid`.
+pub(crate) fn decode_outcome(text: Option<String>) -> Result<Option<Outcome>, StoreError> {
+    text.map(|t| {
+        t.parse()
+            .map_err(|_| StoreError::Invalid(format!("stored result {t:?}")))
+    })
+    .transpose()
+}
+
 /// A person: a guest (no username) or a registered player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct User {
@@ -166,7 +177,7 @@ pub struct GameRecord {
     /// Days for each move of a correspondence game.
     pub move_days: Option<i64>,
     pub status: GameStatus,
-    pub result: Option<String>,
+    pub result: Option<Outcome>,
     pub end_reason: Option<String>,
     pub rematch_of: Option<String>,
     /// The game that was started as this one's rematch, if any.
@@ -193,7 +204,7 @@ pub struct GameSummary {
     pub variant: String,
     pub private: bool,
     pub status: GameStatus,
-    pub result: Option<String>,
+    pub result: Option<Outcome>,
     pub end_reason: Option<String>,
     pub rated: bool,
     pub created_at: i64,

@@ -12,7 +12,7 @@ use std::ops::Deref;
 use store::testing::{TestDatabase, postgres_admin};
 use store::{
     Backend, ChatRoom, DailyResult, GameStatus, MoveRow, NewChatLine, NewGame, NewReport, Occupant,
-    Registration, Store, StoreError,
+    Outcome, Registration, Store, StoreError,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -110,6 +110,11 @@ on_both_backends! {
 
 // ---------------------------------------------------------------------------------------
 // Fixtures
+
+/// A result in its stored text form.
+fn result(text: &str) -> Outcome {
+    text.parse().expect("a result")
+}
 
 const T0: i64 = 1_764_400_000_000;
 
@@ -673,9 +678,15 @@ async fn unfinished_games_lists_open_and_playing_games_with_their_moves(db: Test
     db.append_move("playing", &mv(2, "b1")).await.unwrap();
     db.start_game("done", T0 + 10).await.unwrap();
     db.append_move("done", &mv(1, "x")).await.unwrap();
-    db.finish_game("done", GameStatus::Finished, Some("a"), "resign", T0 + 20)
-        .await
-        .unwrap();
+    db.finish_game(
+        "done",
+        GameStatus::Finished,
+        Some(result("a")),
+        "resign",
+        T0 + 20,
+    )
+    .await
+    .unwrap();
     db.finish_game("dropped", GameStatus::Aborted, None, "abort", T0 + 20)
         .await
         .unwrap();
@@ -696,12 +707,24 @@ async fn finish_game_records_the_ending_and_the_first_ending_wins(db: TestDb) {
         db.start_game("g1", T0 + 2).await,
         Err(StoreError::Conflict)
     ));
-    db.finish_game("g1", GameStatus::Finished, Some("b"), "time", T0 + 9)
-        .await
-        .unwrap();
+    db.finish_game(
+        "g1",
+        GameStatus::Finished,
+        Some(result("b")),
+        "time",
+        T0 + 9,
+    )
+    .await
+    .unwrap();
     assert!(matches!(
-        db.finish_game("g1", GameStatus::Finished, Some("a"), "resign", T0 + 10)
-            .await,
+        db.finish_game(
+            "g1",
+            GameStatus::Finished,
+            Some(result("a")),
+            "resign",
+            T0 + 10
+        )
+        .await,
         Err(StoreError::Conflict)
     ));
     assert!(matches!(
@@ -721,7 +744,7 @@ async fn finish_game_records_the_ending_and_the_first_ending_wins(db: TestDb) {
 
     let record = db.game("g1").await.unwrap().unwrap();
     assert_eq!(record.status, GameStatus::Finished);
-    assert_eq!(record.result.as_deref(), Some("b"));
+    assert_eq!(record.result, Some(result("b")));
     assert_eq!(record.end_reason.as_deref(), Some("time"));
     assert_eq!(record.finished_at, Some(T0 + 9));
 }
@@ -739,7 +762,7 @@ async fn games_of_user_lists_ended_games_newest_first(db: TestDb) {
         db.finish_game(
             id,
             GameStatus::Finished,
-            Some("draw"),
+            Some(result("draw")),
             "agreement",
             T0 + ended,
         )
@@ -767,7 +790,7 @@ async fn games_of_user_lists_ended_games_newest_first(db: TestDb) {
     assert_eq!(ids, ["new", "mid", "old", "mirror"]);
     assert_eq!(games[0].move_count, 3);
     assert_eq!(games[0].status, GameStatus::Finished);
-    assert_eq!(games[0].result.as_deref(), Some("draw"));
+    assert_eq!(games[0].result, Some(result("draw")));
     assert_eq!(games[0].end_reason.as_deref(), Some("agreement"));
     assert_eq!(games[0].finished_at, Some(T0 + 300));
     assert_eq!(games[0].seats.len(), 2);
@@ -1069,7 +1092,7 @@ async fn a_rated_ending_moves_both_ratings_in_the_same_transaction(db: TestDb) {
     two_player_game(&db, "g1", T0).await;
     let end = rated_end(["g1-a", "g1-b"], rating::Score::Win);
     let changes = db
-        .finish_rated_game("g1", "a", "rules", T0 + 50, &end)
+        .finish_rated_game("g1", result("a"), "rules", T0 + 50, &end)
         .await
         .unwrap();
     let (a, b) = rating::after_game(
@@ -1107,7 +1130,7 @@ async fn a_rated_ending_moves_both_ratings_in_the_same_transaction(db: TestDb) {
 
     // The first ending wins: a second rated ending changes nothing.
     assert!(matches!(
-        db.finish_rated_game("g1", "b", "resign", T0 + 60, &end)
+        db.finish_rated_game("g1", result("b"), "resign", T0 + 60, &end)
             .await,
         Err(StoreError::Conflict)
     ));
@@ -1118,7 +1141,8 @@ async fn a_rated_ending_moves_both_ratings_in_the_same_transaction(db: TestDb) {
         a
     );
     assert!(matches!(
-        db.finish_rated_game("nope", "a", "rules", T0, &end).await,
+        db.finish_rated_game("nope", result("a"), "rules", T0, &end)
+            .await,
         Err(StoreError::NotFound)
     ));
 
@@ -1132,7 +1156,7 @@ async fn a_rated_ending_moves_both_ratings_in_the_same_transaction(db: TestDb) {
         .unwrap();
     let draw = rated_end(["g1-a", "g1-b"], rating::Score::Draw);
     let second = db
-        .finish_rated_game("g2", "draw", "agreement", T0 + 200, &draw)
+        .finish_rated_game("g2", result("draw"), "agreement", T0 + 200, &draw)
         .await
         .unwrap();
     assert_eq!(second[0].before, a);
@@ -1196,12 +1220,12 @@ async fn the_leaderboard_lists_settled_accounts_best_first(db: TestDb) {
             .await
             .unwrap();
             let end = rated_end([player, "bot:easy"], score);
-            let result = match score {
+            let text = match score {
                 rating::Score::Win => "a",
                 rating::Score::Draw => "draw",
                 rating::Score::Loss => "b",
             };
-            db.finish_rated_game(&id, result, "rules", T0 + n, &end)
+            db.finish_rated_game(&id, result(text), "rules", T0 + n, &end)
                 .await
                 .unwrap();
         }

@@ -402,8 +402,7 @@ export function mount(root, params) {
     if (r.startsWith('won')) return 'win';
     if (r === 'lost') return 'loss';
     if (r === 'draw' || !tbl.you) return 'neutral';
-    const mySeat = tbl.seats[tbl.you === 'a' ? 0 : 1];
-    return r === tbl.you || r === mySeat.label ? 'win' : 'loss';
+    return r === tbl.you ? 'win' : 'loss';
   }
 
   function button(label, fn, cls = '') {

@@ -17,14 +17,12 @@ impl TableSettings {
         private: bool,
         clock: Option<ClockSpec>,
     ) -> Result<TableSettings, ApiError> {
-        let info = catalog::game_info(game)
-            .ok_or_else(|| ApiError::bad_request(format!("unknown game {game:?}")))?;
-        let variant = match variant {
-            None => info.default_variant(),
-            Some(v) => info
-                .variant(v)
-                .ok_or_else(|| ApiError::bad_request(format!("{game} has no variant {v:?}")))?,
-        };
+        let id: catalog::GameId = game
+            .parse()
+            .map_err(|_| ApiError::bad_request(format!("unknown game {game:?}")))?;
+        let variant = id.variant(variant).map_err(|_| {
+            ApiError::bad_request(format!("{game} has no variant {:?}", variant.unwrap_or("")))
+        })?;
         let (control, days) = match clock {
             None => (None, None),
             Some(ClockSpec {
@@ -58,12 +56,11 @@ impl TableSettings {
                 ));
             }
         };
-        if (control.is_some() || days.is_some()) && info.seats < 2 {
+        if (control.is_some() || days.is_some()) && id.is_solo() {
             return Err(ApiError::bad_request("a solo puzzle has no clock"));
         }
         Ok(TableSettings {
-            game: info.id,
-            variant: variant.id,
+            variant,
             private,
             control,
             days,

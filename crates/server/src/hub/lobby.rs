@@ -7,11 +7,12 @@ use std::time::Duration;
 
 use tokio::sync::Notify;
 
+use super::QueueKey;
 use super::quick_match::Waiting;
 use super::{Hub, Inner};
 use crate::outbox::{ConnId, Frame, Outbox};
 use crate::table::services::LobbyBoard;
-use crate::ws::protocol::{LobbyEntry, LobbyView, Message, QueueKey, QueueView, encode};
+use crate::ws::protocol::{LobbyEntry, LobbyView, Message, QueueView, encode};
 
 /// The lobby is sent to its watchers at most this often: a burst of new tables is one update.
 const LOBBY_EVERY: Duration = Duration::from_millis(250);
@@ -32,7 +33,12 @@ impl Lobby {
                 .iter()
                 .filter(|(_, w)| !w.is_empty())
                 .map(|(key, w)| QueueView {
-                    key: key.clone(),
+                    game: key.variant.game().as_str(),
+                    variant: key.variant.as_str(),
+                    initial_ms: key.initial_ms,
+                    increment_ms: key.increment_ms,
+                    days: key.days,
+                    rated: key.rated,
                     waiting: w.len(),
                 })
                 .collect(),

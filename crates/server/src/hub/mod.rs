@@ -28,6 +28,7 @@ pub const HINTS_AT_ONCE: usize = 2;
 
 mod lobby;
 mod quick_match;
+pub use quick_match::QueueKey;
 mod turns;
 
 use lobby::{Lobby, send_lobby_changes};
@@ -285,8 +286,8 @@ impl Hub {
         };
         let new_game = store::NewGame {
             id: id.clone(),
-            game: settings.game.to_string(),
-            variant: settings.variant.to_string(),
+            game: settings.variant.game().as_str().to_string(),
+            variant: settings.variant.as_str().to_string(),
             seed,
             private: settings.private,
             invite_token: Some(token.clone()),

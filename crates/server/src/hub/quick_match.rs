@@ -9,7 +9,19 @@ use super::{Hub, Inner};
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Frame, Outbox};
 use crate::table::TableSettings;
-use crate::ws::protocol::{Message, QueueKey, TimeControl, UserView, encode};
+use crate::ws::protocol::{Message, TimeControl, UserView, encode};
+
+/// A quick-match queue: who waits for a game of this kind.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct QueueKey {
+    pub variant: catalog::VariantId,
+    pub initial_ms: Option<u64>,
+    pub increment_ms: Option<u64>,
+    /// Days a move, for correspondence.
+    pub days: Option<u8>,
+    /// Rated games are paired only with players who want one too.
+    pub rated: bool,
+}
 
 pub(super) struct Waiting {
     pub(super) conn: ConnId,
@@ -102,7 +114,10 @@ impl Hub {
         let rating = if user.guest {
             rating::Rating::default().rating
         } else {
-            self.store().rating(&user.id, key.game, class).await?.rating
+            self.store()
+                .rating(&user.id, key.variant.game().as_str(), class)
+                .await?
+                .rating
         };
         let joining = Waiting {
             conn,
@@ -185,7 +200,6 @@ impl Hub {
             seats.reverse();
         }
         let settings = TableSettings {
-            game: key.game,
             variant: key.variant,
             private: false,
             control,

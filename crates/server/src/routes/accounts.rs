@@ -83,7 +83,7 @@ pub(crate) async fn register(
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let address = state.security.client_ip(&req);
-    state.limits.check(Action::Register, address, None)?;
+    state.limits.check(Action::Register, address, None).await?;
     let username = Username::parse(&body.username)?;
     let password = Password::parse(&body.password)?;
     let user = match state.identify(&req).await? {
@@ -94,7 +94,7 @@ pub(crate) async fn register(
             ));
         }
         Some(user) => user,
-        None => state.mint_guest(&req)?.0,
+        None => state.mint_guest(&req).await?.0,
     };
     state.sessions.ensure_row(&user).await?;
     let hash = state.passwords.hash(password.into_string()).await?;
@@ -154,8 +154,9 @@ pub(crate) async fn login(
     let address = state.security.client_ip(&req);
     state
         .limits
-        .check(Action::Login, address, Some(&account_key))?;
-    state.limits.login_allowed(&account_key)?;
+        .check(Action::Login, address, Some(&account_key))
+        .await?;
+    state.limits.login_allowed(&account_key).await?;
     let user = state.store.user_by_username(&typed).await?;
     let stored = user.as_ref().and_then(|u| u.password_hash.clone());
     // An unknown name costs the same argon2 check as a wrong password: the time of the
@@ -165,10 +166,10 @@ pub(crate) async fn login(
         .verify(body.password.clone(), stored)
         .await?;
     let Some(user) = user.filter(|_| ok) else {
-        state.limits.login_failed(&account_key);
+        state.limits.login_failed(&account_key).await;
         return Err(wrong());
     };
-    state.limits.login_succeeded(&account_key);
+    state.limits.login_succeeded(&account_key).await;
     let account = UserView {
         id: user.id,
         name: user.username.unwrap_or(user.display_name),

@@ -90,6 +90,6 @@ pub(crate) async fn catalogue() -> HttpResponse {
     ),
 )]
 pub(crate) async fn catalogue_entry(id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let info = catalog::game_info(&id).ok_or_else(|| ApiError::not_found("game"))?;
-    Ok(HttpResponse::Ok().json(game_view(info)))
+    let game: catalog::GameId = id.parse().map_err(|_| ApiError::not_found("game"))?;
+    Ok(HttpResponse::Ok().json(game_view(game.info())))
 }

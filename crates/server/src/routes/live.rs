@@ -38,7 +38,7 @@ pub(crate) async fn live_games(
     query: web::Query<LiveQuery>,
 ) -> Result<HttpResponse, ApiError> {
     if let Some(game) = &query.game
-        && catalog::game_info(game).is_none()
+        && game.parse::<catalog::GameId>().is_err()
     {
         return Err(ApiError::not_found(&format!("game {game:?}")));
     }

@@ -129,7 +129,8 @@ pub(crate) async fn report(
     let address = state.security.client_ip(&req);
     state
         .limits
-        .check(Action::Report, address, Some(&user.id))?;
+        .check(Action::Report, address, Some(&user.id))
+        .await?;
     let reason = body.reason.trim();
     if reason.is_empty() || reason.chars().count() > REASON_MAX_CHARS {
         return Err(ApiError::bad_request(format!(

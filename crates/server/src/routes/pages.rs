@@ -139,8 +139,8 @@ async fn game_page(
     lang: Lang,
     game: &str,
 ) -> Result<HttpResponse, ApiError> {
-    let (status, head) = match catalog::game_info(game) {
-        Some(info) => {
+    let (status, head) = match game.parse::<catalog::GameId>().map(|g| g.info()) {
+        Ok(info) => {
             let base = base_url(req, state);
             let url = |l: Lang| format!("{base}{}", l.path(info.id));
             let mut alternates: Vec<_> = Lang::ALL.iter().map(|&l| (l.code(), url(l))).collect();
@@ -157,7 +157,7 @@ async fn game_page(
             (actix_web::http::StatusCode::OK, head)
         }
         // The client still draws its own "no such game" page, in the path's language.
-        None => {
+        Err(_) => {
             let head = Head {
                 lang,
                 title: lang.not_found().to_string(),

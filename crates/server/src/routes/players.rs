@@ -227,8 +227,9 @@ pub(crate) async fn leaderboard(
     game: web::Path<String>,
     query: web::Query<ClassQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let info = catalog::game_info(&game).ok_or_else(|| ApiError::not_found("game"))?;
-    if info.seats != 2 {
+    let id: catalog::GameId = game.parse().map_err(|_| ApiError::not_found("game"))?;
+    let info = id.info();
+    if id.is_solo() {
         return Err(ApiError::bad_request(format!(
             "{} is a solo puzzle: it has no rating ladder",
             info.id

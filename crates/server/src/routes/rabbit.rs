@@ -11,10 +11,13 @@ use super::tables::may_create_table;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::identity::UserView;
 use crate::rabbit::{
-    DAILY_VARIANT, Decision, Loss, chosen_day, day_text, rank_hints, ranking, review_game, today,
+    DAILY_VARIANT, Decision, Loss, chosen_day, day_text, positions_this_turn, rank_hints, ranking,
+    review_game, today, with_repeats_last,
 };
 use crate::state::AppState;
 use crate::table::TableSettings;
+use rabbit_solver::game::Game;
+use rabbit_solver::white_rabbit::WhiteRabbit;
 
 /// How many lines of a day's leaderboard are shown.
 const LEADERBOARD_LINES: u32 = 50;
@@ -40,15 +43,28 @@ pub(crate) struct HintsView {
     /// What the list is sorted by.
     #[schema(value_type = Vec<String>)]
     ranking: [&'static str; 3],
-    #[schema(value_type = Vec<HintSchema>)]
-    hints: Vec<rabbit_solver::Hint>,
+    hints: Vec<HintLine>,
+}
+
+/// One line of a table's hints: a hint, and whether its action leads back to a position seen
+/// earlier in this turn (such lines come last, in their own ranking).
+#[derive(Serialize, ToSchema)]
+pub(crate) struct HintLine {
+    /// In the engine's notation (`k4~r2`, `reroll`, `end`).
+    action: String,
+    win: f64,
+    score: f64,
+    actions: f64,
+    repeats: bool,
 }
 
 #[derive(Serialize, ToSchema)]
 pub(crate) struct ReviewView {
     table: String,
     variant: String,
-    result: Option<String>,
+    /// `won SCORE` or `lost`.
+    #[schema(value_type = Option<String>)]
+    result: Option<catalog::Outcome>,
     summary: Summary,
     decisions: Vec<Decision>,
 }
@@ -103,6 +119,8 @@ pub(crate) async fn hints(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
     let (game, ply) = state.hub.table(&id).await?.hint_position(user).await?;
+    let seen = positions_this_turn_of(&state, &id, ply).await?;
+    let now = game.clone();
     // Exact hints are table look-ups (microseconds): no need for the blocking pool.
     let exact = state.rabbit_tables.as_ref().and_then(|t| t.hints(&game));
     let (exact, hints) = match exact {
@@ -121,6 +139,16 @@ pub(crate) async fn hints(
             (false, hints)
         }
     };
+    let hints = with_repeats_last(hints, &now, &seen)
+        .into_iter()
+        .map(|(hint, repeats)| HintLine {
+            action: hint.action,
+            win: hint.win,
+            score: hint.score,
+            actions: hint.actions,
+            repeats,
+        })
+        .collect();
     Ok(HttpResponse::Ok().json(HintsView {
         table: id.into_inner(),
         ply,
@@ -128,6 +156,31 @@ pub(crate) async fn hints(
         ranking: ranking(exact),
         hints,
     }))
+}
+
+/// The positions of table `id`'s turn under way, replayed from its stored moves up to `ply`
+/// (every acknowledged move is stored).
+async fn positions_this_turn_of(
+    state: &AppState,
+    id: &str,
+    ply: u32,
+) -> Result<std::collections::HashSet<String>, ApiError> {
+    let record = state
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("table"))?;
+    let variant = <rabbit_solver::white_rabbit::Variant as rabbit_solver::game::Variant>::from_id(
+        &record.variant,
+    )
+    .ok_or_else(|| ApiError::internal("a stored variant", &record.variant))?;
+    let start = WhiteRabbit::new(variant, record.seed);
+    let moves = record
+        .moves
+        .iter()
+        .take(ply as usize)
+        .map(|m| m.mv.as_str());
+    positions_this_turn(&start, moves).map_err(|e| ApiError::internal("a stored game", e))
 }
 
 /// The review of a finished White Rabbit game: every decision with the action taken, the best
@@ -260,9 +313,10 @@ pub(crate) async fn daily(
 /// values — when the tables of that level are loaded; `None` otherwise (no estimate stands in
 /// for it). Expected values say nothing of the dice to come.
 fn perfect_play(state: &AppState, seed: u64) -> Option<rabbit_solver::Hint> {
-    let catalog::AnyGame::WhiteRabbit(game) =
-        catalog::AnyGame::new("white-rabbit", Some(DAILY_VARIANT), seed).ok()?
-    else {
+    let variant = catalog::GameId::WhiteRabbit
+        .variant(Some(DAILY_VARIANT))
+        .ok()?;
+    let catalog::AnyGame::WhiteRabbit(game) = catalog::AnyGame::new(variant, seed) else {
         return None;
     };
     let mut hints = state.rabbit_tables.as_ref()?.hints(&game)?;

@@ -63,7 +63,8 @@ pub(crate) struct RecordView {
     /// `open`, `playing`, `finished` or `aborted`.
     status: &'static str,
     /// The winning seat `a` or `b`, `draw`, or for the solo puzzle `won SCORE` / `lost`.
-    result: Option<String>,
+    #[schema(value_type = Option<String>)]
+    result: Option<catalog::Outcome>,
     reason: Option<String>,
     clock: Option<ClockView>,
     players: Vec<PlayerView>,
@@ -172,11 +173,12 @@ pub(crate) async fn record_positions(
     query: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let record = visible_record(&req, &state, &id, query.token.as_deref()).await?;
-    let mut game = catalog::AnyGame::new(&record.game, Some(&record.variant), record.seed)
-        .map_err(|e| ApiError::internal("a stored game does not start", e))?;
+    let variant = catalog::VariantId::parse(&record.game, Some(&record.variant))
+        .map_err(|e| ApiError::internal("a stored game's variant", e))?;
+    let mut game = catalog::AnyGame::new(variant, record.seed);
     let mut positions = vec![game.position()];
     for row in &record.moves {
-        game.play(&row.mv)
+        game.play_text(&row.mv)
             .map_err(|e| ApiError::internal("a stored game does not replay", e))?;
         positions.push(game.position());
     }

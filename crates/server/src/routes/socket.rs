@@ -13,6 +13,7 @@ use futures_core::Stream;
 use tokio::time::{Duration, Instant};
 
 use crate::error::{ApiError, ErrorCode};
+use crate::hub::QueueKey;
 
 use crate::identity::UserView;
 use crate::outbox::{ConnId, Frame, Outbox};
@@ -21,7 +22,7 @@ use crate::state::AppState;
 use crate::table::{Action, TableHandle, TableSettings};
 use crate::ws::frame_guard::{FrameGuard, is_overflow};
 use crate::ws::protocol::{
-    ClaimOutcome, ClockSpec, Message, QueueKey, Request, TimeControl, encode, parse_request,
+    ClaimOutcome, ClockSpec, Message, Request, TimeControl, encode, parse_request,
 };
 
 /// Requests are small; anything bigger is abuse and closes the socket.
@@ -427,13 +428,12 @@ pub fn queue_key(
     rated: bool,
 ) -> Result<QueueKey, ApiError> {
     let settings = TableSettings::parse(game, variant, false, clock)?;
-    if catalog::game_info(game).is_some_and(|g| g.seats < 2) {
+    if settings.variant.game().is_solo() {
         return Err(ApiError::bad_request(
             "quick match pairs two players: a solo game starts from its own table",
         ));
     }
     Ok(QueueKey {
-        game: settings.game,
         variant: settings.variant,
         initial_ms: settings.control.map(|c: TimeControl| c.initial_ms),
         increment_ms: settings.control.map(|c| c.increment_ms),

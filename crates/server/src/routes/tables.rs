@@ -74,7 +74,7 @@ pub(crate) async fn create_table(
         body.clock,
     )?
     .with_rating(&user, body.rated, body.rating_range)?;
-    let info = catalog::game_info(settings.game).expect("checked above");
+    let info = settings.variant.game().info();
     let seat = body.seat.unwrap_or(0) as usize;
     if seat >= info.seats as usize {
         return Err(ApiError::bad_request(format!(
@@ -138,7 +138,8 @@ pub(crate) async fn may_create_table(
     let address = state.security.client_ip(req);
     state
         .limits
-        .check(Action::CreateTable, address, Some(&user.id))?;
+        .check(Action::CreateTable, address, Some(&user.id))
+        .await?;
     if listed && state.sessions.flagged(&user.id).await? {
         return Err(ApiError::forbidden(
             "a moderator has restricted this account: it cannot open public tables",

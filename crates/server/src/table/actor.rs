@@ -4,6 +4,7 @@
 //! an open table's expiry) and its bot's thinking come back to it as commands and ticks.
 
 use std::collections::HashMap;
+use store::GameStatus;
 
 use catalog::{AnyGame, Seat};
 use tokio::sync::mpsc;
@@ -15,7 +16,7 @@ use super::effects::{Effect, Step};
 use super::presence::Presence;
 use super::{
     Action, Command, IDLE_FINISHED, NewTable, OPEN_PRIVATE_TTL, OPEN_PUBLIC_TTL, Ply, Services,
-    Status, Subscriber, TableHandle, TableSettings, bot_user, chat_view, next_turn, without_muted,
+    Subscriber, TableHandle, TableSettings, bot_user, chat_view, next_turn, without_muted,
 };
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Outbox};
@@ -38,7 +39,7 @@ impl Table {
     pub fn new(new: NewTable, services: Services) -> Result<Table, WsError> {
         let open_until = open_until(new.settings.private, unix_ms());
         Ok(Table {
-            state: TableState::new(new, services.day)?,
+            state: TableState::new(new, services.day),
             open_until,
             subscribers: HashMap::new(),
             bot_thinking: false,
@@ -55,20 +56,19 @@ impl Table {
         chat: Vec<store::ChatLine>,
         services: Services,
     ) -> Result<Table, String> {
-        let info = catalog::game_info(&record.game).ok_or("unknown game")?;
-        let variant = info.variant(&record.variant).ok_or("unknown variant")?.id;
+        let variant = catalog::VariantId::parse(&record.game, Some(&record.variant))
+            .map_err(|e| e.to_string())?;
         let control = match (record.clock_initial_ms, record.clock_increment_ms) {
             (Some(initial), Some(increment)) => {
                 Some(TimeControl::new(initial as u64, increment as u64)?)
             }
             _ => None,
         };
-        let mut game =
-            AnyGame::new(info.id, Some(variant), record.seed).map_err(|e| e.to_string())?;
+        let mut game = AnyGame::new(variant, record.seed);
         let mut plies = Vec::new();
         for row in &record.moves {
             let by = game.to_move().ok_or("a move after the end")?;
-            game.play(&row.mv)
+            game.play_text(&row.mv)
                 .map_err(|e| format!("ply {}: {e}", row.ply))?;
             plies.push(Ply {
                 mv: row.mv.clone(),
@@ -77,7 +77,7 @@ impl Table {
                 clock: row.clock_a_ms.zip(row.clock_b_ms).map(|(a, b)| [a, b]),
             });
         }
-        let mut seats = vec![None; info.seats as usize];
+        let mut seats = vec![None; variant.game().info().seats as usize];
         for seat in &record.seats {
             let Some(slot) = seats.get_mut(seat.seat as usize) else {
                 continue;
@@ -100,7 +100,7 @@ impl Table {
         // The deadline runs from the last move (or the start): it is a date, not a clock, so
         // time the server was down counts like any other.
         let deadline = days
-            .filter(|_| record.status == store::GameStatus::Playing)
+            .filter(|_| record.status == GameStatus::Playing)
             .map(|d| {
                 let since = record
                     .moves
@@ -119,7 +119,6 @@ impl Table {
                 deadline,
                 warned: false,
                 settings: TableSettings {
-                    game: info.id,
                     variant,
                     private: record.private,
                     control,
@@ -132,11 +131,11 @@ impl Table {
                 token: record.invite_token.clone().unwrap_or_default(),
                 host: record.host_id.clone(),
                 seats,
-                status: Status::from_store(record.status),
+                status: record.status,
                 game,
                 plies,
                 clock,
-                result: record.result.clone(),
+                result: record.result,
                 reason: record.end_reason.clone(),
                 draw_offer: None,
                 rematch_offer: None,
@@ -147,7 +146,7 @@ impl Table {
                 ratings: Vec::new(),
                 started_at: record.started_at,
                 rating_changes: {
-                    let mut changes = vec![None; info.seats as usize];
+                    let mut changes = vec![None; variant.game().info().seats as usize];
                     for seat in &record.seats {
                         if let Some(slot) = changes.get_mut(seat.seat as usize) {
                             *slot = seat.rating_change;
@@ -197,9 +196,11 @@ impl Table {
                 .min();
             let warn_at = self.warning_instant();
             let absence = self.state.presence.next_deadline();
-            let idle = matches!(self.state.status, Status::Finished | Status::Aborted)
-                && self.subscribers.is_empty();
-            let waiting = self.state.status == Status::Open;
+            let idle = matches!(
+                self.state.status,
+                GameStatus::Finished | GameStatus::Aborted
+            ) && self.subscribers.is_empty();
+            let waiting = self.state.status == GameStatus::Open;
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(Command::Stop { done }) => {
@@ -452,7 +453,8 @@ impl Table {
 
     /// Plays a bot's move through the same checks and log as a person's.
     async fn play_bot_move(&mut self, ply: u32, mv: Option<String>) {
-        let stale = ply as usize != self.state.plies.len() || self.state.status != Status::Playing;
+        let stale =
+            ply as usize != self.state.plies.len() || self.state.status != GameStatus::Playing;
         let Some(mv) = mv.filter(|_| !stale) else {
             return;
         };
@@ -481,7 +483,7 @@ impl Table {
     pub async fn start(&mut self) -> Result<(), WsError> {
         let now = unix_ms();
         self.services.store.start_game(&self.state.id, now).await?;
-        self.state.status = Status::Playing;
+        self.state.status = GameStatus::Playing;
         self.state.started_at = Some(now);
         self.state.start_clock(Instant::now());
         self.state.set_deadline(unix_ms());
@@ -498,10 +500,10 @@ impl Table {
     /// Runs the clock of the side to move, once both sides have moved.
     /// Nobody came: the table closes as aborted, reason `expired`.
     async fn expire(&mut self) {
-        if self.state.status != Status::Open {
+        if self.state.status != GameStatus::Open {
             return;
         }
-        if let Err(e) = self.finish(Status::Aborted, None, "expired").await {
+        if let Err(e) = self.finish(GameStatus::Aborted, None, "expired").await {
             tracing::error!(table = %self.state.id, error = %e, "could not close an expired table");
             // Try again in a minute rather than spinning.
             self.open_until = Instant::now() + Duration::from_secs(60);
@@ -512,7 +514,7 @@ impl Table {
     fn release(&mut self) {
         if self.state.held {
             self.state.held = false;
-            if self.state.status == Status::Playing {
+            if self.state.status == GameStatus::Playing {
                 self.state.start_clock(Instant::now());
             }
             self.update_presence();
@@ -540,7 +542,7 @@ impl Table {
 
     fn warn_of_deadline(&mut self) {
         self.state.warned = true;
-        if self.state.status == Status::Playing && self.state.deadline.is_some() {
+        if self.state.status == GameStatus::Playing && self.state.deadline.is_some() {
             self.notify_mover("deadline");
         }
     }

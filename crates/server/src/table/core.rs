@@ -5,8 +5,9 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
+use store::GameStatus;
 
-use catalog::{AnyGame, Seat};
+use catalog::{AnyGame, Outcome, Seat};
 use rabbit_solver::white_rabbit::WhiteRabbit;
 use tokio::time::{Duration, Instant};
 
@@ -14,7 +15,7 @@ use super::clock::Clock;
 use super::effects::{Effect, Step};
 use super::handle::Action;
 use super::presence::Presence;
-use super::{NewTable, Ply, RATED_FOR_ACCOUNTS, Status, TableSettings, bot_level, next_turn};
+use super::{NewTable, Ply, RATED_FOR_ACCOUNTS, TableSettings, bot_level, next_turn};
 use crate::error::{ErrorCode, WsError};
 use crate::ws::protocol::{ChatView, Message, NextTurn, OfferKind, UserView};
 
@@ -27,7 +28,7 @@ pub struct TableState {
     pub(super) token: String,
     pub(super) host: Option<String>,
     pub(super) seats: Vec<Option<UserView>>,
-    pub(super) status: Status,
+    pub(super) status: GameStatus,
     pub(super) game: AnyGame,
     pub(super) plies: Vec<Ply>,
     pub(super) clock: Option<Clock>,
@@ -35,7 +36,7 @@ pub struct TableState {
     pub(super) deadline: Option<i64>,
     /// The side to move has been told its deadline is near.
     pub(super) warned: bool,
-    pub(super) result: Option<String>,
+    pub(super) result: Option<Outcome>,
     pub(super) reason: Option<String>,
     pub(super) draw_offer: Option<Seat>,
     /// A player asked to take back their last move.
@@ -83,10 +84,9 @@ pub struct Orderer<'a> {
 
 impl TableState {
     /// A new table's state, waiting for its players.
-    pub fn new(new: NewTable, day: Duration) -> Result<TableState, WsError> {
-        let game = AnyGame::new(new.settings.game, Some(new.settings.variant), new.seed)
-            .map_err(|e| WsError::bad_request(e.to_string()))?;
-        Ok(TableState {
+    pub fn new(new: NewTable, day: Duration) -> TableState {
+        let game = AnyGame::new(new.settings.variant, new.seed);
+        TableState {
             id: new.id.into(),
             seed: new.seed,
             takeback_offer: None,
@@ -98,7 +98,7 @@ impl TableState {
             token: new.token,
             host: new.host.map(|h| h.id),
             seats: new.seats,
-            status: Status::Open,
+            status: GameStatus::Open,
             game,
             plies: Vec::new(),
             result: None,
@@ -114,30 +114,30 @@ impl TableState {
             presence: Presence::default(),
             day,
             held: false,
-        })
+        }
     }
 
     /// A loss on time due at `now` (unix ms `now_ms`): a fallen flag, or a correspondence
     /// deadline passed (not while the table is held). A game nobody has really begun is
     /// called off; after that, the side that let its time run out loses.
     pub fn timeout(&self, now: Instant, now_ms: i64) -> Option<Step> {
-        if self.status != Status::Playing {
+        if self.status != GameStatus::Playing {
             return None;
         }
         if self.deadline.is_some_and(|d| now_ms >= d) && !self.held {
             return Some(match self.game.to_move() {
                 Some(seat) if self.plies.len() >= self.seats.len() => finish(
-                    Status::Finished,
-                    Some(seat.other().letter().to_string()),
+                    GameStatus::Finished,
+                    Some(Outcome::Win(seat.other())),
                     "time",
                 ),
-                _ => finish(Status::Aborted, None, "expired"),
+                _ => finish(GameStatus::Aborted, None, "expired"),
             });
         }
         let seat = self.clock.as_ref().and_then(|c| c.flagged(now))?;
         Some(finish(
-            Status::Finished,
-            Some(seat.other().letter().to_string()),
+            GameStatus::Finished,
+            Some(Outcome::Win(seat.other())),
             "time",
         ))
     }
@@ -145,7 +145,7 @@ impl TableState {
     /// The bot to ask for a move now, and the ply it answers for: when a bot sits at the side
     /// to move of a running game (and the table is not held).
     pub fn bot_turn(&self) -> Option<(ai::Level, u32)> {
-        if self.status != Status::Playing || self.held {
+        if self.status != GameStatus::Playing || self.held {
             return None;
         }
         let seat = self.game.to_move()?;
@@ -161,32 +161,33 @@ impl TableState {
             Action::Sit { seat, token } => self.check_sit(user, *seat, token.as_deref()),
             Action::Stand => {
                 let seat = self.seated(user)?;
-                self.require(Status::Open, "standing up")?;
+                self.require(GameStatus::Open, "standing up")?;
                 Ok(Step::Stand { seat })
             }
             Action::Move { mv, ply } => self.check_move(user, mv, *ply),
             Action::Resign => {
                 let seat = self.seated(user)?;
-                self.require(Status::Playing, "resigning")?;
+                self.require(GameStatus::Playing, "resigning")?;
+                // Giving up a solo puzzle is a loss.
                 let result = match self.seats.len() {
-                    1 => self.game_result_on_resign(),
-                    _ => seat.other().letter().to_string(),
+                    1 => Outcome::SoloLost,
+                    _ => Outcome::Win(seat.other()),
                 };
-                Ok(finish(Status::Finished, Some(result), "resign"))
+                Ok(finish(GameStatus::Finished, Some(result), "resign"))
             }
             Action::Abort => {
                 self.seated(user)?;
-                self.require(Status::Playing, "aborting")?;
+                self.require(GameStatus::Playing, "aborting")?;
                 if self.plies.len() >= self.seats.len() {
                     return Err(wrong(
                         "a game can be aborted only before both sides have moved",
                     ));
                 }
-                Ok(finish(Status::Aborted, None, "abort"))
+                Ok(finish(GameStatus::Aborted, None, "abort"))
             }
             Action::DrawOffer => {
                 let seat = self.two_player_seat(user)?;
-                self.require(Status::Playing, "a draw offer")?;
+                self.require(GameStatus::Playing, "a draw offer")?;
                 if self.bot_opposite(seat).is_some() {
                     return Err(wrong("bots play every game to its end: they take no draws"));
                 }
@@ -200,7 +201,7 @@ impl TableState {
             }
             Action::DrawAccept => {
                 let seat = self.two_player_seat(user)?;
-                self.require(Status::Playing, "accepting a draw")?;
+                self.require(GameStatus::Playing, "accepting a draw")?;
                 if self.draw_offer != Some(seat.other()) {
                     return Err(wrong("no draw was offered to you"));
                 }
@@ -217,7 +218,7 @@ impl TableState {
             }
             Action::RematchOffer | Action::RematchAccept => {
                 let seat = self.seated(user)?;
-                if !matches!(self.status, Status::Finished | Status::Aborted) {
+                if !matches!(self.status, GameStatus::Finished | GameStatus::Aborted) {
                     return Err(wrong("a rematch can be offered once the game is over"));
                 }
                 if let Some(next) = &self.rematch {
@@ -248,22 +249,22 @@ impl TableState {
             }
             Action::Claim { draw } => {
                 let seat = self.two_player_seat(user)?;
-                self.require(Status::Playing, "claiming the game")?;
+                self.require(GameStatus::Playing, "claiming the game")?;
                 if !self.presence.may_claim(seat) {
                     return Err(wrong(
                         "you can claim the game only once your opponent has been gone a while",
                     ));
                 }
-                let result = if *draw { "draw" } else { seat.letter() };
-                Ok(finish(
-                    Status::Finished,
-                    Some(result.to_string()),
-                    "abandoned",
-                ))
+                let result = if *draw {
+                    Outcome::Draw
+                } else {
+                    Outcome::Win(seat)
+                };
+                Ok(finish(GameStatus::Finished, Some(result), "abandoned"))
             }
             Action::TakebackOffer => {
                 let seat = self.two_player_seat(user)?;
-                self.require(Status::Playing, "a takeback")?;
+                self.require(GameStatus::Playing, "a takeback")?;
                 if self.settings.rated {
                     return Err(wrong("rated games have no takebacks"));
                 }
@@ -290,7 +291,7 @@ impl TableState {
                         kind: OfferKind::Takeback,
                     });
                 }
-                self.require(Status::Playing, "a takeback")?;
+                self.require(GameStatus::Playing, "a takeback")?;
                 let keep = self
                     .takeback_keeps(asker)
                     .expect("an open takeback offer has a move to take back");
@@ -316,7 +317,7 @@ impl TableState {
         seat: Option<u8>,
         token: Option<&str>,
     ) -> Result<Step, WsError> {
-        self.require(Status::Open, "sitting down")?;
+        self.require(GameStatus::Open, "sitting down")?;
         self.may_watch(Some(user), token)?;
         if self.seat_of(&user.id).is_some() {
             return Err(WsError::new(
@@ -363,7 +364,7 @@ impl TableState {
 
     fn check_move(&self, user: &UserView, mv: &str, ply: Option<u32>) -> Result<Step, WsError> {
         let seat = self.seated(user)?;
-        self.require(Status::Playing, "a move")?;
+        self.require(GameStatus::Playing, "a move")?;
         if self.game.to_move() != Some(seat) {
             return Err(WsError::new(ErrorCode::NotYourTurn, "it is not your turn"));
         }
@@ -379,7 +380,7 @@ impl TableState {
             ));
         }
         let mut next = self.game.clone();
-        next.play(mv)
+        next.play_text(mv)
             .map_err(|e| WsError::new(ErrorCode::IllegalMove, e.to_string()))?;
         Ok(Step::Move {
             seat,
@@ -393,7 +394,7 @@ impl TableState {
         self.deadline = self
             .settings
             .days
-            .filter(|_| self.status == Status::Playing)
+            .filter(|_| self.status == GameStatus::Playing)
             .map(|d| from_ms + self.days(d).as_millis() as i64);
     }
 
@@ -490,7 +491,7 @@ impl TableState {
         })
     }
 
-    pub(super) fn require(&self, status: Status, what: &str) -> Result<(), WsError> {
+    pub(super) fn require(&self, status: GameStatus, what: &str) -> Result<(), WsError> {
         if self.status == status {
             Ok(())
         } else {
@@ -530,11 +531,6 @@ impl TableState {
         self.seated(user)
     }
 
-    pub(super) fn game_result_on_resign(&self) -> String {
-        // Giving up a solo puzzle is a loss.
-        "lost".to_string()
-    }
-
     /// Who sits at the side to move, if anyone.
     pub(super) fn mover(&self) -> Option<&UserView> {
         let seat = self.game.to_move()?;
@@ -546,7 +542,7 @@ impl TableState {
             return Err(WsError::bad_request("hints are for White Rabbit tables"));
         };
         self.seated(user)?;
-        self.require(Status::Playing, "give hints")?;
+        self.require(GameStatus::Playing, "give hints")?;
         if self.settings.daily.is_some() {
             return Err(WsError::new(
                 ErrorCode::Forbidden,
@@ -566,7 +562,7 @@ fn wrong(message: impl Into<String>) -> WsError {
     WsError::new(ErrorCode::WrongState, message)
 }
 
-fn finish(status: Status, result: Option<String>, reason: &'static str) -> Step {
+fn finish(status: GameStatus, result: Option<Outcome>, reason: &'static str) -> Step {
     Step::Finish {
         status,
         result,
@@ -575,5 +571,5 @@ fn finish(status: Status, result: Option<String>, reason: &'static str) -> Step 
 }
 
 fn agreed_draw() -> Step {
-    finish(Status::Finished, Some("draw".to_string()), "agreement")
+    finish(GameStatus::Finished, Some(Outcome::Draw), "agreement")
 }

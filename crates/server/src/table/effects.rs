@@ -2,9 +2,9 @@
 //! passed every check (and what it needs written first); an [`Effect`] is something to tell
 //! the outside world once the state has changed.
 
-use catalog::{AnyGame, Seat};
+use catalog::{AnyGame, Outcome, Seat};
+use store::GameStatus;
 
-use super::Status;
 use crate::ws::protocol::{Message, OfferKind};
 
 /// An accepted order. Steps that change the record are written by the actor before the state
@@ -26,8 +26,8 @@ pub enum Step {
     },
     /// End the game: persist the ending, then apply it.
     Finish {
-        status: Status,
-        result: Option<String>,
+        status: GameStatus,
+        result: Option<Outcome>,
         reason: &'static str,
     },
     /// Put an offer on the table (no record: offers live in memory).

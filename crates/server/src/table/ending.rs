@@ -2,13 +2,14 @@
 //! before it is applied and announced; a won daily deal then goes on its leaderboard.
 
 use std::collections::BTreeMap;
+use store::GameStatus;
 
 use catalog::{Outcome, Seat};
 use tokio::time::Instant;
 
+use super::Table;
 use super::core::TableState;
 use super::effects::Effect;
-use super::{Status, Table};
 use crate::error::WsError;
 use crate::unix_time::unix_ms;
 use crate::ws::protocol::{Message, RatingEnd, UserView};
@@ -18,22 +19,22 @@ impl TableState {
     /// `None` when this ending moves no rating (casual, aborted, solo, or no result).
     pub(super) fn rated_end(
         &self,
-        status: Status,
-        result: Option<&str>,
+        status: GameStatus,
+        result: Option<Outcome>,
     ) -> Option<store::RatedEnd<'_>> {
-        if !self.settings.rated || status != Status::Finished || self.seats.len() != 2 {
+        if !self.settings.rated || status != GameStatus::Finished || self.seats.len() != 2 {
             return None;
         }
         let first_scored = match result? {
-            "a" => rating::Score::Win,
-            "b" => rating::Score::Loss,
-            "draw" => rating::Score::Draw,
-            _ => return None,
+            Outcome::Win(Seat::A) => rating::Score::Win,
+            Outcome::Win(_) => rating::Score::Loss,
+            Outcome::Draw => rating::Score::Draw,
+            Outcome::SoloWon { .. } | Outcome::SoloLost => return None,
         };
         let a = self.seats[0].as_ref()?;
         let b = self.seats[1].as_ref()?;
         Some(store::RatedEnd {
-            game: self.settings.game,
+            game: self.settings.variant.game().as_str(),
             class: self.settings.rating_class()?,
             players: [a.id.as_str(), b.id.as_str()],
             first_scored,
@@ -68,8 +69,8 @@ impl TableState {
     /// Applies an ending that is now stored: the clock stops, offers and absences lapse.
     pub fn apply_end(
         &mut self,
-        status: Status,
-        result: Option<String>,
+        status: GameStatus,
+        result: Option<Outcome>,
         reason: &str,
         ratings: Option<BTreeMap<&'static str, RatingEnd>>,
         now: Instant,
@@ -78,11 +79,11 @@ impl TableState {
             clock.stop(now);
         }
         self.status = status;
-        self.result = result.clone();
+        self.result = result;
         self.reason = Some(reason.to_string());
         self.deadline = None;
         let mut effects = vec![Effect::Turn];
-        if self.settings.days.is_some() && status == Status::Finished {
+        if self.settings.days.is_some() && status == GameStatus::Finished {
             for user in self.seats.iter().flatten() {
                 effects.push(Effect::Notify {
                     user: user.id.clone(),
@@ -125,7 +126,7 @@ impl Table {
         Ok(Some(
             self.services
                 .store
-                .rating(&user.id, self.state.settings.game, class)
+                .rating(&user.id, self.state.settings.variant.game().as_str(), class)
                 .await?,
         ))
     }
@@ -175,30 +176,24 @@ impl Table {
 
     pub(super) async fn finish(
         &mut self,
-        status: Status,
-        result: Option<String>,
+        status: GameStatus,
+        result: Option<Outcome>,
         reason: &str,
     ) -> Result<(), WsError> {
-        let rated = self.state.rated_end(status, result.as_deref());
+        let rated = self.state.rated_end(status, result);
         let ratings = match (&rated, &result) {
             (Some(end), Some(result)) => {
                 let changes = self
                     .services
                     .store
-                    .finish_rated_game(&self.state.id, result, reason, unix_ms(), end)
+                    .finish_rated_game(&self.state.id, *result, reason, unix_ms(), end)
                     .await?;
                 Some(self.state.apply_rating_changes(&changes))
             }
             _ => {
                 self.services
                     .store
-                    .finish_game(
-                        &self.state.id,
-                        status.to_store(),
-                        result.as_deref(),
-                        reason,
-                        unix_ms(),
-                    )
+                    .finish_game(&self.state.id, status, result, reason, unix_ms())
                     .await?;
                 None
             }
@@ -212,12 +207,7 @@ impl Table {
     }
 
     pub(super) async fn finish_by_rules(&mut self) -> Result<(), WsError> {
-        let result = self.state.game.outcome().map(|outcome| match outcome {
-            Outcome::Win(seat) => seat.letter().to_string(),
-            Outcome::Draw => "draw".to_string(),
-            Outcome::SoloWon { score } => format!("won {score}"),
-            Outcome::SoloLost => "lost".to_string(),
-        });
-        self.finish(Status::Finished, result, "rules").await
+        let result = self.state.game.outcome();
+        self.finish(GameStatus::Finished, result, "rules").await
     }
 }

@@ -52,43 +52,6 @@ const IDLE_FINISHED: Duration = Duration::from_secs(600);
 const OPEN_PUBLIC_TTL: Duration = Duration::from_secs(30 * 60);
 const OPEN_PRIVATE_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Open,
-    Playing,
-    Finished,
-    Aborted,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Open => "open",
-            Status::Playing => "playing",
-            Status::Finished => "finished",
-            Status::Aborted => "aborted",
-        }
-    }
-
-    fn to_store(self) -> store::GameStatus {
-        match self {
-            Status::Open => store::GameStatus::Open,
-            Status::Playing => store::GameStatus::Playing,
-            Status::Finished => store::GameStatus::Finished,
-            Status::Aborted => store::GameStatus::Aborted,
-        }
-    }
-
-    fn from_store(status: store::GameStatus) -> Status {
-        match status {
-            store::GameStatus::Open => Status::Open,
-            store::GameStatus::Playing => Status::Playing,
-            store::GameStatus::Finished => Status::Finished,
-            store::GameStatus::Aborted => Status::Aborted,
-        }
-    }
-}
-
 /// Why a guest cannot play a rated game.
 pub const RATED_FOR_ACCOUNTS: &str =
     "rated games are for accounts: sign up or log in to play one (guests play casual games)";
@@ -96,8 +59,7 @@ pub const RATED_FOR_ACCOUNTS: &str =
 /// What a table is created with.
 #[derive(Debug, Clone)]
 pub struct TableSettings {
-    pub game: &'static str,
-    pub variant: &'static str,
+    pub variant: catalog::VariantId,
     pub private: bool,
     pub control: Option<TimeControl>,
     /// Correspondence: days for each move (then `control` is `None`).
@@ -117,8 +79,7 @@ pub struct TableSettings {
 impl TableSettings {
     /// The rating class of this table's time control, for two-player games.
     pub fn rating_class(&self) -> Option<rating::Class> {
-        let seats = catalog::game_info(self.game).map_or(0, |info| info.seats);
-        (seats == 2).then(|| {
+        (!self.variant.game().is_solo()).then(|| {
             rating::Class::of(
                 self.control.map(|c| (c.initial_ms, c.increment_ms)),
                 self.days,
@@ -166,7 +127,7 @@ pub struct NewTable {
 
 /// Who moves in `game`, and their legal moves unless there are too many to send.
 fn next_turn(game: &AnyGame) -> NextTurn {
-    let legal = game.legal_moves();
+    let legal = game.legal_texts();
     let legal_truncated = legal.len() > LEGAL_LIST_LIMIT;
     NextTurn {
         to_move: game.to_move().map(Seat::letter),

@@ -3,9 +3,10 @@
 //! game or call it a draw; a game left before both sides have moved is called off.
 
 use catalog::Seat;
+use store::GameStatus;
 use tokio::time::{Duration, Instant};
 
-use super::{Status, Table, bot_level};
+use super::{Table, bot_level};
 use crate::unix_time::unix_ms;
 use crate::ws::protocol::AwayView;
 
@@ -112,7 +113,7 @@ impl Table {
     /// Notes which players of a live two-person game have no connection left. True when that
     /// changed.
     pub(super) fn update_presence(&mut self) -> bool {
-        let counts = self.state.status == Status::Playing
+        let counts = self.state.status == GameStatus::Playing
             && !self.state.held
             && self.state.settings.days.is_none()
             && self.state.seats.len() == 2
@@ -146,11 +147,11 @@ impl Table {
     /// off; after, their opponent may claim it.
     pub(super) async fn absence_expired(&mut self) {
         let gone = self.state.presence.expire(Instant::now());
-        if gone.is_empty() || self.state.status != Status::Playing {
+        if gone.is_empty() || self.state.status != GameStatus::Playing {
             return;
         }
         if self.state.plies.len() < self.state.seats.len() {
-            if let Err(e) = self.finish(Status::Aborted, None, "abandoned").await {
+            if let Err(e) = self.finish(GameStatus::Aborted, None, "abandoned").await {
                 tracing::error!(table = %self.state.id, error = %e, "could not call off an abandoned game");
             }
             return;

@@ -19,14 +19,9 @@ impl Table {
             .store
             .take_back_moves(&self.state.id, keep as u32)
             .await?;
-        let mut game = AnyGame::new(
-            self.state.settings.game,
-            Some(self.state.settings.variant),
-            self.state.seed,
-        )
-        .map_err(|e| WsError::internal("replaying a game", e))?;
+        let mut game = AnyGame::new(self.state.settings.variant, self.state.seed);
         for ply in &self.state.plies[..keep] {
-            game.play(&ply.mv)
+            game.play_text(&ply.mv)
                 .map_err(|e| WsError::internal("replaying a game", e))?;
         }
         self.state.plies.truncate(keep);

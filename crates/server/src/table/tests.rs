@@ -5,6 +5,7 @@
 //! rules in `core.rs`; splitting it would scatter the table of cases.
 
 use std::time::Duration;
+use store::GameStatus;
 
 use catalog::Seat;
 use tokio::time::Instant;
@@ -12,7 +13,7 @@ use tokio::time::Instant;
 use super::clock::{Clock, TimeControl};
 use super::core::{Orderer, Played, TableState};
 use super::effects::{Effect, Step};
-use super::{Action, NewTable, Status, TableSettings, bot_user};
+use super::{Action, NewTable, TableSettings, bot_user};
 use crate::error::ErrorCode;
 use crate::ws::protocol::{Message, OfferKind, UserView};
 
@@ -28,8 +29,7 @@ fn user(id: &str) -> UserView {
 
 fn settings(game: &'static str, variant: &'static str) -> TableSettings {
     TableSettings {
-        game,
-        variant,
+        variant: catalog::VariantId::parse(game, Some(variant)).expect("a catalogue variant"),
         private: false,
         control: None,
         days: None,
@@ -52,7 +52,6 @@ fn table_with(settings: TableSettings, seats: Vec<Option<UserView>>) -> TableSta
         },
         DAY,
     )
-    .expect("a valid table")
 }
 
 /// A cephalopod 3×3 table with alice waiting at seat A.
@@ -69,7 +68,7 @@ fn playing_against(opponent: UserView) -> TableState {
         settings("cephalopod", "3x3"),
         vec![Some(user("alice")), Some(opponent)],
     );
-    t.status = Status::Playing;
+    t.status = GameStatus::Playing;
     t
 }
 
@@ -159,9 +158,9 @@ fn a_full_or_running_table_takes_nobody() {
         token: None,
     };
     refused(&t, "carol", sit.clone(), ErrorCode::SeatTaken);
-    t.status = Status::Playing;
+    t.status = GameStatus::Playing;
     refused(&t, "carol", sit.clone(), ErrorCode::WrongState);
-    t.status = Status::Finished;
+    t.status = GameStatus::Finished;
     refused(&t, "carol", sit, ErrorCode::WrongState);
 }
 
@@ -273,9 +272,9 @@ fn no_move_before_the_start_or_after_the_end() {
         vec![Some(user("alice")), Some(user("bob"))],
     );
     refused(&t, "alice", mv("b2"), ErrorCode::WrongState);
-    t.status = Status::Finished;
+    t.status = GameStatus::Finished;
     refused(&t, "alice", mv("b2"), ErrorCode::WrongState);
-    t.status = Status::Aborted;
+    t.status = GameStatus::Aborted;
     refused(&t, "alice", mv("b2"), ErrorCode::WrongState);
 }
 
@@ -284,7 +283,7 @@ fn a_correspondence_move_sets_the_next_deadline_and_tells_the_mover() {
     let mut s = settings("cephalopod", "3x3");
     s.days = Some(2);
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
-    t.status = Status::Playing;
+    t.status = GameStatus::Playing;
     let effects = play(&mut t, "alice", "b2");
     assert_eq!(t.deadline, Some(2 * DAY.as_millis() as i64));
     assert!(
@@ -301,7 +300,7 @@ fn a_flag_falls_for_the_side_to_move() {
     let mut s = settings("cephalopod", "3x3");
     s.control = Some(TimeControl::new(1_000, 0).unwrap());
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
-    t.status = Status::Playing;
+    t.status = GameStatus::Playing;
     play(&mut t, "alice", "b2");
     play(&mut t, "bob", "a1");
     let now = Instant::now();
@@ -315,8 +314,8 @@ fn a_flag_falls_for_the_side_to_move() {
         panic!("alice's flag falls");
     };
     assert_eq!(
-        (status, result.as_deref(), reason),
-        (Status::Finished, Some("b"), "time")
+        (status, result.map(|r| r.to_string()), reason),
+        (GameStatus::Finished, Some("b".to_string()), "time")
     );
 }
 
@@ -325,14 +324,14 @@ fn a_missed_deadline_loses_the_game_or_calls_it_off_before_both_moved() {
     let mut s = settings("cephalopod", "3x3");
     s.days = Some(1);
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
-    t.status = Status::Playing;
+    t.status = GameStatus::Playing;
     t.set_deadline(0);
     let late = DAY.as_millis() as i64;
     assert!(t.timeout(Instant::now(), late - 1).is_none());
     assert!(matches!(
         t.timeout(Instant::now(), late),
         Some(Step::Finish {
-            status: Status::Aborted,
+            status: GameStatus::Aborted,
             reason: "expired",
             ..
         })
@@ -341,9 +340,9 @@ fn a_missed_deadline_loses_the_game_or_calls_it_off_before_both_moved() {
     play(&mut t, "bob", "a1");
     assert!(matches!(
         t.timeout(Instant::now(), 10 * late),
-        Some(Step::Finish { status: Status::Finished, result: Some(r), reason: "time" }) if r == "b"
+        Some(Step::Finish { status: GameStatus::Finished, result: Some(r), reason: "time" }) if r.to_string() == "b"
     ));
-    t.status = Status::Finished;
+    t.status = GameStatus::Finished;
     assert!(t.timeout(Instant::now(), 10 * late).is_none());
 }
 
@@ -375,7 +374,7 @@ fn a_draw_offer_is_made_repeated_and_agreed() {
     for answer in [Action::DrawOffer, Action::DrawAccept] {
         assert!(matches!(
             check_as(&t, "bob", answer),
-            Ok(Step::Finish { status: Status::Finished, result: Some(r), reason: "agreement" }) if r == "draw"
+            Ok(Step::Finish { status: GameStatus::Finished, result: Some(r), reason: "agreement" }) if r.to_string() == "draw"
         ));
     }
 }
@@ -417,7 +416,7 @@ fn bots_and_finished_games_take_no_draws() {
         ErrorCode::WrongState,
     );
     let mut t = playing();
-    t.status = Status::Finished;
+    t.status = GameStatus::Finished;
     refused(&t, "alice", Action::DrawOffer, ErrorCode::WrongState);
 }
 
@@ -426,7 +425,7 @@ fn a_correspondence_draw_offer_notifies_the_opponent() {
     let mut s = settings("cephalopod", "3x3");
     s.days = Some(3);
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
-    t.status = Status::Playing;
+    t.status = GameStatus::Playing;
     let effects = t.offer(OfferKind::Draw, Seat::A);
     assert!(
         effects
@@ -442,7 +441,7 @@ fn resigning_gives_the_game_to_the_other_side() {
     let t = playing();
     assert!(matches!(
         check_as(&t, "alice", Action::Resign),
-        Ok(Step::Finish { status: Status::Finished, result: Some(r), reason: "resign" }) if r == "b"
+        Ok(Step::Finish { status: GameStatus::Finished, result: Some(r), reason: "resign" }) if r.to_string() == "b"
     ));
     refused(&t, "carol", Action::Resign, ErrorCode::NotSeated);
     refused(
@@ -459,7 +458,7 @@ fn a_game_can_be_aborted_only_before_both_sides_moved() {
     assert!(matches!(
         check_as(&t, "bob", Action::Abort),
         Ok(Step::Finish {
-            status: Status::Aborted,
+            status: GameStatus::Aborted,
             result: None,
             reason: "abort"
         })
@@ -486,13 +485,13 @@ fn an_ending_stops_everything_and_is_announced() {
     let mut t = playing();
     t.offer(OfferKind::Draw, Seat::A);
     let effects = t.apply_end(
-        Status::Finished,
-        Some("a".to_string()),
+        GameStatus::Finished,
+        Some(catalog::Outcome::Win(catalog::Seat::A)),
         "resign",
         None,
         Instant::now(),
     );
-    assert_eq!(t.status, Status::Finished);
+    assert_eq!(t.status, GameStatus::Finished);
     assert_eq!(t.draw_offer, None);
     assert!(effects.iter().any(|e| matches!(
         e,
@@ -508,7 +507,7 @@ fn an_ending_stops_everything_and_is_announced() {
 fn a_rematch_is_offered_after_the_end_and_accepted_by_the_other_side() {
     let mut t = playing();
     refused(&t, "alice", Action::RematchOffer, ErrorCode::WrongState);
-    t.status = Status::Finished;
+    t.status = GameStatus::Finished;
     refused(&t, "bob", Action::RematchAccept, ErrorCode::WrongState);
     refused(&t, "bob", Action::RematchDecline, ErrorCode::WrongState);
     let Ok(Step::Offer { kind, by }) = check_as(&t, "alice", Action::RematchOffer) else {
@@ -534,7 +533,7 @@ fn a_rematch_is_offered_after_the_end_and_accepted_by_the_other_side() {
 #[test]
 fn a_bot_always_wants_a_rematch() {
     let mut t = playing_against(bot_user(ai::Level::Easy));
-    t.status = Status::Aborted;
+    t.status = GameStatus::Aborted;
     assert!(matches!(
         check_as(&t, "alice", Action::RematchOffer),
         Ok(Step::Rematch)
@@ -609,7 +608,7 @@ fn a_bot_is_asked_only_on_its_turn_in_a_running_game() {
         vec![Some(bot), Some(user("bob"))],
     );
     assert_eq!(t.bot_turn(), None);
-    t.status = Status::Playing;
+    t.status = GameStatus::Playing;
     assert_eq!(t.bot_turn(), Some((ai::Level::Easy, 0)));
     let mut t = playing_against(bot_user(ai::Level::Easy));
     assert_eq!(t.bot_turn(), None);
@@ -664,7 +663,7 @@ fn a_bot_grants_takebacks_and_rated_games_have_none() {
     let mut s = settings("cephalopod", "3x3");
     s.rated = true;
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
-    t.status = Status::Playing;
+    t.status = GameStatus::Playing;
     play(&mut t, "alice", "b2");
     refused(&t, "alice", Action::TakebackOffer, ErrorCode::WrongState);
 }
@@ -676,7 +675,7 @@ fn rabbit() -> TableState {
         settings("white-rabbit", "classic"),
         vec![Some(user("alice"))],
     );
-    t.status = Status::Playing;
+    t.status = GameStatus::Playing;
     t
 }
 
@@ -685,7 +684,7 @@ fn a_solo_puzzle_is_given_up_as_lost_and_has_no_opponent_to_ask() {
     let t = rabbit();
     assert!(matches!(
         check_as(&t, "alice", Action::Resign),
-        Ok(Step::Finish { result: Some(r), .. }) if r == "lost"
+        Ok(Step::Finish { result: Some(r), .. }) if r.to_string() == "lost"
     ));
     for action in [
         Action::DrawOffer,
@@ -719,7 +718,7 @@ fn a_solo_puzzle_gives_hints_except_on_the_daily_deal() {
 #[test]
 fn a_solo_puzzle_rematch_needs_nobody_to_agree() {
     let mut t = rabbit();
-    t.status = Status::Finished;
+    t.status = GameStatus::Finished;
     assert!(matches!(
         check_as(&t, "alice", Action::RematchOffer),
         Ok(Step::Rematch)
@@ -744,7 +743,7 @@ fn the_clock_runs_only_once_both_sides_moved() {
     let mut s = settings("cephalopod", "3x3");
     s.control = Some(TimeControl::new(60_000, 0).unwrap());
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
-    t.status = Status::Playing;
+    t.status = GameStatus::Playing;
     play(&mut t, "alice", "b2");
     assert_eq!(t.clock.as_ref().and_then(Clock::running), None);
     play(&mut t, "bob", "a1");

@@ -3,10 +3,11 @@
 //! list. Pure functions of the state and the time handed in.
 
 use catalog::Seat;
+use store::GameStatus;
 use tokio::time::Instant;
 
+use super::bot_level;
 use super::core::TableState;
-use super::{Status, bot_level};
 use crate::ws::protocol::{
     ClockView, LiveEntry, LobbyEntry, MoveEvent, PlayingEntry, SeatRating, SeatView, TableView,
     UserView,
@@ -29,12 +30,12 @@ impl TableState {
     pub fn view(&self, viewer: Option<&UserView>, now: Instant) -> TableView {
         let you = viewer.and_then(|u| self.seat_of(&u.id));
         let insider = you.is_some() || viewer.is_some_and(|u| self.host.as_deref() == Some(&u.id));
-        let playing = self.status == Status::Playing;
+        let playing = self.status == GameStatus::Playing;
         let next = self.next.clone();
         TableView {
             id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
+            game: self.settings.variant.game().as_str(),
+            variant: self.settings.variant.as_str(),
             private: self.settings.private,
             status: self.status.as_str(),
             host: self.host.clone(),
@@ -56,7 +57,7 @@ impl TableState {
             clock: self.clock_view(now),
             days: self.settings.days,
             deadline: self.deadline,
-            result: self.result.clone(),
+            result: self.result,
             reason: self.reason.clone(),
             draw_offer: self.draw_offer.map(Seat::letter),
             takeback_offer: self.takeback_offer.map(Seat::letter),
@@ -96,17 +97,17 @@ impl TableState {
 
     pub(super) fn playing(&self, user_id: &str, now: Instant, now_ms: i64) -> Option<PlayingEntry> {
         let you = self.seat_of(user_id)?;
-        if !matches!(self.status, Status::Open | Status::Playing) {
+        if !matches!(self.status, GameStatus::Open | GameStatus::Playing) {
             return None;
         }
-        let playing = self.status == Status::Playing;
+        let playing = self.status == GameStatus::Playing;
         let to_move = self.game.to_move().filter(|_| playing);
         let opponent = (self.seats.len() == 2).then(|| self.seat_view(you.other()));
         let clock = self.clock_view(now);
         Some(PlayingEntry {
             id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
+            game: self.settings.variant.game().as_str(),
+            variant: self.settings.variant.as_str(),
             private: self.settings.private,
             status: self.status.as_str(),
             you: you.letter(),
@@ -131,11 +132,11 @@ impl TableState {
 
     /// This table's line in the lobby: only while a public table waits for players.
     pub(super) fn lobby_entry(&self) -> Option<LobbyEntry> {
-        let listed = !self.settings.private && self.status == Status::Open;
+        let listed = !self.settings.private && self.status == GameStatus::Open;
         listed.then(|| LobbyEntry {
             id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
+            game: self.settings.variant.game().as_str(),
+            variant: self.settings.variant.as_str(),
             clock: self.settings.control,
             days: self.settings.days,
             seats: self.seats.len(),
@@ -160,11 +161,11 @@ impl TableState {
     /// This game's line in the live list, with `watchers` watching: only while a public game
     /// is played.
     pub(super) fn live_entry(&self, watchers: usize) -> Option<LiveEntry> {
-        let listed = !self.settings.private && self.status == Status::Playing;
+        let listed = !self.settings.private && self.status == GameStatus::Playing;
         listed.then(|| LiveEntry {
             id: self.id.to_string(),
-            game: self.settings.game,
-            variant: self.settings.variant,
+            game: self.settings.variant.game().as_str(),
+            variant: self.settings.variant.as_str(),
             clock: self.settings.control,
             days: self.settings.days,
             rated: self.settings.rated,
@@ -183,7 +184,7 @@ impl TableState {
     pub(super) fn waiting_for(&self) -> Option<&str> {
         self.mover()
             // A solo puzzle keeps nobody waiting: it does not count.
-            .filter(|_| self.status == Status::Playing && self.seats.len() == 2)
+            .filter(|_| self.status == GameStatus::Playing && self.seats.len() == 2)
             .filter(|user| bot_level(user).is_none())
             .map(|user| user.id.as_str())
     }

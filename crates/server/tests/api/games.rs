@@ -43,7 +43,7 @@ impl Seen {
         }
     }
 
-    fn update(&mut self, event: &Value) {
+    pub fn update(&mut self, event: &Value) {
         self.ply = event["ply"].as_u64().unwrap();
         self.position = event["position"].as_str().unwrap().to_string();
         self.to_move = event["to_move"].as_str().map(str::to_string);
@@ -56,10 +56,14 @@ impl Seen {
         if !self.truncated {
             return self.legal.clone();
         }
-        catalog::AnyGame::from_position(&self.game, &self.variant, &self.position, 0)
+        catalog::AnyGame::from_position(variant_id(&self.game, &self.variant), &self.position, 0)
             .unwrap()
-            .legal_moves()
+            .legal_texts()
     }
+}
+
+fn variant_id(game: &str, variant: &str) -> catalog::VariantId {
+    catalog::VariantId::parse(game, Some(variant)).unwrap()
 }
 
 fn strings(value: &Value) -> Vec<String> {
@@ -181,9 +185,12 @@ async fn every_two_player_game_can_be_played_to_its_end() {
             .iter()
             .map(|m| m.as_str().unwrap())
             .collect();
-        let replayed =
-            catalog::AnyGame::replay(game, variant, record["seed"].as_u64().unwrap(), moves)
-                .unwrap();
+        let replayed = catalog::AnyGame::replay(
+            variant_id(game, variant),
+            record["seed"].as_u64().unwrap(),
+            moves,
+        )
+        .unwrap();
         assert!(replayed.is_over());
         let (status, replay) = app
             .get(&format!("/api/records/{table}/positions"), None)
@@ -320,9 +327,13 @@ async fn the_client_never_supplies_dice_values() {
     let played = solo.expect("move").await;
     assert_eq!(played["ply"], json!(seen.ply + 1));
     if honest.contains('~') {
-        let mut game =
-            catalog::AnyGame::from_position(&seen.game, &seen.variant, &seen.position, 0).unwrap();
-        game.play_all([honest.as_str()]).unwrap();
+        let mut game = catalog::AnyGame::from_position(
+            variant_id(&seen.game, &seen.variant),
+            &seen.position,
+            0,
+        )
+        .unwrap();
+        game.play_texts([honest.as_str()]).unwrap();
         assert_eq!(played["position"], json!(game.position()));
         // The die just brought into the hand may be rerolled: never to a value of the
         // client's choosing.

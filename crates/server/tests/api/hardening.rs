@@ -17,7 +17,7 @@ async fn user_rows(app: &TestApp) -> i64 {
 }
 
 /// A cookieless `GET`, answered with its status, `Retry-After` and body.
-async fn raw_get(app: &TestApp, path: &str) -> (u16, Option<String>, Value) {
+pub async fn raw_get(app: &TestApp, path: &str) -> (u16, Option<String>, Value) {
     let mut response = app
         .http()
         .get(format!("{}{path}", app.base))
@@ -84,7 +84,7 @@ async fn too_many_new_guests_from_one_address_wait_and_then_may_again() {
     app.stop().await;
 }
 
-async fn register(app: &TestApp, name: &str, password: &str) -> (u16, Value) {
+pub async fn register(app: &TestApp, name: &str, password: &str) -> (u16, Value) {
     let (_, me) = app.get("/api/me", None).await;
     let token = me["token"].as_str().unwrap().to_string();
     app.post(
@@ -95,7 +95,7 @@ async fn register(app: &TestApp, name: &str, password: &str) -> (u16, Value) {
     .await
 }
 
-async fn login(app: &TestApp, name: &str, password: &str) -> (u16, Value) {
+pub async fn login(app: &TestApp, name: &str, password: &str) -> (u16, Value) {
     app.post(
         "/api/login",
         None,

@@ -71,6 +71,22 @@ impl TestApp {
         TestApp::spawn_full(db, limits, None, DAY).await
     }
 
+    /// A node of a site whose nodes meet in the Redis at `redis_url` under `prefix`, with
+    /// these limits, on a fresh SQLite database of its own.
+    pub async fn spawn_node(redis_url: &str, prefix: &str, node: &str, limits: &str) -> TestApp {
+        let limits = LimitsConfig::parse(limits).expect("a valid limits spec");
+        let cluster = server::ClusterConfig {
+            redis_url: redis_url.to_string(),
+            node_id: node.to_string(),
+            key_prefix: prefix.to_string(),
+        };
+        TestApp::spawn_tuned(Db::sqlite(), |config| {
+            config.limits = limits;
+            config.cluster = Some(cluster);
+        })
+        .await
+    }
+
     /// A server whose correspondence days last `day` (so that deadlines pass in a test).
     pub async fn spawn_with_day(db: Db, day: Duration) -> TestApp {
         TestApp::spawn_full(db, LimitsConfig::parse("off").unwrap(), None, day).await
@@ -111,6 +127,7 @@ impl TestApp {
             rabbit_tables: None,
             abandon_grace: Duration::from_secs(30),
             match_window: rating::Window::default(),
+            cluster: None,
         };
         tune(&mut config);
         let app = Application::build(config).await.expect("the server builds");

@@ -17,5 +17,6 @@ mod playing;
 mod rabbit;
 mod ratings;
 mod records;
+mod shared_limits;
 mod tables;
 mod takeback;

@@ -227,7 +227,7 @@ pub enum Message {
     End {
         table: String,
         status: &'static str,
-        result: Option<String>,
+        result: Option<catalog::Outcome>,
         reason: String,
         /// A rated game: each seat's rating before and after.
         #[serde(skip_serializing_if = "Option::is_none")]

@@ -125,7 +125,7 @@ pub struct TableView {
     /// not moved yet).
     pub days: Option<u8>,
     pub deadline: Option<i64>,
-    pub result: Option<String>,
+    pub result: Option<catalog::Outcome>,
     pub reason: Option<String>,
     pub draw_offer: Option<&'static str>,
     /// The seat that asked to take back its last move.
@@ -197,23 +197,16 @@ pub struct LobbyEntry {
     pub rating_range: Option<[i64; 2]>,
 }
 
-/// A quick-match queue: who waits for a game of this kind.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct QueueKey {
+/// A quick-match queue as the lobby shows it: the kind of game, and how many wait for one.
+#[derive(Debug, Clone, Serialize)]
+pub struct QueueView {
     pub game: &'static str,
     pub variant: &'static str,
     pub initial_ms: Option<u64>,
     pub increment_ms: Option<u64>,
     /// Days a move, for correspondence.
     pub days: Option<u8>,
-    /// Rated games are paired only with players who want one too.
     pub rated: bool,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct QueueView {
-    #[serde(flatten)]
-    pub key: QueueKey,
     pub waiting: usize,
 }
 
