@@ -320,7 +320,7 @@ impl Hub {
                 seats,
             },
             self.services(),
-        )?;
+        );
         self.store().create_game(&new_game).await?;
         if new_game.seats.iter().all(Option::is_some) {
             table.start().await?;

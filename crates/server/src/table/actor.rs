@@ -36,16 +36,16 @@ pub struct Table {
 }
 
 impl Table {
-    pub fn new(new: NewTable, services: Services) -> Result<Table, WsError> {
+    pub fn new(new: NewTable, services: Services) -> Table {
         let open_until = open_until(new.settings.private, unix_ms());
-        Ok(Table {
+        Table {
             state: TableState::new(new, services.day),
             open_until,
             subscribers: HashMap::new(),
             bot_thinking: false,
             me: None,
             services,
-        })
+        }
     }
 
     /// Rebuilds a table from its stored record by replaying its moves; the clock resumes from
