@@ -41,6 +41,8 @@ test('a bot is named in the history and the replay, in each language; resignatio
     await lead.waitFor();
     assert.ok((await lead.innerText()).includes(name), `${lang}: ${await lead.innerText()}`);
     assert.doesNotMatch(await lead.innerText(), /: —/);
+    // Nothing left out is written as "null" (a mill game has no review link).
+    assert.doesNotMatch(await page.locator('.replay').innerText(), /\bnull\b/);
   }
   await page.locator('.lang-select').selectOption('en');
   assert.deepEqual(page.__errors || [], []);

@@ -78,10 +78,11 @@ export function mount(root, params) {
         info ? variantName(info, record.variant) : record.variant, ' · ',
         snap.seats.map((x, i) => [i ? ' — ' : null, `${sideName(record.game, x.label)}: `, playerLink(x.user)]), ' · ',
         resultText(snap, games), why ? ` — ${why}` : ''),
-      record.game === 'white-rabbit' && record.status === 'finished'
-        ? h('p', {}, h('a', { class: 'btn review-link', href: `#/review/${id}${token ? '?token=' + encodeURIComponent(token) : ''}` }, t('review.open')))
-        : null,
     );
+    // (`append` would write a null out as the text "null".)
+    if (record.game === 'white-rabbit' && record.status === 'finished') {
+      page.append(h('p', {}, h('a', { class: 'btn review-link', href: `#/review/${id}${token ? '?token=' + encodeURIComponent(token) : ''}` }, t('review.open'))));
+    }
     const main = h('div', { class: 'table-main' });
     const boardCol = h('div', { class: 'board-col' }, boardBox);
     if (positions && positions[step] && boards[record.game]) {
