@@ -12,7 +12,7 @@ use tokio::time::{Duration, Instant};
 
 use super::clock::{Clock, TimeControl};
 use super::core::{Orderer, Played, TableState};
-use super::effects::{Effect, Step};
+use super::effects::Step;
 use super::presence::Presence;
 use super::{
     Action, Command, IDLE_FINISHED, NewTable, OPEN_PRIVATE_TTL, OPEN_PUBLIC_TTL, Ply, Services,
@@ -359,16 +359,11 @@ impl Table {
                 Some(&store::Occupant::User(user.id.clone())),
             )
             .await?;
-        self.state.seats[index] = Some(user.clone());
-        self.state.ratings.resize(self.state.seats.len(), None);
-        self.state.ratings[index] = rating;
-        if let Some(host) = self.state.host.as_deref().filter(|h| *h != user.id) {
-            self.services.turns.notify(host, "joined", &self.state.id);
-        }
-        if self.state.seats.iter().all(Option::is_some) {
+        let (effects, full) = self.state.apply_sit(user, index, rating);
+        if full {
             self.start().await?;
         }
-        self.deliver(vec![Effect::Snapshots, Effect::Lobby]);
+        self.deliver(effects);
         Ok(())
     }
 
@@ -377,8 +372,8 @@ impl Table {
             .store
             .set_seat(&self.state.id, seat.index() as u8, None)
             .await?;
-        self.state.seats[seat.index()] = None;
-        self.deliver(vec![Effect::Snapshots, Effect::Lobby]);
+        let effects = self.state.apply_stand(seat);
+        self.deliver(effects);
         Ok(())
     }
 
@@ -483,13 +478,9 @@ impl Table {
     pub async fn start(&mut self) -> Result<(), WsError> {
         let now = unix_ms();
         self.services.store.start_game(&self.state.id, now).await?;
-        self.state.status = GameStatus::Playing;
-        self.state.started_at = Some(now);
-        self.state.start_clock(Instant::now());
-        self.state.set_deadline(unix_ms());
-        self.publish_turn();
+        let effects = self.state.apply_start(now, Instant::now());
         self.update_presence();
-        self.publish_live();
+        self.deliver(effects);
         // A solo game can be decided by its deal alone.
         if self.state.game.is_over() {
             self.finish_by_rules().await?;

@@ -60,6 +60,14 @@ impl TableState {
         })
     }
 
+    /// Keeps a line (stored already) for the snapshots: the last [`CHAT_TAIL`] of them.
+    pub fn keep_chat_line(&mut self, line: ChatView) {
+        self.chat.push_back(line);
+        if self.chat.len() > CHAT_TAIL {
+            self.chat.pop_front();
+        }
+    }
+
     /// Counts a chat line `user` sends at `now` against their burst.
     pub fn chat_sent(&mut self, user: &str, now: Instant) {
         let times = self.chat_times.entry(user.to_string()).or_default();
@@ -105,10 +113,7 @@ impl Table {
             at,
             room,
         };
-        self.state.chat.push_back(line.clone());
-        if self.state.chat.len() > CHAT_TAIL {
-            self.state.chat.pop_front();
-        }
+        self.state.keep_chat_line(line.clone());
         // One encoding for everyone, except those who muted the author.
         let text = Frame::from(encode(
             None,

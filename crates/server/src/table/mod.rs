@@ -1,6 +1,7 @@
 //! A table: one game, its seats, clock, offers, chat and watchers.
 //!
-//! Two layers. The rules ([`core`], with [`views`], [`offers`], [`chat`], [`ending`]) are a
+//! Two layers. The rules ([`core`], with [`views`], [`offers`], [`chat`], [`seating`],
+//! [`ending`]) are a
 //! state machine over [`core::TableState`]: an order and the time go in, a [`effects::Step`]
 //! (or the error that refuses it, changing nothing) comes out, and applying a step returns
 //! the [`effects::Effect`]s to carry out. No runtime, database or socket in them. The actor
@@ -19,6 +20,7 @@ mod ending;
 mod handle;
 mod offers;
 mod presence;
+mod seating;
 pub mod services;
 mod takeback;
 #[cfg(test)]

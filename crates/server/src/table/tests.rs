@@ -148,6 +148,71 @@ fn sitting_takes_the_first_free_seat_or_the_one_asked_for() {
 }
 
 #[test]
+fn a_stored_seat_tells_the_host_and_the_last_one_starts_the_game() {
+    let mut t = open_table();
+    let rating = rating::Rating::default();
+    let (effects, full) = t.apply_sit(&user("bob"), 1, Some(rating));
+    assert!(full, "both seats are taken");
+    assert_eq!(t.seats[1].as_ref().map(|u| u.id.as_str()), Some("bob"));
+    assert_eq!(t.ratings[1], Some(rating));
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Notify { user, kind: "joined" }, Effect::Snapshots, Effect::Lobby] if user == "alice"
+    ));
+    // The host taking a seat tells nobody, and a half-full table does not start.
+    let mut t = table_with(settings("cephalopod", "3x3"), vec![None, None]);
+    t.host = Some("alice".to_string());
+    let (effects, full) = t.apply_sit(&user("alice"), 0, None);
+    assert!(!full);
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Snapshots, Effect::Lobby]
+    ));
+
+    let effects = t.apply_stand(Seat::A);
+    assert!(t.seats.iter().all(Option::is_none));
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Snapshots, Effect::Lobby]
+    ));
+}
+
+#[test]
+fn a_stored_start_puts_the_game_under_way() {
+    let mut t = table_with(
+        settings("cephalopod", "3x3"),
+        vec![Some(user("alice")), Some(user("bob"))],
+    );
+    let effects = t.apply_start(1_000, Instant::now());
+    assert_eq!(t.status, GameStatus::Playing);
+    assert_eq!(t.started_at, Some(1_000));
+    assert!(matches!(effects.as_slice(), [Effect::Turn, Effect::Live]));
+    // Correspondence: the first move is due the table's days after the start.
+    let mut days = settings("cephalopod", "3x3");
+    days.days = Some(2);
+    let mut t = table_with(days, vec![Some(user("alice")), Some(user("bob"))]);
+    t.apply_start(1_000, Instant::now());
+    assert_eq!(t.deadline, Some(1_000 + 2 * DAY.as_millis() as i64));
+}
+
+#[test]
+fn the_snapshots_keep_the_last_chat_lines_only() {
+    let mut t = playing();
+    for n in 0..super::CHAT_TAIL as i64 + 5 {
+        t.keep_chat_line(crate::ws::protocol::ChatView {
+            id: n,
+            author: "Bob".to_string(),
+            user: Some("bob".to_string()),
+            text: format!("line {n}"),
+            at: n,
+            room: store::ChatRoom::Players,
+        });
+    }
+    assert_eq!(t.chat.len(), super::CHAT_TAIL);
+    assert_eq!(t.chat.front().map(|l| l.id), Some(5));
+}
+
+#[test]
 fn a_full_or_running_table_takes_nobody() {
     let mut t = table_with(
         settings("cephalopod", "3x3"),
