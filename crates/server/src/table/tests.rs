@@ -718,6 +718,33 @@ fn a_takeback_is_asked_for_and_answered() {
 }
 
 #[test]
+fn a_stored_takeback_goes_back_to_the_position_and_clears_the_offers() {
+    let mut t = playing();
+    let start = t.game.position();
+    play(&mut t, "alice", "b2");
+    let after_one = t.game.position();
+    play(&mut t, "bob", "a1");
+    t.offer(OfferKind::Draw, Seat::B);
+    let game = t.position_after(1).unwrap();
+    assert_eq!(game.position(), after_one);
+    let effects = t.apply_takeback(1, game, 0, Instant::now());
+    assert_eq!((t.plies.len(), t.game.position()), (1, after_one));
+    assert_eq!(t.draw_offer, None);
+    assert!(matches!(
+        effects.as_slice(),
+        [
+            Effect::Turn,
+            Effect::Live,
+            Effect::Broadcast(Message::Takeback { ply: 1, .. }),
+            Effect::Snapshots
+        ]
+    ));
+    assert_eq!(t.position_after(0).unwrap().position(), start);
+    // Bob is to move again, from the same position.
+    play(&mut t, "bob", "a1");
+}
+
+#[test]
 fn a_bot_grants_takebacks_and_rated_games_have_none() {
     let mut t = playing_against(bot_user(ai::Level::Easy));
     play(&mut t, "alice", "b2");
