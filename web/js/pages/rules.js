@@ -83,13 +83,17 @@ export function playButtons(game, name) {
  */
 export function mountGamePage(id, draw) {
   let game = null;
+  let ready = false;
   const figures = new Map();
-  const render = () => draw(game, figures);
-  render();
+  // Drawn once the catalogue is here: before it, the page would show the game's id as its
+  // name and title (the server's <title> is right until then).
+  const render = () => { if (ready) draw(game, figures); };
   api.games().then((list) => {
     game = list.find((g) => g.id === id) || null;
+  }).catch((err) => toast(err.message, 'error')).finally(() => {
+    ready = true;
     render();
-  }).catch((err) => toast(err.message, 'error'));
+  });
   return { unmount() {}, relabel: render };
 }
 
