@@ -107,24 +107,6 @@ pub fn rank_hints(hints: &mut [rabbit_solver::Hint]) {
     });
 }
 
-/// The positions of the turn under way, from its start to now: a game record's `moves` from
-/// the start of (`game`'s variant, `seed`), back to the last `end`.
-pub fn positions_this_turn<'a>(
-    start: &WhiteRabbit,
-    moves: impl IntoIterator<Item = &'a str>,
-) -> Result<std::collections::HashSet<String>, rabbit_solver::game::Error> {
-    let mut game = start.clone();
-    let mut seen = std::collections::HashSet::from([game.position()]);
-    for mv in moves {
-        game.play_text(mv)?;
-        if mv == "end" {
-            seen.clear();
-        }
-        seen.insert(game.position());
-    }
-    Ok(seen)
-}
-
 /// Marks the actions that lead back to a position already seen this turn (`seen`) and puts
 /// them last, keeping the order within each part. Estimates can rank a loop of swaps each
 /// better than the next, and exact values can tie around one: a player who follows the first
@@ -286,21 +268,5 @@ mod tests {
                 .iter()
                 .all(|(_, repeats)| !repeats)
         );
-    }
-
-    #[test]
-    fn the_turns_positions_start_again_at_each_end() {
-        let variant = rabbit_solver::white_rabbit::Variant::Classic;
-        let start = WhiteRabbit::new(variant, 11);
-        let seen = positions_this_turn(&start, ["end"]).unwrap();
-        let mut ended = start.clone();
-        ended.play_text("end").unwrap();
-        assert_eq!(seen, std::collections::HashSet::from([ended.position()]));
-        let first = start.legal_texts().into_iter().find(|a| a.contains('~'));
-        if let Some(swap) = first {
-            let seen = positions_this_turn(&start, [swap.as_str()]).unwrap();
-            assert!(seen.contains(&start.position()) && seen.len() == 2);
-        }
-        assert!(positions_this_turn(&start, ["nonsense"]).is_err());
     }
 }

@@ -11,13 +11,11 @@ use super::tables::may_create_table;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::identity::UserView;
 use crate::rabbit::{
-    DAILY_VARIANT, Decision, Loss, chosen_day, day_text, positions_this_turn, rank_hints, ranking,
-    review_game, today, with_repeats_last,
+    DAILY_VARIANT, Decision, Loss, chosen_day, day_text, rank_hints, ranking, review_game, today,
+    with_repeats_last,
 };
 use crate::state::AppState;
 use crate::table::TableSettings;
-use rabbit_solver::game::Game;
-use rabbit_solver::white_rabbit::WhiteRabbit;
 
 /// How many lines of a day's leaderboard are shown.
 const LEADERBOARD_LINES: u32 = 50;
@@ -118,8 +116,11 @@ pub(crate) async fn hints(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
-    let (game, ply) = state.hub.table(&id).await?.hint_position(user).await?;
-    let seen = positions_this_turn_of(&state, &id, ply).await?;
+    let crate::table::HintPosition {
+        game,
+        ply,
+        this_turn,
+    } = state.hub.table(&id).await?.hint_position(user).await?;
     let now = game.clone();
     // Exact hints are table look-ups (microseconds): no need for the blocking pool.
     let exact = state.rabbit_tables.as_ref().and_then(|t| t.hints(&game));
@@ -139,7 +140,7 @@ pub(crate) async fn hints(
             (false, hints)
         }
     };
-    let hints = with_repeats_last(hints, &now, &seen)
+    let hints = with_repeats_last(hints, &now, &this_turn)
         .into_iter()
         .map(|(hint, repeats)| HintLine {
             action: hint.action,
@@ -156,31 +157,6 @@ pub(crate) async fn hints(
         ranking: ranking(exact),
         hints,
     }))
-}
-
-/// The positions of table `id`'s turn under way, replayed from its stored moves up to `ply`
-/// (every acknowledged move is stored).
-async fn positions_this_turn_of(
-    state: &AppState,
-    id: &str,
-    ply: u32,
-) -> Result<std::collections::HashSet<String>, ApiError> {
-    let record = state
-        .store
-        .game(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("table"))?;
-    let variant = <rabbit_solver::white_rabbit::Variant as rabbit_solver::game::Variant>::from_id(
-        &record.variant,
-    )
-    .ok_or_else(|| ApiError::internal("a stored variant", &record.variant))?;
-    let start = WhiteRabbit::new(variant, record.seed);
-    let moves = record
-        .moves
-        .iter()
-        .take(ply as usize)
-        .map(|m| m.mv.as_str());
-    positions_this_turn(&start, moves).map_err(|e| ApiError::internal("a stored game", e))
 }
 
 /// The review of a finished White Rabbit game: every decision with the action taken, the best

@@ -82,6 +82,15 @@ pub struct Orderer<'a> {
     pub subscribed: bool,
 }
 
+/// What a White Rabbit hint is computed from: the position, its ply, and every position of the
+/// turn under way (so that no hint leads back into one).
+#[derive(Debug)]
+pub struct HintPosition {
+    pub game: WhiteRabbit,
+    pub ply: u32,
+    pub this_turn: std::collections::HashSet<String>,
+}
+
 impl TableState {
     /// A new table's state, waiting for its players.
     pub fn new(new: NewTable, day: Duration) -> TableState {
@@ -537,7 +546,7 @@ impl TableState {
         self.seats.get(seat.index())?.as_ref()
     }
 
-    pub(super) fn hint_position(&self, user: &UserView) -> Result<(WhiteRabbit, u32), WsError> {
+    pub(super) fn hint_position(&self, user: &UserView) -> Result<HintPosition, WsError> {
         let AnyGame::WhiteRabbit(game) = &self.game else {
             return Err(WsError::bad_request("hints are for White Rabbit tables"));
         };
@@ -549,7 +558,21 @@ impl TableState {
                 "no hints on the daily deal: everyone plays it on their own",
             ));
         }
-        Ok((game.clone(), self.plies.len() as u32))
+        // The turn under way began after the last `end`, or at the deal.
+        let since_end = self.plies.iter().rposition(|p| p.mv == "end");
+        let start = match since_end {
+            Some(i) => self.plies[i].position.clone(),
+            None => AnyGame::new(self.settings.variant, self.seed).position(),
+        };
+        let later = self.plies[since_end.map_or(0, |i| i + 1)..].iter();
+        let this_turn = std::iter::once(start)
+            .chain(later.map(|p| p.position.clone()))
+            .collect();
+        Ok(HintPosition {
+            game: game.clone(),
+            ply: self.plies.len() as u32,
+            this_turn,
+        })
     }
     /// How many plies stay when `seat` takes back its last move: everything before it (the
     /// opponent's answer to it goes too).

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use rabbit_solver::white_rabbit::WhiteRabbit;
+use super::core::HintPosition;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
@@ -74,7 +74,7 @@ pub enum Command {
     /// The White Rabbit position of the player seated at this solo table, for the solver.
     HintPosition {
         user: UserView,
-        reply: Reply<(WhiteRabbit, u32)>,
+        reply: Reply<HintPosition>,
     },
     /// This table as a line of `user`'s "my games" (`None` unless they sit here and the game
     /// has not ended).
@@ -159,7 +159,7 @@ impl TableHandle {
 
     /// The position to give hints for, with its ply; only for the player of a White Rabbit
     /// game in progress that is not a daily deal.
-    pub async fn hint_position(&self, user: UserView) -> Result<(WhiteRabbit, u32), WsError> {
+    pub async fn hint_position(&self, user: UserView) -> Result<HintPosition, WsError> {
         self.call(|reply| Command::HintPosition { user, reply })
             .await
     }

@@ -28,6 +28,7 @@ mod tests;
 mod views;
 
 pub use actor::Table;
+pub use core::HintPosition;
 pub use handle::{Action, Command, TableHandle};
 pub use services::Services;
 

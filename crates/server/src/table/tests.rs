@@ -789,6 +789,34 @@ fn a_solo_puzzle_is_given_up_as_lost_and_has_no_opponent_to_ask() {
 }
 
 #[test]
+fn a_hint_knows_the_positions_of_the_turn_under_way() {
+    let mut t = rabbit();
+    let start = t.game.position();
+    let asked = t.hint_position(&user("alice")).unwrap();
+    assert_eq!(
+        asked.this_turn,
+        std::collections::HashSet::from([start.clone()])
+    );
+    if let Some(swap) = t.game.legal_texts().into_iter().find(|a| a.contains('~')) {
+        play(&mut t, "alice", &swap);
+        let asked = t.hint_position(&user("alice")).unwrap();
+        assert!(asked.this_turn.contains(&start) && asked.this_turn.len() == 2);
+    }
+    // A new turn starts again from the position its roll made.
+    if t.game.to_move().is_some() {
+        play(&mut t, "alice", "end");
+    }
+    if t.game.to_move().is_some() {
+        let asked = t.hint_position(&user("alice")).unwrap();
+        assert_eq!(
+            asked.this_turn,
+            std::collections::HashSet::from([t.game.position()])
+        );
+        assert_eq!(asked.ply, t.plies.len() as u32);
+    }
+}
+
+#[test]
 fn a_solo_puzzle_gives_hints_except_on_the_daily_deal() {
     let mut t = rabbit();
     assert!(t.hint_position(&user("alice")).is_ok());
