@@ -54,6 +54,17 @@ impl MuteList {
     pub fn is_empty(&self) -> bool {
         self.0.read().expect("mute list").is_empty()
     }
+
+    /// The muted ids now (what a connection's node tells the node running its table).
+    pub fn ids(&self) -> Vec<String> {
+        self.0.read().expect("mute list").iter().cloned().collect()
+    }
+
+    /// A list that does not follow later changes: a copy of `ids`, kept by the node that
+    /// runs a table for a connection of another node.
+    pub fn fixed(ids: Vec<String>) -> MuteList {
+        MuteList(Arc::new(RwLock::new(ids.into_iter().collect())))
+    }
 }
 
 impl Sessions {

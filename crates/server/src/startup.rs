@@ -134,6 +134,7 @@ impl Application {
                 daily_key,
                 abandon_grace: config.abandon_grace,
                 match_window: config.match_window,
+                bus: bus.clone(),
             },
         );
         let resumed = hub

@@ -314,6 +314,17 @@ impl Store {
         Ok(self.load_games(Filter::Id(id)).await?.pop())
     }
 
+    /// Whether a game `id` exists (without loading it).
+    pub async fn game_exists(&self, id: &str) -> Result<bool, StoreError> {
+        on_pool!(self, pool => {
+            let row = sqlx::query("SELECT 1 AS one FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await?;
+            Ok(row.is_some())
+        })
+    }
+
     /// Every game still open or playing, oldest first, with seats and moves: what a
     /// restarted server needs to resume them.
     pub async fn unfinished_games(&self) -> Result<Vec<GameRecord>, StoreError> {

@@ -26,7 +26,10 @@ use crate::ws::protocol::UserView;
 /// How many solver hints may be computed at once (each takes up to ~100 ms of one core).
 pub const HINTS_AT_ONCE: usize = 2;
 
+mod forwarding;
+mod links;
 mod lobby;
+mod placement;
 mod quick_match;
 pub use quick_match::QueueKey;
 mod turns;
@@ -63,6 +66,8 @@ struct Inner {
     abandon_grace: Duration,
     match_window: rating::Window,
     next_conn: AtomicU64,
+    /// This node's part in a site of several (`--redis`); `None` on a node of its own.
+    placement: Option<placement::Placement>,
     /// Flips to `true` when the server shuts down: every connection then closes with
     /// "service restart" so that clients reconnect (to this node when it is back, or another).
     closing: watch::Sender<bool>,
@@ -82,6 +87,8 @@ pub struct HubSettings {
     pub abandon_grace: Duration,
     /// How far apart in rating quick match pairs players, widening as they wait.
     pub match_window: rating::Window,
+    /// The bus to the other nodes of the site, when there are several.
+    pub bus: Option<cluster::Bus>,
 }
 
 impl Hub {
@@ -108,10 +115,19 @@ impl Hub {
             turns: Mutex::new(Turns::default()),
             lobby_changed: lobby_changed.clone(),
             next_conn: AtomicU64::new(1),
+            placement: settings.bus.clone().map(placement::Placement::new),
             closing: watch::Sender::new(false),
         }));
         runtime.spawn(send_lobby_changes(Arc::downgrade(&hub.0), lobby_changed));
         runtime.spawn(pair_waiting_players(Arc::downgrade(&hub.0)));
+        if let Some(bus) = &settings.bus {
+            runtime.spawn(Hub::keep_leases(Arc::downgrade(&hub.0)));
+            runtime.spawn(Hub::sweep_orphans(Arc::downgrade(&hub.0)));
+            if let Some(incoming) = bus.incoming() {
+                runtime.spawn(hub.clone().serve_other_nodes(incoming));
+            }
+            runtime.spawn(hub.clone().watch_other_nodes());
+        }
         hub
     }
 
@@ -167,8 +183,19 @@ impl Hub {
         self.0.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Rebuilds every unfinished game from the database after a start.
-    pub async fn resume(&self) -> Result<usize, store::StoreError> {
+    /// Rebuilds every unfinished game from the database after a start: on a site of several
+    /// nodes, those no live node runs.
+    pub async fn resume(&self) -> Result<usize, WsError> {
+        if self.placement().is_some() {
+            let mut resumed = 0;
+            loop {
+                let adopted = self.adopt_orphans().await?;
+                resumed += adopted;
+                if adopted == 0 {
+                    return Ok(resumed);
+                }
+            }
+        }
         let records = self.store().unfinished_games().await?;
         let mut resumed = 0;
         for record in records {
@@ -201,11 +228,20 @@ impl Hub {
         }
     }
 
-    /// The table with this id: running here, or loaded from the database.
+    /// The table with this id: running here, loaded from the database, or (on a site of
+    /// several nodes) run by another node.
     pub async fn table(&self, id: &str) -> Result<TableHandle, WsError> {
         if let Some(handle) = self.running(id) {
             return Ok(handle);
         }
+        match self.place(id).await? {
+            placement::Place::Here => self.load(id).await,
+            placement::Place::At(_) => Ok(self.elsewhere(id)),
+        }
+    }
+
+    /// Loads table `id` from the database and runs it here (unless it already runs).
+    async fn load(&self, id: &str) -> Result<TableHandle, WsError> {
         let record = self
             .store()
             .game(id)
@@ -234,6 +270,11 @@ impl Hub {
         tables.get(id).filter(|h| !h.is_closed()).cloned()
     }
 
+    fn running_tables(&self) -> Vec<TableHandle> {
+        let tables = self.0.tables.lock().expect("tables lock");
+        tables.values().cloned().collect()
+    }
+
     /// Tells every connection to close (the first step of a graceful shutdown).
     pub fn close_connections(&self) {
         self.0.closing.send_replace(true);
@@ -256,6 +297,14 @@ impl Hub {
             .collect();
         for table in tables {
             table.stop().await;
+            // Another node may take it over at once; the nodes of its watchers are told.
+            if let Some(placement) = self.placement() {
+                let _ = self
+                    .store()
+                    .release_lease(&table.id, placement.node())
+                    .await;
+                placement.links.table_stopped(&table.id);
+            }
         }
     }
 
@@ -267,6 +316,10 @@ impl Hub {
             metrics::gauge!("stolik_tables_live").set(tables.len() as f64);
         }
         self.set_lobby_entry(id, None);
+        if let Some(placement) = self.placement() {
+            placement.links.table_stopped(id);
+        }
+        self.release_lease(id);
     }
 
     /// Creates, records and starts a table. `seats` are filled in order; a table whose seats
@@ -322,6 +375,8 @@ impl Hub {
             self.services(),
         );
         self.store().create_game(&new_game).await?;
+        // A new table runs where it was made (nobody else can know of it yet).
+        self.take_lease(&new_game.id).await?;
         if new_game.seats.iter().all(Option::is_some) {
             table.start().await?;
         }

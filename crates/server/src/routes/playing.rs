@@ -12,7 +12,7 @@ pub(crate) struct PlayingView {
     /// Each with its `id`, `game`, `variant`, `status`, the caller's seat (`you`), `your_turn`,
     /// `to_move`, the `opponent` and the caller's `time_left_ms`.
     #[schema(value_type = Vec<Object>)]
-    games: Vec<crate::ws::protocol::PlayingEntry>,
+    games: Vec<serde_json::Value>,
 }
 
 /// The caller's games that have not ended, those waiting for their move first, then the
@@ -40,6 +40,12 @@ pub(crate) async fn my_playing(
         };
         games.extend(table.playing(&user.id).await);
     }
-    games.sort_by_key(|g| (!g.your_turn, g.time_left_ms.unwrap_or(i64::MAX)));
+    // Entries are JSON (the table may run on another node): sorted by their fields.
+    games.sort_by_key(|g| {
+        (
+            !g["your_turn"].as_bool().unwrap_or(false),
+            g["time_left_ms"].as_i64().unwrap_or(i64::MAX),
+        )
+    });
     Ok(HttpResponse::Ok().json(PlayingView { games }))
 }

@@ -120,6 +120,7 @@ pub(crate) async fn hints(
         game,
         ply,
         this_turn,
+        ..
     } = state.hub.table(&id).await?.hint_position(user).await?;
     let now = game.clone();
     // Exact hints are table look-ups (microseconds): no need for the blocking pool.

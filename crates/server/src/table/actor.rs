@@ -15,8 +15,9 @@ use super::core::{Orderer, Played, TableState};
 use super::effects::Step;
 use super::presence::Presence;
 use super::{
-    Action, Command, IDLE_FINISHED, NewTable, OPEN_PRIVATE_TTL, OPEN_PUBLIC_TTL, Ply, Services,
-    Subscriber, TableHandle, TableSettings, bot_user, chat_view, next_turn, without_muted,
+    Action, Answer, Call, Command, IDLE_FINISHED, NewTable, OPEN_PRIVATE_TTL, OPEN_PUBLIC_TTL, Ply,
+    Services, Subscriber, TableHandle, TableSettings, bot_user, chat_view, next_turn,
+    without_muted,
 };
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Outbox};
@@ -171,10 +172,7 @@ impl Table {
     pub fn spawn(mut self, runtime: &tokio::runtime::Handle) -> TableHandle {
         let (tx, rx) = mpsc::channel(64);
         self.me = Some(tx.downgrade());
-        let handle = TableHandle {
-            id: self.state.id.clone(),
-            tx,
-        };
+        let handle = TableHandle::here(self.state.id.clone(), tx);
         runtime.spawn(self.run(rx));
         handle
     }
@@ -223,49 +221,8 @@ impl Table {
 
     async fn handle(&mut self, command: Command) {
         match command {
-            Command::Subscribe {
-                conn,
-                user,
-                out,
-                token,
-                since,
-                reply,
-            } => {
-                let result = self.subscribe(conn, user, out, token, since);
-                let _ = reply.send(result);
-                self.watchers_changed();
-            }
-            Command::Unsubscribe { conn } => {
-                self.subscribers.remove(&conn);
-                self.watchers_changed();
-            }
-            Command::Act {
-                conn,
-                user,
-                action,
-                reply,
-            } => {
-                // A request can only come once the server serves: a table loaded on demand
-                // is released by it.
-                self.release();
-                // A flag may have fallen since the last timer tick: settle it first so that
-                // no move is accepted after time ran out.
-                self.check_flag().await;
-                let result = self.act(conn, &user, action).await;
-                let _ = reply.send(result);
-            }
-            Command::View { user, token, reply } => {
-                let result = self
-                    .state
-                    .may_watch(user.as_ref(), token.as_deref())
-                    .map(|()| self.state.view(user.as_ref(), Instant::now()));
-                let _ = reply.send(result);
-            }
-            Command::Playing { user, reply } => {
-                let _ = reply.send(self.state.playing(&user, Instant::now(), unix_ms()));
-            }
-            Command::HintPosition { user, reply } => {
-                let _ = reply.send(self.state.hint_position(&user));
+            Command::Call { call, reply } => {
+                let _ = reply.send(self.answer(call).await);
             }
             Command::BotMove { ply, mv } => {
                 self.bot_thinking = false;
@@ -277,6 +234,47 @@ impl Table {
                 let _ = done.send(());
             }
         }
+    }
+
+    /// Runs one call of the rest of the server.
+    async fn answer(&mut self, call: Call) -> Result<Answer, WsError> {
+        Ok(match call {
+            Call::Subscribe {
+                conn,
+                user,
+                out,
+                token,
+                since,
+            } => {
+                let result = self.subscribe(conn, user, out, token, since);
+                self.watchers_changed();
+                Answer::Message(Some(result?))
+            }
+            Call::Unsubscribe { conn } => {
+                self.subscribers.remove(&conn);
+                self.watchers_changed();
+                Answer::Done
+            }
+            Call::Act { conn, user, action } => {
+                // A request can only come once the server serves: a table loaded on demand
+                // is released by it.
+                self.release();
+                // A flag may have fallen since the last timer tick: settle it first so that
+                // no move is accepted after time ran out.
+                self.check_flag().await;
+                Answer::Message(self.act(conn, &user, action).await?)
+            }
+            Call::View { user, token } => {
+                self.state.may_watch(user.as_ref(), token.as_deref())?;
+                let view = self.state.view(user.as_ref(), Instant::now());
+                Answer::Value(Some(to_json(&view)))
+            }
+            Call::Playing { user } => {
+                let entry = self.state.playing(&user, Instant::now(), unix_ms());
+                Answer::Value(entry.map(|e| to_json(&e)))
+            }
+            Call::HintPosition { user } => Answer::Hint(self.state.hint_position(&user)?),
+        })
     }
 
     fn subscribe(
@@ -563,6 +561,10 @@ impl Table {
 }
 
 /// When a table still open at `created_ms` (unix ms) closes for want of players.
+fn to_json(view: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(view).expect("views serialise")
+}
+
 fn open_until(private: bool, created_ms: i64) -> Instant {
     let ttl = if private {
         OPEN_PRIVATE_TTL

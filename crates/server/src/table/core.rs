@@ -89,6 +89,10 @@ pub struct HintPosition {
     pub game: WhiteRabbit,
     pub ply: u32,
     pub this_turn: std::collections::HashSet<String>,
+    /// The game's record (variant, seed, moves), from which another node rebuilds `game`.
+    pub variant: catalog::VariantId,
+    pub seed: u64,
+    pub moves: Vec<String>,
 }
 
 impl TableState {
@@ -572,6 +576,9 @@ impl TableState {
             game: game.clone(),
             ply: self.plies.len() as u32,
             this_turn,
+            variant: self.settings.variant,
+            seed: self.seed,
+            moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
         })
     }
     /// How many plies stay when `seat` takes back its last move: everything before it (the

@@ -1,6 +1,9 @@
 //! How the rest of the server reaches a table: the commands its actor takes, and the
-//! cloneable [`TableHandle`] that sends them and waits for the answers.
+//! cloneable [`TableHandle`] that sends them and waits for the answers — to the actor on this
+//! node, or through a [`Forwarder`] to the node that runs the table when several share a site.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 use super::core::HintPosition;
@@ -9,10 +12,10 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Outbox};
-use crate::ws::protocol::{Message, PlayingEntry, TableView, UserView};
+use crate::ws::protocol::{Message, UserView};
 
 /// Everything a player can do at a table.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     Sit {
         seat: Option<u8>,
@@ -49,13 +52,41 @@ pub enum Action {
 pub(super) type Reply<T> = oneshot::Sender<Result<T, WsError>>;
 
 pub enum Command {
+    /// A call from the rest of the server (or, forwarded, from another node).
+    Call { call: Call, reply: Reply<Answer> },
+    /// A bot's answer for the position at `ply` (`None`: it found no move).
+    BotMove { ply: u32, mv: Option<String> },
+    /// Start the clock and the bot of a table restored at start-up: the server now serves.
+    Release,
+    /// Finish and exit (graceful shutdown); answered once everything before it is done.
+    Stop { done: oneshot::Sender<()> },
+}
+
+/// A cloneable address of a table: its actor on this node, or the node that runs it.
+#[derive(Clone)]
+pub struct TableHandle {
+    pub id: Arc<str>,
+    route: Route,
+}
+
+#[derive(Clone)]
+enum Route {
+    Here(mpsc::Sender<Command>),
+    /// Run by another node (or, after a failover, by this one again): every call asks the
+    /// forwarder, which finds the table's owner at that moment.
+    Elsewhere(Arc<dyn Forwarder>),
+}
+
+/// A call to a table, from this node or forwarded from another: what [`TableHandle`]'s
+/// methods send.
+#[derive(Clone)]
+pub enum Call {
     Subscribe {
         conn: ConnId,
         user: UserView,
         out: Outbox,
         token: Option<String>,
         since: Option<u32>,
-        reply: Reply<Message>,
     },
     Unsubscribe {
         conn: ConnId,
@@ -64,54 +95,87 @@ pub enum Command {
         conn: ConnId,
         user: UserView,
         action: Action,
-        reply: Reply<Option<Message>>,
     },
     View {
         user: Option<UserView>,
         token: Option<String>,
-        reply: Reply<TableView>,
     },
-    /// The White Rabbit position of the player seated at this solo table, for the solver.
     HintPosition {
         user: UserView,
-        reply: Reply<HintPosition>,
     },
-    /// This table as a line of `user`'s "my games" (`None` unless they sit here and the game
-    /// has not ended).
     Playing {
         user: String,
-        reply: oneshot::Sender<Option<PlayingEntry>>,
-    },
-    /// A bot's answer for the position at `ply` (`None`: it found no move).
-    BotMove {
-        ply: u32,
-        mv: Option<String>,
-    },
-    /// Start the clock and the bot of a table restored at start-up: the server now serves.
-    Release,
-    /// Finish and exit (graceful shutdown); answered once everything before it is done.
-    Stop {
-        done: oneshot::Sender<()>,
     },
 }
 
-/// A cloneable address of a running table.
-#[derive(Clone)]
-pub struct TableHandle {
-    pub id: Arc<str>,
-    pub(super) tx: mpsc::Sender<Command>,
+/// A table's answer to a [`Call`], whichever node gave it.
+pub enum Answer {
+    Message(Option<Message>),
+    Value(Option<serde_json::Value>),
+    Hint(HintPosition),
+    Done,
+}
+
+/// A boxed future of a forwarded call's answer.
+pub type Forwarding<'a> = Pin<Box<dyn Future<Output = Result<Answer, WsError>> + Send + 'a>>;
+
+/// Carries calls to the node that runs table `table` (the hub implements it).
+pub trait Forwarder: Send + Sync {
+    fn forward<'a>(&'a self, table: &'a str, call: Call) -> Forwarding<'a>;
+}
+
+fn unexpected() -> WsError {
+    WsError::internal("a table's answer", "an answer of the wrong kind")
 }
 
 impl TableHandle {
-    pub fn is_closed(&self) -> bool {
-        self.tx.is_closed()
+    pub(super) fn here(id: Arc<str>, tx: mpsc::Sender<Command>) -> TableHandle {
+        TableHandle {
+            id,
+            route: Route::Here(tx),
+        }
     }
 
-    async fn call<T>(&self, make: impl FnOnce(Reply<T>) -> Command) -> Result<T, WsError> {
-        let (reply, answer) = oneshot::channel();
-        let gone = || WsError::new(ErrorCode::NotFound, "the table has closed");
-        self.tx.send(make(reply)).await.map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())?
+    /// A table whose calls go through `forwarder` to whichever node runs it.
+    pub fn elsewhere(id: Arc<str>, forwarder: Arc<dyn Forwarder>) -> TableHandle {
+        TableHandle {
+            id,
+            route: Route::Elsewhere(forwarder),
+        }
+    }
+
+    /// Runs on this node (and is the one to keep in the node's list of tables).
+    pub fn is_here(&self) -> bool {
+        matches!(self.route, Route::Here(_))
+    }
+
+    /// The actor has stopped. A forwarded handle never closes: it finds the owner each time.
+    pub fn is_closed(&self) -> bool {
+        match &self.route {
+            Route::Here(tx) => tx.is_closed(),
+            Route::Elsewhere(_) => false,
+        }
+    }
+
+    async fn send(&self, command: Command) {
+        if let Route::Here(tx) = &self.route {
+            let _ = tx.send(command).await;
+        }
+    }
+
+    /// Runs `call` on the table's actor, here or on the node that runs it.
+    pub async fn run(&self, call: Call) -> Result<Answer, WsError> {
+        match &self.route {
+            Route::Elsewhere(forwarder) => forwarder.forward(&self.id, call).await,
+            Route::Here(tx) => {
+                let (reply, answer) = oneshot::channel();
+                let gone = || WsError::new(ErrorCode::NotFound, "the table has closed");
+                tx.send(Command::Call { call, reply })
+                    .await
+                    .map_err(|_| gone())?;
+                answer.await.map_err(|_| gone())?
+            }
+        }
     }
 
     pub async fn subscribe(
@@ -122,24 +186,26 @@ impl TableHandle {
         token: Option<String>,
         since: Option<u32>,
     ) -> Result<Message, WsError> {
-        self.call(|reply| Command::Subscribe {
+        let call = Call::Subscribe {
             conn,
             user,
             out,
             token,
             since,
-            reply,
-        })
-        .await
+        };
+        match self.run(call).await? {
+            Answer::Message(Some(message)) => Ok(message),
+            _ => Err(unexpected()),
+        }
     }
 
     /// Lets a restored table's clock run and its bot think (see [`Command::Release`]).
     pub async fn release(&self) {
-        let _ = self.tx.send(Command::Release).await;
+        self.send(Command::Release).await;
     }
 
     pub async fn unsubscribe(&self, conn: ConnId) {
-        let _ = self.tx.send(Command::Unsubscribe { conn }).await;
+        let _ = self.run(Call::Unsubscribe { conn }).await;
     }
 
     pub async fn act(
@@ -148,44 +214,51 @@ impl TableHandle {
         user: UserView,
         action: Action,
     ) -> Result<Option<Message>, WsError> {
-        self.call(|reply| Command::Act {
-            conn,
-            user,
-            action,
-            reply,
-        })
-        .await
+        match self.run(Call::Act { conn, user, action }).await? {
+            Answer::Message(message) => Ok(message),
+            _ => Err(unexpected()),
+        }
     }
 
     /// The position to give hints for, with its ply; only for the player of a White Rabbit
     /// game in progress that is not a daily deal.
     pub async fn hint_position(&self, user: UserView) -> Result<HintPosition, WsError> {
-        self.call(|reply| Command::HintPosition { user, reply })
-            .await
+        match self.run(Call::HintPosition { user }).await? {
+            Answer::Hint(position) => Ok(position),
+            _ => Err(unexpected()),
+        }
     }
 
-    /// This table as a line of `user_id`'s games in progress (`None`: not theirs, or over).
-    pub async fn playing(&self, user_id: &str) -> Option<PlayingEntry> {
-        let (reply, answer) = oneshot::channel();
+    /// This table as a line of `user_id`'s games in progress (`None`: not theirs, or over),
+    /// as JSON (a `PlayingEntry`).
+    pub async fn playing(&self, user_id: &str) -> Option<serde_json::Value> {
         let user = user_id.to_string();
-        self.tx.send(Command::Playing { user, reply }).await.ok()?;
-        answer.await.ok().flatten()
+        match self.run(Call::Playing { user }).await {
+            Ok(Answer::Value(entry)) => entry,
+            _ => None,
+        }
     }
 
     /// Stops the actor after the commands already queued, and waits for it.
     pub async fn stop(&self) {
+        let Route::Here(tx) = &self.route else {
+            return;
+        };
         let (done, stopped) = oneshot::channel();
-        if self.tx.send(Command::Stop { done }).await.is_ok() {
+        if tx.send(Command::Stop { done }).await.is_ok() {
             let _ = stopped.await;
         }
     }
 
+    /// The table as `user` may see it, as JSON (a `TableView`).
     pub async fn view(
         &self,
         user: Option<UserView>,
         token: Option<String>,
-    ) -> Result<TableView, WsError> {
-        self.call(|reply| Command::View { user, token, reply })
-            .await
+    ) -> Result<serde_json::Value, WsError> {
+        match self.run(Call::View { user, token }).await? {
+            Answer::Value(Some(view)) => Ok(view),
+            _ => Err(unexpected()),
+        }
     }
 }

@@ -10,13 +10,24 @@ use serde_json::{Value, json};
 use server::{Application, Config, LimitsConfig, SecurityConfig, Stopper};
 use store::testing::TestDatabase;
 
-/// The database a test server uses: removed when the test ends.
-pub struct Db(TestDatabase);
+/// The database a test server uses: removed when the test ends (unless it is another
+/// server's, shared).
+pub struct Db(Option<TestDatabase>, String);
 
 impl Db {
+    fn owned(database: TestDatabase) -> Db {
+        let url = database.url.clone();
+        Db(Some(database), url)
+    }
+
     /// A fresh SQLite file in the temp dir.
     pub fn sqlite() -> Db {
-        Db(TestDatabase::sqlite())
+        Db::owned(TestDatabase::sqlite())
+    }
+
+    /// The database of `other`, for another node of the same site (removed with `other`).
+    pub fn shared(other: &Db) -> Db {
+        Db(None, other.1.clone())
     }
 
     /// A fresh PostgreSQL database, for the ignored tests that `tests/run` runs when
@@ -26,16 +37,17 @@ impl Db {
         let database = TestDatabase::postgres(&admin)
             .await
             .expect("create a PostgreSQL test database");
-        Db(database)
+        Db::owned(database)
     }
 
     pub fn url(&self) -> String {
-        self.0.url.clone()
+        self.1.clone()
     }
 
     /// Takes the (PostgreSQL) database away from the server, or gives it back.
     pub async fn outage(&self, on: bool) {
-        self.0.set_outage(on).await.expect("change the outage");
+        let database = self.0.as_ref().expect("the owner of the database");
+        database.set_outage(on).await.expect("change the outage");
     }
 }
 
@@ -74,13 +86,24 @@ impl TestApp {
     /// A node of a site whose nodes meet in the Redis at `redis_url` under `prefix`, with
     /// these limits, on a fresh SQLite database of its own.
     pub async fn spawn_node(redis_url: &str, prefix: &str, node: &str, limits: &str) -> TestApp {
+        TestApp::spawn_node_on(Db::sqlite(), redis_url, prefix, node, limits).await
+    }
+
+    /// A node of a site (as [`TestApp::spawn_node`]) on `db`, which other nodes may share.
+    pub async fn spawn_node_on(
+        db: Db,
+        redis_url: &str,
+        prefix: &str,
+        node: &str,
+        limits: &str,
+    ) -> TestApp {
         let limits = LimitsConfig::parse(limits).expect("a valid limits spec");
         let cluster = server::ClusterConfig {
             redis_url: redis_url.to_string(),
             node_id: node.to_string(),
             key_prefix: prefix.to_string(),
         };
-        TestApp::spawn_tuned(Db::sqlite(), |config| {
+        TestApp::spawn_tuned(db, |config| {
             config.limits = limits;
             config.cluster = Some(cluster);
         })

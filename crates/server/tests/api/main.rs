@@ -5,6 +5,7 @@ mod helpers;
 
 mod accounts;
 mod bad_input;
+mod cluster;
 mod correspondence;
 mod durability;
 mod games;

@@ -13,12 +13,12 @@ use crate::hardening::{login, raw_get, register};
 use crate::helpers::TestApp;
 
 /// The machine's Redis, or `STOLIK_TEST_REDIS`.
-fn machine_redis() -> String {
+pub fn machine_redis() -> String {
     std::env::var("STOLIK_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379".into())
 }
 
 /// A prefix no other test (or run) shares.
-fn fresh_prefix() -> String {
+pub fn fresh_prefix() -> String {
     format!("stolik-test-{}:", store::new_id())
 }
 

@@ -268,6 +268,10 @@ pub enum Message {
     /// count at connection).
     #[serde(rename = "turns")]
     Turns { count: usize },
+    /// A message another node has already encoded (a table run there answered): sent as it
+    /// is, with the request's id added.
+    #[serde(skip)]
+    Forwarded(String),
 }
 
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
@@ -311,7 +315,13 @@ pub struct NextTurn {
 
 /// A message with the request id it answers, ready to send.
 pub fn encode(id: Option<&Value>, message: &Message) -> String {
-    let mut value = serde_json::to_value(message).expect("messages serialise");
+    let mut value = match message {
+        Message::Forwarded(text) if id.is_none() => return text.clone(),
+        Message::Forwarded(text) => {
+            serde_json::from_str(text).expect("forwarded messages are JSON")
+        }
+        message => serde_json::to_value(message).expect("messages serialise"),
+    };
     if let (Some(id), Value::Object(object)) = (id, &mut value) {
         object.insert("id".to_string(), id.clone());
     }

@@ -1,0 +1,545 @@
+//! Calls to a table run by another node: sent to its owner over the bus, answered there by the
+//! table's actor, and the answer carried back (messages already encoded, views as JSON).
+//!
+//! A call that finds the owner gone waits for the table's next owner (at most a lease and a
+//! little more) rather than failing: to the client, a failover is a slow answer.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use cluster::{ClusterError, Delivery, Incoming};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::Hub;
+use super::links::{Proxied, frames_channel};
+use super::placement::{LEASE_TTL, Place, moving};
+use crate::error::{ErrorCode, WsError};
+use crate::outbox::{ConnId, Frame};
+use crate::table::{Action, Answer, Call, Forwarder, Forwarding, HintPosition, TableHandle};
+use crate::ws::protocol::{Message, UserView, encode};
+
+/// How long a node waits for another's answer.
+const ASK_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a node waits for another's answer to a ping before it takes it for dead.
+const PING_TIMEOUT: Duration = Duration::from_secs(1);
+/// How often a node checks that the owners of the tables its connections watch are alive.
+const WATCH_EVERY: Duration = Duration::from_millis(500);
+
+/// A request to another node.
+#[derive(Serialize, Deserialize)]
+enum Ask {
+    Ping,
+    Call { table: String, call: WireCall },
+}
+
+/// A [`Call`] as it travels: the subscriber's outbox stays home, its mute list goes along.
+#[derive(Serialize, Deserialize)]
+enum WireCall {
+    Subscribe {
+        conn: ConnId,
+        user: UserView,
+        token: Option<String>,
+        since: Option<u32>,
+        muted: Vec<String>,
+    },
+    Unsubscribe {
+        conn: ConnId,
+    },
+    Act {
+        conn: ConnId,
+        user: UserView,
+        action: Action,
+    },
+    View {
+        user: Option<UserView>,
+        token: Option<String>,
+    },
+    HintPosition {
+        user: UserView,
+    },
+    Playing {
+        user: String,
+    },
+}
+
+/// The answer to an [`Ask`].
+#[derive(Serialize, Deserialize)]
+enum Reply {
+    Pong,
+    Message(Option<String>),
+    Value(Option<Value>),
+    Hint {
+        game: String,
+        variant: String,
+        seed: u64,
+        moves: Vec<String>,
+        ply: u32,
+        this_turn: Vec<String>,
+    },
+    Done,
+    /// The table does not run on the asked node (any more): find its owner again.
+    NotHere,
+    Error {
+        code: ErrorCode,
+        message: String,
+        retry_after: Option<u64>,
+    },
+}
+
+impl From<WsError> for Reply {
+    fn from(e: WsError) -> Reply {
+        Reply::Error {
+            code: e.code,
+            message: e.message,
+            retry_after: e.retry_after,
+        }
+    }
+}
+
+/// How one try at a forwarded call went.
+enum Attempt {
+    Answered(Answer),
+    /// The table is between owners: the call, to try again.
+    Moving(Call),
+}
+
+/// The hub as the [`Forwarder`] of tables run elsewhere.
+pub(super) struct Remote(pub Hub);
+
+impl Forwarder for Remote {
+    fn forward<'a>(&'a self, table: &'a str, call: Call) -> Forwarding<'a> {
+        Box::pin(self.0.forward(table, call))
+    }
+}
+
+impl Hub {
+    /// A handle for table `id` run by another node.
+    pub(super) fn elsewhere(&self, id: &str) -> TableHandle {
+        TableHandle::elsewhere(id.into(), Arc::new(Remote(self.clone())))
+    }
+
+    /// Runs `call` on table `table` wherever it runs now.
+    async fn forward(&self, table: &str, call: Call) -> Result<Answer, WsError> {
+        let links = &self
+            .placement()
+            .expect("forwarding needs a placement")
+            .links;
+        // Unsubscribing goes to the owner the subscription was made with.
+        if let Call::Unsubscribe { conn } = call {
+            if let Some(handle) = self.running(table) {
+                return handle.run(Call::Unsubscribe { conn }).await;
+            }
+            if let Some(owner) = links.owner_of(table, conn) {
+                links.unproxy(table, conn);
+                let ask = Ask::Call {
+                    table: table.to_string(),
+                    call: WireCall::Unsubscribe { conn },
+                };
+                let _ = self.ask(&owner, &ask).await;
+            }
+            return Ok(Answer::Done);
+        }
+        let deadline = tokio::time::Instant::now() + LEASE_TTL + Duration::from_secs(3);
+        let mut call = call;
+        loop {
+            match self.attempt(table, call).await? {
+                Attempt::Answered(answer) => return Ok(answer),
+                // The owner is gone or has just let the table go: wait for the next one.
+                Attempt::Moving(_) if tokio::time::Instant::now() >= deadline => {
+                    return Err(moving());
+                }
+                Attempt::Moving(again) => call = again,
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// One try at running `call` where table `table` runs now: here, or at its owner. A
+    /// subscription is remembered (before asking: its events may come first) unless refused.
+    async fn attempt(&self, table: &str, call: Call) -> Result<Attempt, WsError> {
+        let links = &self
+            .placement()
+            .expect("forwarding needs a placement")
+            .links;
+        let owner = match self.running(table) {
+            Some(handle) => {
+                return Ok(Attempt::Answered(self.run_here(handle, table, call).await?));
+            }
+            None => match self.place(table).await? {
+                Place::Here => {
+                    let handle = self.load(table).await?;
+                    return Ok(Attempt::Answered(self.run_here(handle, table, call).await?));
+                }
+                Place::At(owner) => owner,
+            },
+        };
+        let (wire, subscriber) = wire_call(&call);
+        let subscribing = subscriber.as_ref().map(|(conn, _)| *conn);
+        if let Some((conn, proxied)) = subscriber {
+            let owner = owner.clone();
+            links.proxy(&table.into(), conn, Proxied { owner, ..proxied });
+        }
+        let forget = || {
+            if let Some(conn) = subscribing {
+                links.unproxy(table, conn);
+            }
+        };
+        let ask = Ask::Call {
+            table: table.to_string(),
+            call: wire,
+        };
+        match self.ask(&owner, &ask).await {
+            Ok(Reply::NotHere) | Err(ClusterError::NoSuchNode(_) | ClusterError::Timeout(_)) => {
+                forget();
+                Ok(Attempt::Moving(call))
+            }
+            Ok(reply) => {
+                if let Reply::Error { .. } = reply {
+                    forget();
+                }
+                Ok(Attempt::Answered(answer(reply)?))
+            }
+            Err(e) => {
+                forget();
+                Err(WsError::new(
+                    ErrorCode::Busy,
+                    format!("the servers cannot reach each other ({e}): try again soon"),
+                ))
+            }
+        }
+    }
+
+    /// Runs `call` on a table of this node; a subscription made elsewhere before is forgotten.
+    async fn run_here(
+        &self,
+        handle: TableHandle,
+        table: &str,
+        call: Call,
+    ) -> Result<Answer, WsError> {
+        if let (Call::Subscribe { conn, .. }, Some(placement)) = (&call, self.placement()) {
+            placement.links.unproxy(table, *conn);
+        }
+        handle.run(call).await
+    }
+
+    async fn ask(&self, node: &str, ask: &Ask) -> Result<Reply, ClusterError> {
+        let bus = &self.placement().expect("asking needs a placement").bus;
+        let payload = serde_json::to_vec(ask).expect("requests serialise");
+        let timeout = match ask {
+            Ask::Ping => PING_TIMEOUT,
+            Ask::Call { .. } => ASK_TIMEOUT,
+        };
+        let reply = bus.request(node, &payload, timeout).await?;
+        Ok(
+            serde_json::from_slice(&reply).unwrap_or_else(|e| Reply::Error {
+                code: ErrorCode::Internal,
+                message: format!("another server's answer does not parse: {e}"),
+                retry_after: None,
+            }),
+        )
+    }
+
+    /// Answers the requests of other nodes, for as long as the bus lives.
+    pub(super) async fn serve_other_nodes(
+        self,
+        mut incoming: tokio::sync::mpsc::Receiver<Incoming>,
+    ) {
+        let mut closing = self.closing();
+        loop {
+            let request = tokio::select! {
+                request = incoming.recv() => match request {
+                    Some(request) => request,
+                    None => return,
+                },
+                _ = async { let _ = closing.wait_for(|c| *c).await; } => return,
+            };
+            let hub = self.clone();
+            tokio::spawn(async move {
+                let reply = match serde_json::from_slice::<Ask>(request.payload()) {
+                    Ok(Ask::Ping) => Reply::Pong,
+                    Ok(Ask::Call { table, call }) => hub
+                        .answer_call(request.from(), &table, call)
+                        .await
+                        .unwrap_or_else(Reply::from),
+                    Err(e) => Reply::Error {
+                        code: ErrorCode::BadJson,
+                        message: format!("a request from another server does not parse: {e}"),
+                        retry_after: None,
+                    },
+                };
+                let payload = serde_json::to_vec(&reply).expect("replies serialise");
+                if let Err(e) = request.reply(&payload).await {
+                    tracing::warn!(error = %e, "cannot answer another server");
+                }
+            });
+        }
+    }
+
+    /// Runs a call of node `from` on table `table`, if it runs here.
+    async fn answer_call(&self, from: &str, table: &str, call: WireCall) -> Result<Reply, WsError> {
+        let links = &self.placement().expect("answering needs a placement").links;
+        let handle = match self.running(table) {
+            Some(handle) => handle,
+            None => match self.place(table).await? {
+                Place::Here => self.load(table).await?,
+                Place::At(_) => return Ok(Reply::NotHere),
+            },
+        };
+        Ok(match call {
+            WireCall::Subscribe {
+                conn,
+                user,
+                token,
+                since,
+                muted,
+            } => {
+                let id: Arc<str> = table.into();
+                let (local, out) =
+                    links.remote_subscriber(from, conn, &id, muted, || self.next_conn_id());
+                match handle.subscribe(local, user, out, token, since).await {
+                    Ok(message) => Reply::Message(Some(encode(None, &message))),
+                    Err(e) => {
+                        links.remote_left(from, conn, table);
+                        return Err(e);
+                    }
+                }
+            }
+            WireCall::Unsubscribe { conn } => {
+                if let Some(local) = links.remote_left(from, conn, table) {
+                    handle.unsubscribe(local).await;
+                }
+                Reply::Done
+            }
+            WireCall::Act { conn, user, action } => {
+                // A connection that does not watch here acts under an id of its own.
+                let local = links
+                    .remote_id(from, conn)
+                    .unwrap_or_else(|| self.next_conn_id());
+                let message = handle.act(local, user, action).await?;
+                Reply::Message(message.map(|m| encode(None, &m)))
+            }
+            WireCall::View { user, token } => Reply::Value(Some(handle.view(user, token).await?)),
+            WireCall::HintPosition { user } => {
+                let position = handle.hint_position(user).await?;
+                Reply::Hint {
+                    game: position.variant.game().as_str().to_string(),
+                    variant: position.variant.as_str().to_string(),
+                    seed: position.seed,
+                    moves: position.moves,
+                    ply: position.ply,
+                    this_turn: position.this_turn.into_iter().collect(),
+                }
+            }
+            WireCall::Playing { user } => Reply::Value(handle.playing(&user).await),
+        })
+    }
+
+    /// Delivers what other nodes send to this node's connections, and makes again the
+    /// subscriptions whose owner died or let the table go, for as long as the hub lives.
+    pub(super) async fn watch_other_nodes(self) {
+        let placement = self.placement().expect("watching needs a placement");
+        let channel = frames_channel(placement.node());
+        let mut frames = loop {
+            match placement.bus.subscribe(&channel).await {
+                Ok(subscription) => break subscription,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot follow this node's frames; trying again");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        };
+        let mut tick = tokio::time::interval(WATCH_EVERY);
+        let mut closing = self.closing();
+        loop {
+            tokio::select! {
+                delivery = frames.recv() => match delivery {
+                    Some(Delivery::Message(payload)) => placement.links.arrived(payload),
+                    // Events may have been lost: every remote subscription gets a snapshot.
+                    Some(Delivery::Gap) => placement.links.mark_stale(|_, _, _| true),
+                    None => return,
+                },
+                _ = tick.tick() => self.check_owners().await,
+                _ = placement.links.stale.notified() => self.subscribe_again().await,
+                _ = async { let _ = closing.wait_for(|c| *c).await; } => return,
+            }
+        }
+    }
+
+    /// Pings the owners our connections' tables run on, and the nodes whose connections watch
+    /// tables here; a dead owner's subscriptions are made again, a dead watcher's
+    /// subscribers leave.
+    async fn check_owners(&self) {
+        let placement = self.placement().expect("checking needs a placement");
+        let links = &placement.links;
+        for owner in links.owners() {
+            if self.ask(&owner, &Ask::Ping).await.is_err() {
+                links.mark_stale(|_, _, p| p.owner == owner);
+            }
+        }
+        for node in links.watching_nodes() {
+            if matches!(
+                self.ask(&node, &Ask::Ping).await,
+                Err(ClusterError::NoSuchNode(_))
+            ) {
+                for (local, tables) in links.node_gone(&node) {
+                    for table in tables {
+                        if let Some(handle) = self.running(&table) {
+                            handle.unsubscribe(local).await;
+                        }
+                    }
+                }
+            }
+        }
+        if !links.stale_ones().is_empty() {
+            self.subscribe_again().await;
+        }
+    }
+
+    /// Makes every stale subscription again where its table runs now; the connection gets
+    /// the table's snapshot as an event. One still without an owner stays stale for the next
+    /// round.
+    async fn subscribe_again(&self) {
+        let links = &self
+            .placement()
+            .expect("resubscribing needs a placement")
+            .links;
+        for (table, conn, proxied) in links.stale_ones() {
+            let call = Call::Subscribe {
+                conn,
+                user: proxied.user.clone(),
+                out: proxied.out.clone(),
+                token: proxied.token.clone(),
+                since: None,
+            };
+            match self.attempt(&table, call).await {
+                Ok(Attempt::Answered(Answer::Message(Some(message)))) => {
+                    proxied.out.send(Frame::from(encode(None, &message)));
+                }
+                Ok(Attempt::Answered(_)) => {}
+                Ok(Attempt::Moving(_)) => {
+                    // Still between owners: keep it stale, with its old owner, and try later.
+                    let stale = Proxied {
+                        stale: true,
+                        ..proxied
+                    };
+                    links.proxy(&table, conn, stale);
+                }
+                // Still between owners (the stale entry stays for the next round).
+                Err(e) if e.code == ErrorCode::Busy => {}
+                Err(e) => {
+                    tracing::info!(game = %table, error = %e, "a remote subscription ends");
+                    links.unproxy(&table, conn);
+                }
+            }
+        }
+    }
+}
+
+/// `call` as it travels, and for a subscription what this node keeps of it.
+fn wire_call(call: &Call) -> (WireCall, Option<(ConnId, Proxied)>) {
+    match call {
+        Call::Subscribe {
+            conn,
+            user,
+            out,
+            token,
+            since,
+        } => (
+            WireCall::Subscribe {
+                conn: *conn,
+                user: user.clone(),
+                token: token.clone(),
+                since: *since,
+                muted: out.muted.ids(),
+            },
+            Some((
+                *conn,
+                Proxied {
+                    user: user.clone(),
+                    token: token.clone(),
+                    out: out.clone(),
+                    owner: String::new(),
+                    stale: false,
+                },
+            )),
+        ),
+        Call::Unsubscribe { conn } => (WireCall::Unsubscribe { conn: *conn }, None),
+        Call::Act { conn, user, action } => (
+            WireCall::Act {
+                conn: *conn,
+                user: user.clone(),
+                action: action.clone(),
+            },
+            None,
+        ),
+        Call::View { user, token } => (
+            WireCall::View {
+                user: user.clone(),
+                token: token.clone(),
+            },
+            None,
+        ),
+        Call::HintPosition { user } => (WireCall::HintPosition { user: user.clone() }, None),
+        Call::Playing { user } => (WireCall::Playing { user: user.clone() }, None),
+    }
+}
+
+/// The owner's reply as the answer of the handle's call.
+fn answer(reply: Reply) -> Result<Answer, WsError> {
+    Ok(match reply {
+        Reply::Message(message) => Answer::Message(message.map(Message::Forwarded)),
+        Reply::Value(value) => Answer::Value(value),
+        Reply::Hint {
+            game,
+            variant,
+            seed,
+            moves,
+            ply,
+            this_turn,
+        } => Answer::Hint(rebuild_hint_position(
+            (&game, &variant),
+            seed,
+            moves,
+            ply,
+            this_turn,
+        )?),
+        Reply::Done | Reply::Pong | Reply::NotHere => Answer::Done,
+        Reply::Error {
+            code,
+            message,
+            retry_after,
+        } => {
+            return Err(WsError {
+                code,
+                message,
+                retry_after,
+            });
+        }
+    })
+}
+
+/// A White Rabbit position rebuilt from its record, as the owner sent it.
+fn rebuild_hint_position(
+    (game, variant): (&str, &str),
+    seed: u64,
+    moves: Vec<String>,
+    ply: u32,
+    this_turn: Vec<String>,
+) -> Result<HintPosition, WsError> {
+    let bad = |why: String| WsError::internal("a table of another server", why);
+    let variant = catalog::VariantId::parse(game, Some(variant)).map_err(|e| bad(e.to_string()))?;
+    let game = catalog::AnyGame::replay(variant, seed, moves.iter().map(String::as_str))
+        .map_err(|(i, e)| bad(format!("move {i} does not replay: {e}")))?;
+    let catalog::AnyGame::WhiteRabbit(game) = game else {
+        return Err(bad("not a White Rabbit game".into()));
+    };
+    Ok(HintPosition {
+        game,
+        ply,
+        this_turn: this_turn.into_iter().collect(),
+        variant,
+        seed,
+        moves,
+    })
+}

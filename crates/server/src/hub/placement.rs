@@ -1,0 +1,206 @@
+//! Which node runs which table, when several nodes share one database and one Redis.
+//!
+//! A table runs on exactly one node at a time: the holder of its lease in the database
+//! (`store::leases`: an owner and an expiry, taken by a conditional upsert). The owner renews
+//! all its leases every [`RENEW_EVERY`]; a table whose lease it did not get back is stopped at
+//! once. A node that dies stops renewing: after [`LEASE_TTL`] its tables are orphans, and the
+//! sweeper of any live node takes them over, replaying each from the record (with every
+//! acknowledged move), its clock running again from the takeover and its bot thinking again.
+//!
+//! Without `--redis` there is no placement: every table runs on the one node, as ever.
+
+use std::time::Duration;
+
+use cluster::Bus;
+
+use super::Hub;
+use super::links::Links;
+use crate::error::{ErrorCode, WsError};
+use crate::identity::unix_ms;
+
+/// How long a lease lasts unless renewed: the longest a dead node's tables wait for a new owner.
+pub const LEASE_TTL: Duration = Duration::from_secs(3);
+/// How often an owner renews its leases (three chances before they run out).
+const RENEW_EVERY: Duration = Duration::from_secs(1);
+/// How often each node looks for orphaned tables to take over.
+const SWEEP_EVERY: Duration = Duration::from_millis(500);
+/// How many orphans one sweep takes at most (the rest wait for the next sweep, or another node).
+const SWEEP_BATCH: u32 = 50;
+
+/// This node's part in a site of several.
+pub(super) struct Placement {
+    pub bus: Bus,
+    pub links: std::sync::Arc<Links>,
+}
+
+impl Placement {
+    pub fn new(bus: Bus) -> Placement {
+        Placement {
+            links: std::sync::Arc::new(Links::new(bus.clone())),
+            bus,
+        }
+    }
+
+    pub fn node(&self) -> &str {
+        self.bus.node()
+    }
+}
+
+/// Where a table is to run now.
+pub(super) enum Place {
+    /// On this node: it holds the lease (or just took it).
+    Here,
+    /// On that node, which holds the lease.
+    At(String),
+}
+
+fn ttl_ms() -> i64 {
+    LEASE_TTL.as_millis() as i64
+}
+
+/// The answer while a table is between owners.
+pub(super) fn moving() -> WsError {
+    WsError::new(
+        ErrorCode::Busy,
+        "this table is moving to another server: try again in a few seconds",
+    )
+}
+
+impl Hub {
+    pub(super) fn placement(&self) -> Option<&Placement> {
+        self.0.placement.as_ref()
+    }
+
+    /// Where table `id` runs now, taking its lease when nobody holds it. Not-found when there
+    /// is no such table.
+    pub(super) async fn place(&self, id: &str) -> Result<Place, WsError> {
+        let Some(placement) = self.placement() else {
+            return Ok(Place::Here);
+        };
+        let me = placement.node();
+        for _ in 0..2 {
+            match self.store().lease_owner(id, unix_ms()).await? {
+                Some(owner) if owner == me => return Ok(Place::Here),
+                Some(owner) => return Ok(Place::At(owner)),
+                None => {}
+            }
+            // Nobody runs it: a table that exists is ours for the taking.
+            if !self.store().game_exists(id).await? {
+                return Err(WsError::not_found("table"));
+            }
+            if self.take_lease(id).await? {
+                return Ok(Place::Here);
+            }
+            // Another node took it in the meantime: ask again who.
+        }
+        Err(moving())
+    }
+
+    /// Takes (or renews) the lease of `id` for this node; true when this node holds it now.
+    pub(super) async fn take_lease(&self, id: &str) -> Result<bool, WsError> {
+        let Some(placement) = self.placement() else {
+            return Ok(true);
+        };
+        Ok(self
+            .store()
+            .take_lease(id, placement.node(), unix_ms(), ttl_ms())
+            .await?)
+    }
+
+    /// Gives up the lease of a table that stopped here, so that another node may run it at
+    /// once (rather than after the lease ran out).
+    pub(super) fn release_lease(&self, id: &str) {
+        let Some(placement) = self.placement() else {
+            return;
+        };
+        let (store, id, node) = (
+            self.store().clone(),
+            id.to_string(),
+            placement.node().to_string(),
+        );
+        self.0.runtime.spawn(async move {
+            if let Err(e) = store.release_lease(&id, &node).await {
+                tracing::warn!(game = %id, error = %e, "cannot release a lease");
+            }
+        });
+    }
+
+    /// Renews this node's leases for as long as the hub lives; stops every table whose lease
+    /// was lost (taken over while this node could not renew), and every table when the
+    /// database has not answered for a whole lease.
+    pub(super) async fn keep_leases(hub: std::sync::Weak<super::Inner>) {
+        let mut tick = tokio::time::interval(RENEW_EVERY);
+        let mut last_renewed = tokio::time::Instant::now();
+        loop {
+            tick.tick().await;
+            let Some(hub) = hub.upgrade().map(Hub) else {
+                return;
+            };
+            let Some(placement) = hub.placement() else {
+                return;
+            };
+            let renewed = hub
+                .store()
+                .renew_leases(placement.node(), unix_ms(), ttl_ms())
+                .await;
+            let lost: Vec<_> = match renewed {
+                Ok(renewed) => {
+                    last_renewed = tokio::time::Instant::now();
+                    let renewed: std::collections::HashSet<String> = renewed.into_iter().collect();
+                    hub.running_tables()
+                        .into_iter()
+                        .filter(|t| !renewed.contains(&*t.id))
+                        .collect()
+                }
+                Err(e) if last_renewed.elapsed() >= LEASE_TTL => {
+                    tracing::error!(error = %e, "leases could not be renewed: stopping every table");
+                    hub.running_tables()
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "leases could not be renewed; trying again");
+                    Vec::new()
+                }
+            };
+            for table in lost {
+                tracing::warn!(game = %table.id, "lost this table's lease: it stops here");
+                hub.forget_table(&table.id);
+                table.stop().await;
+            }
+        }
+    }
+
+    /// Takes over the tables no live node runs (their node died or stopped), for as long as the
+    /// hub lives.
+    pub(super) async fn sweep_orphans(hub: std::sync::Weak<super::Inner>) {
+        let mut tick = tokio::time::interval(SWEEP_EVERY);
+        loop {
+            tick.tick().await;
+            let Some(hub) = hub.upgrade().map(Hub) else {
+                return;
+            };
+            if let Err(e) = hub.adopt_orphans().await {
+                tracing::warn!(error = %e, "cannot look for orphaned tables");
+            }
+        }
+    }
+
+    /// Takes the lease of up to [`SWEEP_BATCH`] orphaned tables and runs them here; returns how
+    /// many this node took.
+    pub(super) async fn adopt_orphans(&self) -> Result<usize, WsError> {
+        let orphans = self.store().orphaned_games(unix_ms(), SWEEP_BATCH).await?;
+        let mut adopted = 0;
+        for id in orphans {
+            if self.running(&id).is_some() || !self.take_lease(&id).await? {
+                continue;
+            }
+            match self.load(&id).await {
+                Ok(_) => {
+                    tracing::info!(game = %id, "took over an orphaned table");
+                    adopted += 1;
+                }
+                Err(e) => tracing::error!(game = %id, error = %e, "cannot take over a table"),
+            }
+        }
+        Ok(adopted)
+    }
+}

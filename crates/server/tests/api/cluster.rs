@@ -1,0 +1,204 @@
+//! Several nodes of one site: one database, the machine's Redis (under a prefix of the test's
+//! own), players and spectators on different nodes. A table runs on one node; the others
+//! forward to it and carry its events back.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::games::{Seen, play_out};
+use crate::helpers::{Db, Player, TestApp};
+use crate::shared_limits::{fresh_prefix, machine_redis};
+
+/// `n` nodes sharing one fresh SQLite database and one Redis prefix.
+async fn site(n: usize) -> Vec<TestApp> {
+    site_on(Db::sqlite(), n).await
+}
+
+async fn site_on(db: Db, n: usize) -> Vec<TestApp> {
+    let (redis, prefix) = (machine_redis(), fresh_prefix());
+    // The first node owns the database; the others share it.
+    let first = TestApp::spawn_node_on(db, &redis, &prefix, "node-0", "off").await;
+    let mut nodes = vec![first];
+    for i in 1..n {
+        let db = Db::shared(&nodes[0].db);
+        let node = TestApp::spawn_node_on(db, &redis, &prefix, &format!("node-{i}"), "off").await;
+        nodes.push(node);
+    }
+    nodes
+}
+
+async fn stop_all(nodes: Vec<TestApp>) {
+    // The first node owns the database file: it goes last.
+    for node in nodes.into_iter().rev() {
+        node.stop().await;
+    }
+}
+
+/// The first dice-free pick: the first legal move.
+fn first(_: &Seen, legal: &[String]) -> String {
+    legal[0].clone()
+}
+
+#[actix_web::test]
+async fn players_on_two_nodes_play_a_whole_game_and_a_third_node_watches() {
+    let nodes = site(3).await;
+    let (a, b, c) = (&nodes[0], &nodes[1], &nodes[2]);
+    let mut alice = a.guest().await;
+    let mut bob = b.guest().await;
+    let mut carol = c.guest().await;
+    let table = alice
+        .create_table(a, json!({"game": "cephalopod", "variant": "3x3"}))
+        .await;
+    let id = table["id"].as_str().unwrap().to_string();
+    let token = table["invite"].clone();
+    alice
+        .ok(json!({"type": "table.subscribe", "table": id}))
+        .await;
+    // Bob and Carol reach the table through their own nodes.
+    let snapshot = bob
+        .ok(json!({"type": "table.subscribe", "table": id, "token": token}))
+        .await;
+    assert_eq!(snapshot["type"], "table", "{snapshot}");
+    assert_eq!(snapshot["table"]["status"], "open");
+    carol
+        .ok(json!({"type": "table.subscribe", "table": id, "token": token}))
+        .await;
+    bob.ok(json!({"type": "sit", "table": id, "token": token}))
+        .await;
+    let started = alice.expect("table").await;
+    assert_eq!(started["table"]["status"], "playing");
+    assert_eq!(bob.expect("table").await["table"]["you"], "b");
+    assert_eq!(carol.expect("table").await["table"]["status"], "playing");
+    for player in [&mut alice, &mut bob, &mut carol] {
+        player.forget();
+    }
+
+    // Chat from Bob's node reaches the table's node and the watcher's.
+    bob.ok(json!({"type": "chat", "table": id, "text": "удачи"}))
+        .await;
+    for player in [&mut alice, &mut carol] {
+        assert_eq!(player.expect("chat").await["line"]["text"], "удачи");
+    }
+    bob.expect("chat").await;
+    // Voice signalling goes to the other player, across nodes both ways.
+    let offer = json!({"kind": "offer", "sdp": "v=0 test"});
+    alice
+        .ok(json!({"type": "voice", "table": id, "signal": offer}))
+        .await;
+    assert_eq!(bob.expect("voice").await["signal"], offer);
+    bob.ok(json!({"type": "voice", "table": id, "signal": {"kind": "answer"}}))
+        .await;
+    assert_eq!(alice.expect("voice").await["from"], "b");
+
+    // Every move reaches all three, in order (play_out checks the ply of each).
+    let mut seen = Seen::from_snapshot(&started["table"]);
+    play_out(
+        &mut [&mut alice, &mut bob, &mut carol],
+        &mut seen,
+        first,
+        500,
+    )
+    .await;
+    // The table as another node's HTTP API shows it.
+    let (status, view) = c
+        .get(&format!("/api/tables/{id}"), Some(&carol.token))
+        .await;
+    assert_eq!(
+        (status, &view["status"]),
+        (200, &json!("finished")),
+        "{view}"
+    );
+    assert_eq!(view["ply"], json!(seen.ply));
+    stop_all(nodes).await;
+}
+
+#[actix_web::test]
+async fn one_ply_moved_on_two_nodes_at_once_is_accepted_once() {
+    let nodes = site(2).await;
+    let (a, b) = (&nodes[0], &nodes[1]);
+    let mut alice = a.guest().await;
+    let table = alice
+        .create_table(a, json!({"game": "mill", "bot": "easy"}))
+        .await;
+    let id = table["id"].as_str().unwrap().to_string();
+    let snapshot = alice
+        .ok(json!({"type": "table.subscribe", "table": id}))
+        .await;
+    // The same player on the other node too (a second tab, through another node).
+    let mut again = Player::connect(b, alice.token.clone(), alice.user.clone()).await;
+    again
+        .ok(json!({"type": "table.subscribe", "table": id}))
+        .await;
+    let legal: Vec<String> = serde_json::from_value(snapshot["table"]["legal"].clone()).unwrap();
+    let (mine, theirs) = (legal[0].clone(), legal[1].clone());
+    let (one, two) = futures_util::join!(
+        alice.request(json!({"type": "move", "table": id, "move": mine, "ply": 0})),
+        again.request(json!({"type": "move", "table": id, "move": theirs, "ply": 0})),
+    );
+    let accepted = [&one, &two].iter().filter(|r| r["type"] != "error").count();
+    assert_eq!(accepted, 1, "exactly one of the two: {one} / {two}");
+    let refused = if one["type"] == "error" { &one } else { &two };
+    // Refused for what the first move changed: the turn passed (or the ply moved on).
+    assert!(
+        ["not_your_turn", "stale_ply"].contains(&refused["code"].as_str().unwrap()),
+        "{refused}"
+    );
+    stop_all(nodes).await;
+}
+
+#[actix_web::test]
+async fn when_a_node_stops_its_tables_go_on_at_another_with_every_move() {
+    let nodes = site(2).await;
+    let mut nodes = nodes.into_iter();
+    let (a, b) = (nodes.next().unwrap(), nodes.next().unwrap());
+    // Alice plays through node b against a bot at a table node a runs.
+    let mut alice = b.guest().await;
+    let table = alice
+        .create_table(
+            &a,
+            json!({"game": "mill", "bot": "easy", "clock": {"initial": 300, "increment": 0}}),
+        )
+        .await;
+    let id = table["id"].as_str().unwrap().to_string();
+    let snapshot = alice
+        .ok(json!({"type": "table.subscribe", "table": id}))
+        .await;
+    let mut seen = Seen::from_snapshot(&snapshot["table"]);
+    for _ in 0..2 {
+        move_and_wait_for_the_bot(&mut alice, &mut seen).await;
+    }
+    let before = seen.ply;
+
+    // Node a stops (a restart, a deploy): node b takes the table over and tells Alice.
+    let db = a.stop().await;
+    let snapshot = alice.expect("table").await;
+    assert_eq!(snapshot["table"]["ply"], json!(before), "{snapshot}");
+    let clock = &snapshot["table"]["clock"];
+    let remaining = clock["remaining_ms"][0].as_i64().expect("a's time left");
+    assert!(
+        remaining > 295_000,
+        "the time the table was moving is not charged to Alice: {clock}"
+    );
+    // And the game goes on there, with the bot answering.
+    let mut seen = Seen::from_snapshot(&snapshot["table"]);
+    move_and_wait_for_the_bot(&mut alice, &mut seen).await;
+    assert_eq!(seen.ply, before + 2);
+    b.stop().await;
+    drop(db);
+}
+
+/// Alice (seat a) moves; then the bot's move comes.
+async fn move_and_wait_for_the_bot(alice: &mut Player, seen: &mut Seen) {
+    let mv = seen.legal[0].clone();
+    alice
+        .ok(json!({"type": "move", "table": seen.table, "move": mv, "ply": seen.ply}))
+        .await;
+    let mine = alice.expect("move").await;
+    seen.update(&mine);
+    while seen.to_move.as_deref() == Some("b") {
+        let bots: Value = alice.expect("move").await;
+        seen.update(&bots);
+    }
+    tokio::time::sleep(Duration::from_millis(10)).await;
+}
