@@ -14,6 +14,7 @@ use serde_json::Value;
 use super::Hub;
 use super::links::{Proxied, frames_channel};
 use super::placement::{LEASE_TTL, Place, moving};
+use super::site_lobby::WireKey;
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Frame};
 use crate::table::{Action, Answer, Call, Forwarder, Forwarding, HintPosition, TableHandle};
@@ -28,14 +29,30 @@ const WATCH_EVERY: Duration = Duration::from_millis(500);
 
 /// A request to another node.
 #[derive(Serialize, Deserialize)]
-enum Ask {
+pub(super) enum Ask {
     Ping,
-    Call { table: String, call: WireCall },
+    Call {
+        table: String,
+        call: WireCall,
+    },
+    /// Quick match across nodes (`site_queue.rs`): take this waiting player out of their queue
+    /// for a match; put them back; their table is ready.
+    Claim {
+        conn: ConnId,
+        key: WireKey,
+    },
+    Unclaim {
+        conn: ConnId,
+    },
+    Matched {
+        conn: ConnId,
+        table: String,
+    },
 }
 
 /// A [`Call`] as it travels: the subscriber's outbox stays home, its mute list goes along.
 #[derive(Serialize, Deserialize)]
-enum WireCall {
+pub(super) enum WireCall {
     Subscribe {
         conn: ConnId,
         user: UserView,
@@ -65,7 +82,7 @@ enum WireCall {
 
 /// The answer to an [`Ask`].
 #[derive(Serialize, Deserialize)]
-enum Reply {
+pub(super) enum Reply {
     Pong,
     Message(Option<String>),
     Value(Option<Value>),
@@ -223,12 +240,12 @@ impl Hub {
         handle.run(call).await
     }
 
-    async fn ask(&self, node: &str, ask: &Ask) -> Result<Reply, ClusterError> {
+    pub(super) async fn ask(&self, node: &str, ask: &Ask) -> Result<Reply, ClusterError> {
         let bus = &self.placement().expect("asking needs a placement").bus;
         let payload = serde_json::to_vec(ask).expect("requests serialise");
         let timeout = match ask {
             Ask::Ping => PING_TIMEOUT,
-            Ask::Call { .. } => ASK_TIMEOUT,
+            _ => ASK_TIMEOUT,
         };
         let reply = bus.request(node, &payload, timeout).await?;
         Ok(
@@ -258,6 +275,15 @@ impl Hub {
             tokio::spawn(async move {
                 let reply = match serde_json::from_slice::<Ask>(request.payload()) {
                     Ok(Ask::Ping) => Reply::Pong,
+                    Ok(Ask::Claim { conn, key }) => hub.answer_claim(conn, &key),
+                    Ok(Ask::Unclaim { conn }) => {
+                        hub.unclaim_here(conn);
+                        Reply::Done
+                    }
+                    Ok(Ask::Matched { conn, table }) => {
+                        hub.matched_here(conn, &table);
+                        Reply::Done
+                    }
                     Ok(Ask::Call { table, call }) => hub
                         .answer_call(request.from(), &table, call)
                         .await

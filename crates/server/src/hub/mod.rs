@@ -32,6 +32,8 @@ mod lobby;
 mod placement;
 mod quick_match;
 pub use quick_match::QueueKey;
+mod site_lobby;
+mod site_queue;
 mod turns;
 
 use lobby::{Lobby, send_lobby_changes};
@@ -61,6 +63,8 @@ struct Inner {
     /// Rung on every lobby change; the lobby task sends the result at most every
     /// [`LOBBY_EVERY`].
     lobby_changed: Arc<Notify>,
+    /// This node's own part of the lobby changed since it last told the other nodes.
+    lobby_own_changed: std::sync::atomic::AtomicBool,
     /// The public games being played now.
     live: crate::live::Live,
     abandon_grace: Duration,
@@ -114,6 +118,7 @@ impl Hub {
             lobby: Mutex::new(Lobby::default()),
             turns: Mutex::new(Turns::default()),
             lobby_changed: lobby_changed.clone(),
+            lobby_own_changed: std::sync::atomic::AtomicBool::new(false),
             next_conn: AtomicU64::new(1),
             placement: settings.bus.clone().map(placement::Placement::new),
             closing: watch::Sender::new(false),
@@ -127,6 +132,7 @@ impl Hub {
                 runtime.spawn(hub.clone().serve_other_nodes(incoming));
             }
             runtime.spawn(hub.clone().watch_other_nodes());
+            runtime.spawn(hub.clone().hear_lobbies());
         }
         hub
     }

@@ -31,12 +31,15 @@ const SWEEP_BATCH: u32 = 50;
 pub(super) struct Placement {
     pub bus: Bus,
     pub links: std::sync::Arc<Links>,
+    /// The quick-match role: its holder pairs players waiting on different nodes.
+    pub leader: cluster::Leader,
 }
 
 impl Placement {
     pub fn new(bus: Bus) -> Placement {
         Placement {
             links: std::sync::Arc::new(Links::new(bus.clone())),
+            leader: cluster::Leader::start(&bus, "quick-match", LEASE_TTL),
             bus,
         }
     }

@@ -32,9 +32,25 @@ pub(super) struct Waiting {
     pub(super) since: std::time::Instant,
 }
 
-impl Waiting {
-    pub(super) fn standing(&self, now: std::time::Instant) -> (f64, Duration) {
+/// What pairing looks at in a waiting player (here, or on another node).
+pub(super) trait Standing {
+    fn user_id(&self) -> &str;
+    /// Their rating and how long they have waited.
+    fn standing(&self, now: std::time::Instant) -> (f64, Duration);
+    fn rating(&self) -> f64;
+}
+
+impl Standing for Waiting {
+    fn user_id(&self) -> &str {
+        &self.user.id
+    }
+
+    fn standing(&self, now: std::time::Instant) -> (f64, Duration) {
         (self.rating, now.duration_since(self.since))
+    }
+
+    fn rating(&self) -> f64 {
+        self.rating
     }
 }
 
@@ -44,10 +60,7 @@ const PAIR_EVERY: Duration = Duration::from_millis(500);
 /// Takes out of `queue` every pair the rating windows admit: oldest first, each waiting
 /// player with the closest-rated other player whose window and theirs both admit the gap.
 /// Called under the lobby lock, so each player is paired exactly once.
-pub(super) fn take_pairs(
-    queue: &mut Vec<Waiting>,
-    window: rating::Window,
-) -> Vec<(Waiting, Waiting)> {
+pub(super) fn take_pairs<W: Standing>(queue: &mut Vec<W>, window: rating::Window) -> Vec<(W, W)> {
     let now = std::time::Instant::now();
     let mut pairs = Vec::new();
     let mut i = 0;
@@ -56,12 +69,12 @@ pub(super) fn take_pairs(
         let closest = queue
             .iter()
             .enumerate()
-            .filter(|(j, w)| *j != i && w.user.id != me.user.id)
+            .filter(|(j, w)| *j != i && w.user_id() != me.user_id())
             .filter(|(_, w)| window.accepts(w.standing(now), me.standing(now)))
             .min_by(|(_, a), (_, b)| {
-                (a.rating - me.rating)
+                (a.rating() - me.rating())
                     .abs()
-                    .total_cmp(&(b.rating - me.rating).abs())
+                    .total_cmp(&(b.rating() - me.rating()).abs())
             })
             .map(|(j, _)| j);
         match closest {
@@ -85,6 +98,10 @@ pub(super) async fn pair_waiting_players(hub: Weak<Inner>) {
         tokio::time::sleep(PAIR_EVERY).await;
         let Some(inner) = hub.upgrade() else { return };
         let hub = Hub(inner);
+        if hub.placement().is_some() {
+            hub.return_old_claims();
+            hub.pair_across_nodes().await;
+        }
         let waiting = hub
             .0
             .lobby
@@ -128,7 +145,9 @@ impl Hub {
         };
         let pairs = {
             let mut lobby = self.0.lobby.lock().expect("lobby lock");
-            if lobby.queues.values().flatten().any(|w| w.conn == conn) {
+            if lobby.queues.values().flatten().any(|w| w.conn == conn)
+                || lobby.claimed.contains_key(&conn)
+            {
                 return Err(WsError::new(
                     ErrorCode::WrongState,
                     "you are already in a queue: leave it first",
@@ -189,13 +208,27 @@ impl Hub {
         a: Waiting,
         b: Waiting,
     ) -> Result<(), WsError> {
+        let table = self.open_match(key, a.user.clone(), b.user.clone()).await?;
+        let text = Frame::from(encode(None, &Message::Match { table }));
+        a.out.send(text.clone());
+        b.out.send(text);
+        Ok(())
+    }
+
+    /// Opens the table of a quick-match pair (seats in random order); its id.
+    pub(super) async fn open_match(
+        &self,
+        key: &QueueKey,
+        a: UserView,
+        b: UserView,
+    ) -> Result<String, WsError> {
         let control = match (key.initial_ms, key.increment_ms) {
             (Some(initial), Some(increment)) => {
                 Some(TimeControl::new(initial, increment).map_err(WsError::bad_request)?)
             }
             _ => None,
         };
-        let mut seats = vec![Some(a.user.clone()), Some(b.user.clone())];
+        let mut seats = vec![Some(a), Some(b)];
         if rand::random::<bool>() {
             seats.reverse();
         }
@@ -210,15 +243,7 @@ impl Hub {
             rating_range: None,
         };
         let table = self.create_table(settings, None, seats, None).await?;
-        let text = Frame::from(encode(
-            None,
-            &Message::Match {
-                table: table.id.to_string(),
-            },
-        ));
-        a.out.send(text.clone());
-        b.out.send(text);
-        Ok(())
+        Ok(table.id.to_string())
     }
 
     /// Leaves every queue this connection waits in; `true` if it waited anywhere.
@@ -230,6 +255,7 @@ impl Hub {
             queue.retain(|w| w.conn != conn);
             left |= queue.len() != before;
         }
+        left |= lobby.claimed.remove(&conn).is_some();
         drop(lobby);
         if left {
             self.lobby_changed();

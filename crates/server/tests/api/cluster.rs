@@ -202,3 +202,101 @@ async fn move_and_wait_for_the_bot(alice: &mut Player, seen: &mut Seen) {
     }
     tokio::time::sleep(Duration::from_millis(10)).await;
 }
+
+/// Reads lobby updates until `check` holds (the other nodes' parts come within seconds).
+async fn lobby_until(watcher: &mut Player, check: impl Fn(&Value) -> bool) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        let update = watcher.expect("lobby").await;
+        if check(&update) {
+            return update;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the lobby never showed it: {update}"
+        );
+    }
+}
+
+fn lists(lobby: &Value, id: &Value) -> bool {
+    lobby["tables"]
+        .as_array()
+        .is_some_and(|t| t.iter().any(|entry| entry["id"] == *id))
+}
+
+#[actix_web::test]
+async fn the_lobby_of_every_node_lists_the_open_tables_of_every_node() {
+    let nodes = site(2).await;
+    let (a, b) = (&nodes[0], &nodes[1]);
+    let mut watcher = b.guest().await;
+    watcher.ok(json!({"type": "lobby.subscribe"})).await;
+    let host = a.guest().await;
+    let table = host
+        .create_table(
+            a,
+            json!({"game": "mill", "clock": {"initial": 180, "increment": 2}}),
+        )
+        .await;
+    let update = lobby_until(&mut watcher, |lobby| lists(lobby, &table["id"])).await;
+    let listed = update["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|entry| entry["id"] == table["id"])
+        .unwrap();
+    assert_eq!(listed["players"][0], host.user["name"]);
+    // The HTTP lobby of the other node has it too.
+    let (_, lobby) = b.get("/api/tables", None).await;
+    assert!(lists(&lobby, &table["id"]), "{lobby}");
+
+    // A player of the watcher's node sits down (the call goes to the table's node): the table
+    // leaves every node's lobby.
+    let mut guest = b.guest().await;
+    guest.ok(json!({"type": "sit", "table": table["id"]})).await;
+    lobby_until(&mut watcher, |lobby| !lists(lobby, &table["id"])).await;
+    stop_all(nodes).await;
+}
+
+#[actix_web::test]
+async fn quick_match_pairs_two_players_of_two_nodes_once() {
+    let nodes = site(2).await;
+    let (a, b) = (&nodes[0], &nodes[1]);
+    let mut watcher = a.guest().await;
+    watcher.ok(json!({"type": "lobby.subscribe"})).await;
+    let mut alice = a.guest().await;
+    let mut bob = b.guest().await;
+    let join = json!({"type": "queue.join", "game": "cephalopod", "clock": {"initial": 120, "increment": 1}});
+    bob.ok(join.clone()).await;
+    // Bob's wait shows in the other node's lobby before Alice joins.
+    lobby_until(&mut watcher, |lobby| lobby["queues"][0]["waiting"] == 1).await;
+    alice.ok(join).await;
+    let (to_alice, to_bob) = (alice.expect("match").await, bob.expect("match").await);
+    assert_eq!(to_alice["table"], to_bob["table"], "one table for both");
+    let id = to_alice["table"].clone();
+    // Both sit at it, each from their own node.
+    for player in [&mut alice, &mut bob] {
+        let snapshot = player
+            .ok(json!({"type": "table.subscribe", "table": id}))
+            .await;
+        assert_eq!(snapshot["table"]["status"], "playing", "{snapshot}");
+        assert!(
+            ["a", "b"].contains(&snapshot["table"]["you"].as_str().unwrap()),
+            "{snapshot}"
+        );
+    }
+    // Nobody waits any more, on either node, and neither was paired again.
+    lobby_until(&mut watcher, |lobby| {
+        lobby["queues"].as_array().is_some_and(|q| q.is_empty())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    for player in [&mut alice, &mut bob] {
+        let pong = player.request(json!({"type": "ping"})).await;
+        assert_eq!(pong["type"], "pong");
+        assert!(
+            player.backlog_has("match").is_none(),
+            "a second match for one player"
+        );
+    }
+    stop_all(nodes).await;
+}

@@ -389,6 +389,11 @@ impl Player {
         }
     }
 
+    /// A message of this type read while waiting for something else, if any.
+    pub fn backlog_has(&self, kind: &str) -> Option<&Value> {
+        self.backlog.iter().find(|m| m["type"] == kind)
+    }
+
     /// Drops messages read so far.
     pub fn forget(&mut self) {
         self.backlog.clear();

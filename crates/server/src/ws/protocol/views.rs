@@ -212,7 +212,8 @@ pub struct QueueView {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct LobbyView {
-    pub tables: Vec<LobbyEntry>,
+    /// `LobbyEntry`s, as JSON: those of other nodes arrive so.
+    pub tables: Vec<serde_json::Value>,
     pub queues: Vec<QueueView>,
 }
 
