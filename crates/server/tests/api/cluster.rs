@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::games::{Seen, play_out};
 use crate::helpers::{Db, Player, TestApp};
-use crate::shared_limits::{fresh_prefix, machine_redis};
+use crate::shared_limits::{fresh_prefix, machine_redis, wait_for_health};
 
 /// `n` nodes sharing one fresh SQLite database and one Redis prefix.
 async fn site(n: usize) -> Vec<TestApp> {
@@ -16,13 +16,17 @@ async fn site(n: usize) -> Vec<TestApp> {
 }
 
 async fn site_on(db: Db, n: usize) -> Vec<TestApp> {
-    let (redis, prefix) = (machine_redis(), fresh_prefix());
+    site_with_redis(db, &machine_redis(), n).await
+}
+
+async fn site_with_redis(db: Db, redis: &str, n: usize) -> Vec<TestApp> {
+    let prefix = fresh_prefix();
     // The first node owns the database; the others share it.
-    let first = TestApp::spawn_node_on(db, &redis, &prefix, "node-0", "off").await;
+    let first = TestApp::spawn_node_on(db, redis, &prefix, "node-0", "off").await;
     let mut nodes = vec![first];
     for i in 1..n {
         let db = Db::shared(&nodes[0].db);
-        let node = TestApp::spawn_node_on(db, &redis, &prefix, &format!("node-{i}"), "off").await;
+        let node = TestApp::spawn_node_on(db, redis, &prefix, &format!("node-{i}"), "off").await;
         nodes.push(node);
     }
     nodes
@@ -298,5 +302,55 @@ async fn quick_match_pairs_two_players_of_two_nodes_once() {
             "a second match for one player"
         );
     }
+    stop_all(nodes).await;
+}
+
+#[actix_web::test]
+async fn while_redis_is_away_calls_across_nodes_fail_clearly_and_work_again_after() {
+    let mut redis = cluster::testing::OwnRedis::start().await;
+    let nodes = site_with_redis(Db::sqlite(), &redis.url(), 2).await;
+    let (a, b) = (&nodes[0], &nodes[1]);
+    // Alice plays at node a's table through node b.
+    let mut alice = b.guest().await;
+    let table = alice
+        .create_table(a, json!({"game": "mill", "bot": "easy"}))
+        .await;
+    let id = table["id"].as_str().unwrap().to_string();
+    let snapshot = alice
+        .ok(json!({"type": "table.subscribe", "table": id}))
+        .await;
+    let mut seen = Seen::from_snapshot(&snapshot["table"]);
+    move_and_wait_for_the_bot(&mut alice, &mut seen).await;
+
+    redis.stop();
+    let (status, failed) = wait_for_health(b, 503).await;
+    assert_eq!((status, failed.as_str()), (503, Some("redis")));
+    // A move through node b cannot reach the table's node: a clear error, nothing played.
+    let mv = seen.legal[0].clone();
+    let refused = alice
+        .request(json!({"type": "move", "table": id, "move": mv, "ply": seen.ply}))
+        .await;
+    assert_eq!(refused["code"], "busy", "{refused}");
+
+    redis.restart().await;
+    assert_eq!(wait_for_health(b, 200).await.0, 200);
+    // Back: the subscription is made again (a fresh snapshot at the same ply), and the move
+    // goes through.
+    let snapshot = alice.expect("table").await;
+    assert_eq!(snapshot["table"]["ply"], json!(seen.ply), "{snapshot}");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let reply = alice
+            .request(json!({"type": "move", "table": id, "move": mv, "ply": seen.ply}))
+            .await;
+        if reply["type"] != "error" {
+            break;
+        }
+        assert_eq!(reply["code"], "busy", "{reply}");
+        assert!(tokio::time::Instant::now() < deadline, "{reply}");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let mine = alice.expect("move").await;
+    assert_eq!(mine["ply"], json!(seen.ply + 1));
     stop_all(nodes).await;
 }

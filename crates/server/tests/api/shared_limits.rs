@@ -94,7 +94,7 @@ async fn health(app: &TestApp) -> (u16, Value) {
 }
 
 /// Polls `/healthz` (which probes at most every 2 s) until it answers `status`.
-async fn wait_for_health(app: &TestApp, status: u16) -> (u16, Value) {
+pub async fn wait_for_health(app: &TestApp, status: u16) -> (u16, Value) {
     let mut last = (0, Value::Null);
     for _ in 0..60 {
         last = health(app).await;
