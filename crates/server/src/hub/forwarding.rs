@@ -366,15 +366,7 @@ impl Hub {
     pub(super) async fn watch_other_nodes(self) {
         let placement = self.placement().expect("watching needs a placement");
         let channel = frames_channel(placement.node());
-        let mut frames = loop {
-            match placement.bus.subscribe(&channel).await {
-                Ok(subscription) => break subscription,
-                Err(e) => {
-                    tracing::warn!(error = %e, "cannot follow this node's frames; trying again");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                }
-            }
-        };
+        let mut frames = placement.follow(&channel).await;
         let mut tick = tokio::time::interval(WATCH_EVERY);
         let mut closing = self.closing();
         loop {

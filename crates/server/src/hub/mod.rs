@@ -34,6 +34,7 @@ mod quick_match;
 pub use quick_match::QueueKey;
 mod site_lobby;
 mod site_queue;
+mod site_users;
 mod turns;
 
 use lobby::{Lobby, send_lobby_changes};
@@ -133,6 +134,7 @@ impl Hub {
             }
             runtime.spawn(hub.clone().watch_other_nodes());
             runtime.spawn(hub.clone().hear_lobbies());
+            runtime.spawn(hub.clone().hear_users());
         }
         hub
     }

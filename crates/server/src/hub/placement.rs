@@ -33,6 +33,8 @@ pub(super) struct Placement {
     pub links: std::sync::Arc<Links>,
     /// The quick-match role: its holder pairs players waiting on different nodes.
     pub leader: cluster::Leader,
+    /// Turns and notifications for the other nodes' sockets.
+    pub users: super::site_users::UserEvents,
 }
 
 impl Placement {
@@ -40,12 +42,26 @@ impl Placement {
         Placement {
             links: std::sync::Arc::new(Links::new(bus.clone())),
             leader: cluster::Leader::start(&bus, "quick-match", LEASE_TTL),
+            users: Hub::start_user_events(bus.clone()),
             bus,
         }
     }
 
     pub fn node(&self) -> &str {
         self.bus.node()
+    }
+
+    /// Follows `channel`, trying again every second while Redis cannot be reached.
+    pub async fn follow(&self, channel: &str) -> cluster::Subscription {
+        loop {
+            match self.bus.subscribe(channel).await {
+                Ok(subscription) => return subscription,
+                Err(e) => {
+                    tracing::warn!(channel, error = %e, "cannot follow a channel; trying again");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        }
     }
 }
 

@@ -158,15 +158,7 @@ impl Hub {
     /// Keeps the other nodes' parts of the lobby, for as long as the hub lives.
     pub(super) async fn hear_lobbies(self) {
         let placement = self.placement().expect("hearing lobbies needs a placement");
-        let mut parts = loop {
-            match placement.bus.subscribe(CHANNEL).await {
-                Ok(subscription) => break subscription,
-                Err(e) => {
-                    tracing::warn!(error = %e, "cannot follow the site's lobby; trying again");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                }
-            }
-        };
+        let mut parts = placement.follow(CHANNEL).await;
         // A newcomer is told everyone's part at their next repeat; ours goes out now.
         self.tell_lobby().await;
         let mut closing = self.closing();

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::Hub;
+use super::site_users::UserEvent;
 use crate::outbox::{ConnId, Frame, Outbox};
 use crate::table::services::TurnSink;
 use crate::unix_time::unix_ms;
@@ -55,13 +56,24 @@ impl Hub {
     /// Records who is to move at `table` (`None`: nobody, or a bot) and tells the players
     /// whose count changed.
     pub fn set_turn(&self, table: &Arc<str>, mover: Option<&str>) {
+        if self.apply_turn(table, mover) {
+            self.tell_users(UserEvent::Turn {
+                table: table.to_string(),
+                mover: mover.map(str::to_string),
+            });
+        }
+    }
+
+    /// Records who is to move at `table` (here or, told by its node, elsewhere) and tells
+    /// this node's sockets of the players whose count changed; true if it changed.
+    pub(super) fn apply_turn(&self, table: &Arc<str>, mover: Option<&str>) -> bool {
         let mut turns = self.0.turns.lock().expect("turns lock");
         let before = match mover {
             Some(user) => turns.mover.insert(table.clone(), user.to_string()),
             None => turns.mover.remove(table),
         };
         if before.as_deref() == mover {
-            return;
+            return false;
         }
         if let Some(old) = before {
             if let Some(n) = turns.waiting.get_mut(&old) {
@@ -76,6 +88,7 @@ impl Hub {
             *turns.waiting.entry(new.to_string()).or_default() += 1;
             turns.tell(new);
         }
+        true
     }
 
     /// Records a notification for `user_id` (a person, not a bot) and sends it to their open
@@ -88,8 +101,11 @@ impl Hub {
         self.0.runtime.spawn(async move {
             match hub.store().notify(&user, kind, &table, unix_ms()).await {
                 Ok(notification) => {
-                    let text = Frame::from(encode(None, &Message::Notification { notification }));
-                    hub.0.turns.lock().expect("turns lock").send(&user, &text);
+                    let text = encode(None, &Message::Notification { notification });
+                    let frame = Frame::from(text.clone());
+                    hub.0.turns.lock().expect("turns lock").send(&user, &frame);
+                    // The player's sockets on other nodes too.
+                    hub.tell_users(UserEvent::Frame { user, text });
                 }
                 Err(e) => {
                     tracing::warn!(%user, %table, error = %e, "could not record a notification")

@@ -354,3 +354,35 @@ async fn while_redis_is_away_calls_across_nodes_fail_clearly_and_work_again_afte
     assert_eq!(mine["ply"], json!(seen.ply + 1));
     stop_all(nodes).await;
 }
+
+#[actix_web::test]
+async fn a_player_hears_turns_and_notifications_on_whatever_node_their_socket_is() {
+    let nodes = site(2).await;
+    let (a, b) = (&nodes[0], &nodes[1]);
+    // Alice's socket is on node b; her table runs on node a, where Bob is.
+    let mut alice = b.guest().await;
+    assert_eq!(alice.hello["turns"], 0);
+    let table = alice
+        .create_table(a, json!({"game": "mill", "clock": {"days": 2}}))
+        .await;
+    let id = table["id"].as_str().unwrap().to_string();
+    let mut bob = a.guest().await;
+    bob.ok(json!({"type": "sit", "table": id})).await;
+    let joined = alice.expect("notification").await;
+    assert_eq!(joined["notification"]["kind"], "joined", "{joined}");
+    assert_eq!(joined["notification"]["game_id"], id.as_str());
+    // The first move is Alice's: her count reaches her node.
+    assert_eq!(alice.expect("turns").await["count"], 1);
+    let snapshot = alice
+        .ok(json!({"type": "table.subscribe", "table": id}))
+        .await;
+    let mut seen = Seen::from_snapshot(&snapshot["table"]);
+    let mv = seen.legal[0].clone();
+    alice
+        .ok(json!({"type": "move", "table": id, "move": mv, "ply": seen.ply}))
+        .await;
+    seen.update(&alice.expect("move").await);
+    assert_eq!(alice.expect("turns").await["count"], 0);
+    assert_eq!(bob.expect("turns").await["count"], 1);
+    stop_all(nodes).await;
+}
