@@ -32,6 +32,7 @@ mod lobby;
 mod placement;
 mod quick_match;
 pub use quick_match::QueueKey;
+mod site_live;
 mod site_lobby;
 mod site_queue;
 mod site_users;
@@ -135,6 +136,7 @@ impl Hub {
             runtime.spawn(hub.clone().watch_other_nodes());
             runtime.spawn(hub.clone().hear_lobbies());
             runtime.spawn(hub.clone().hear_users());
+            runtime.spawn(hub.clone().share_live_list());
         }
         hub
     }

@@ -19,7 +19,7 @@ pub(crate) struct LiveQuery {
 pub(crate) struct LiveView {
     /// Each with its `id`, `game`, `variant`, `clock` or `days`, its players and watchers.
     #[schema(value_type = Vec<Object>)]
-    games: Vec<crate::ws::protocol::LiveEntry>,
+    games: Vec<serde_json::Value>,
 }
 
 /// The public games being played now, most-watched first, then highest-rated.

@@ -95,6 +95,25 @@ async fn players_on_two_nodes_play_a_whole_game_and_a_third_node_watches() {
         .await;
     assert_eq!(alice.expect("voice").await["from"], "b");
 
+    // The game is live on every node's list.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        let (_, live) = c.get("/api/live", None).await;
+        if live["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id.as_str())
+        {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not live on node c: {live}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
     // Every move reaches all three, in order (play_out checks the ply of each).
     let mut seen = Seen::from_snapshot(&started["table"]);
     play_out(

@@ -209,7 +209,8 @@ pub enum Message {
     Lobby(LobbyView),
     /// The public games being played now, whenever the list changes.
     #[serde(rename = "live")]
-    Live { games: Vec<LiveEntry> },
+    /// `LiveEntry`s as JSON (those of other nodes arrive so).
+    Live { games: Vec<Value> },
     /// A full snapshot of a table.
     #[serde(rename = "table")]
     Table { table: Box<TableView> },
