@@ -15,6 +15,7 @@ async fn site(n: usize) -> Vec<TestApp> {
     site_on(Db::sqlite(), n).await
 }
 
+/// `n` nodes sharing `db` and one Redis prefix.
 async fn site_on(db: Db, n: usize) -> Vec<TestApp> {
     site_with_redis(db, &machine_redis(), n).await
 }
@@ -46,7 +47,17 @@ fn first(_: &Seen, legal: &[String]) -> String {
 
 #[actix_web::test]
 async fn players_on_two_nodes_play_a_whole_game_and_a_third_node_watches() {
-    let nodes = site(3).await;
+    whole_game_across_nodes(Db::sqlite()).await;
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
+async fn postgres_players_on_two_nodes_play_a_whole_game_and_a_third_node_watches() {
+    whole_game_across_nodes(Db::postgres().await).await;
+}
+
+async fn whole_game_across_nodes(db: Db) {
+    let nodes = site_on(db, 3).await;
     let (a, b, c) = (&nodes[0], &nodes[1], &nodes[2]);
     let mut alice = a.guest().await;
     let mut bob = b.guest().await;
@@ -172,7 +183,17 @@ async fn one_ply_moved_on_two_nodes_at_once_is_accepted_once() {
 
 #[actix_web::test]
 async fn when_a_node_stops_its_tables_go_on_at_another_with_every_move() {
-    let nodes = site(2).await;
+    takeover_after_a_stop(Db::sqlite()).await;
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
+async fn postgres_when_a_node_stops_its_tables_go_on_at_another_with_every_move() {
+    takeover_after_a_stop(Db::postgres().await).await;
+}
+
+async fn takeover_after_a_stop(db: Db) {
+    let nodes = site_on(db, 2).await;
     let mut nodes = nodes.into_iter();
     let (a, b) = (nodes.next().unwrap(), nodes.next().unwrap());
     // Alice plays through node b against a bot at a table node a runs.
