@@ -117,6 +117,25 @@ impl Bus {
         self.inner.conn.clone()
     }
 
+    /// Which of `nodes` are running now (someone follows their inbox), in their order.
+    pub async fn running(&self, nodes: &[String]) -> Result<Vec<bool>, ClusterError> {
+        if nodes.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut cmd = redis::cmd("PUBSUB");
+        cmd.arg("NUMSUB");
+        for node in nodes {
+            cmd.arg(self.inner.inbox_of(node));
+        }
+        let mut conn = self.inner.conn.clone();
+        // Channel, count, channel, count, … in the order asked.
+        let answer: Vec<redis::Value> = cmd.query_async(&mut conn).await?;
+        Ok(answer
+            .chunks(2)
+            .map(|pair| matches!(pair.get(1), Some(redis::Value::Int(n)) if *n > 0))
+            .collect())
+    }
+
     /// Sends `payload` to every subscriber of `channel` on every node; returns how many
     /// nodes received it.
     pub async fn publish(&self, channel: &str, payload: &[u8]) -> Result<usize, ClusterError> {

@@ -440,21 +440,44 @@ impl Limits {
         *down = Some(Instant::now() + SHARED_RETRY);
     }
 
-    /// Counts one more open socket from `address`; the ticket gives it back when dropped.
-    pub fn open_socket(&self, address: IpAddr) -> Result<SocketTicket, ApiError> {
-        let mut sockets = self.sockets.lock().expect("sockets lock");
-        let open = sockets.entry(address).or_insert(0);
-        if self.config.enabled && *open >= self.config.sockets_per_address {
-            return Err(rate_limited(
+    /// Counts one more open socket from `address` — on this node, and with `--redis` on the
+    /// whole site; the ticket gives it back when dropped.
+    pub async fn open_socket(&self, address: IpAddr) -> Result<SocketTicket, ApiError> {
+        let too_many = || {
+            rate_limited(
                 "too many connections from your address",
                 Duration::from_secs(10),
-            ));
+            )
+        };
+        let mut ticket = {
+            let mut sockets = self.sockets.lock().expect("sockets lock");
+            let open = sockets.entry(address).or_insert(0);
+            if self.config.enabled && *open >= self.config.sockets_per_address {
+                return Err(too_many());
+            }
+            *open += 1;
+            SocketTicket {
+                sockets: self.sockets.clone(),
+                address,
+                shared: None,
+            }
+        };
+        if !self.config.enabled {
+            return Ok(ticket);
         }
-        *open += 1;
-        Ok(SocketTicket {
-            sockets: self.sockets.clone(),
-            address,
-        })
+        if let Some(shared) = self.shared() {
+            let key = address.to_string();
+            match shared
+                .open_socket(&key, self.config.sockets_per_address)
+                .await
+            {
+                Ok(true) => ticket.shared = Some((shared.clone(), key)),
+                // The ticket drops here, giving this node's count back.
+                Ok(false) => return Err(too_many()),
+                Err(e) => self.shared_failed(&e),
+            }
+        }
+        Ok(ticket)
     }
 
     /// Forgets keys whose limits are back to full, now and then, so that memory stays bounded
@@ -483,10 +506,19 @@ impl Limits {
 pub struct SocketTicket {
     sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
     address: IpAddr,
+    /// Counted in Redis too, under this address.
+    shared: Option<(shared::SharedLimits, String)>,
 }
 
 impl Drop for SocketTicket {
     fn drop(&mut self) {
+        if let Some((shared, address)) = self.shared.take() {
+            tokio::spawn(async move {
+                if let Err(e) = shared.close_socket(&address).await {
+                    tracing::warn!(error = %e, "cannot count a closed socket in redis");
+                }
+            });
+        }
         let mut sockets = self.sockets.lock().expect("sockets lock");
         if let Some(open) = sockets.get_mut(&self.address) {
             *open -= 1;
@@ -584,14 +616,14 @@ mod tests {
         assert!(limits.login_allowed("ann").await.is_ok());
     }
 
-    #[test]
-    fn sockets_are_counted_per_address_until_closed() {
+    #[tokio::test]
+    async fn sockets_are_counted_per_address_until_closed() {
         let limits = Limits::new(LimitsConfig::parse("sockets_per_address=2").unwrap(), None);
         let a: IpAddr = "192.0.2.1".parse().unwrap();
-        let first = limits.open_socket(a).unwrap();
-        let _second = limits.open_socket(a).unwrap();
-        assert!(limits.open_socket(a).is_err());
+        let first = limits.open_socket(a).await.unwrap();
+        let _second = limits.open_socket(a).await.unwrap();
+        assert!(limits.open_socket(a).await.is_err());
         drop(first);
-        assert!(limits.open_socket(a).is_ok());
+        assert!(limits.open_socket(a).await.is_ok());
     }
 }

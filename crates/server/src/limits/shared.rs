@@ -95,6 +95,73 @@ impl SharedLimits {
         Ok(())
     }
 
+    /// Counts one more socket of `address` on this node, unless the site's count (over the
+    /// nodes that are running) has reached `limit`; true when counted.
+    pub(super) async fn open_socket(
+        &self,
+        address: &str,
+        limit: u32,
+    ) -> Result<bool, ClusterError> {
+        let key = self.sockets_key(address);
+        let me = self.bus.node();
+        let mut conn = self.bus.connection();
+        let (_, counts): (i64, std::collections::HashMap<String, i64>) = redis::pipe()
+            .atomic()
+            .cmd("HINCRBY")
+            .arg(&key)
+            .arg(me)
+            .arg(1)
+            .cmd("HGETALL")
+            .arg(&key)
+            .query_async(&mut conn)
+            .await?;
+        // A node that died left its count behind: forget it.
+        let others: Vec<String> = counts.keys().filter(|n| *n != me).cloned().collect();
+        let running = self.bus.running(&others).await?;
+        let mut total = counts.get(me).copied().unwrap_or(0);
+        for (node, up) in others.iter().zip(running) {
+            if up {
+                total += counts[node];
+            } else {
+                let _: i64 = redis::cmd("HDEL")
+                    .arg(&key)
+                    .arg(node)
+                    .query_async(&mut conn)
+                    .await?;
+            }
+        }
+        if total > i64::from(limit) {
+            self.close_socket(address).await?;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// Counts one socket of `address` on this node less.
+    pub(super) async fn close_socket(&self, address: &str) -> Result<(), ClusterError> {
+        let mut conn = self.bus.connection();
+        let key = self.sockets_key(address);
+        let left: i64 = redis::cmd("HINCRBY")
+            .arg(&key)
+            .arg(self.bus.node())
+            .arg(-1)
+            .query_async(&mut conn)
+            .await?;
+        if left <= 0 {
+            // Only this node's field goes, and only while it is still zero.
+            let _: i64 = redis::cmd("HDEL")
+                .arg(&key)
+                .arg(self.bus.node())
+                .query_async(&mut conn)
+                .await?;
+        }
+        Ok(())
+    }
+
+    fn sockets_key(&self, address: &str) -> String {
+        self.bus.key(&format!("sockets:{address}"))
+    }
+
     fn failures_key(&self, account: &str) -> String {
         self.bus.key(&format!("login-failures:{account}"))
     }

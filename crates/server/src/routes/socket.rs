@@ -40,7 +40,10 @@ pub async fn route(
 ) -> Result<HttpResponse, ApiError> {
     // A page of another site must not open a socket with the user's cookie.
     state.security.check_same_origin(&req)?;
-    let ticket = state.limits.open_socket(state.security.client_ip(&req))?;
+    let ticket = state
+        .limits
+        .open_socket(state.security.client_ip(&req))
+        .await?;
     let (mut response, session, stream) = actix_ws::handle(&req, guarded(&req, body))
         .map_err(|e| ApiError::bad_request(format!("not a WebSocket handshake: {e}")))?;
     // Only a real handshake gets an identity (a new guest's costs the address's quota).

@@ -105,3 +105,50 @@ pub async fn wait_for_health(app: &TestApp, status: u16) -> (u16, Value) {
     }
     last
 }
+
+/// Opens a WebSocket to `app` with `token`: the handshake's status (101 when it opened).
+async fn socket_status(app: &TestApp, token: &str) -> (u16, Option<awc::BoxedSocket>) {
+    let connected = app
+        .http()
+        .ws(&app.ws_url)
+        .bearer_auth(token)
+        .connect()
+        .await;
+    match connected {
+        Ok((response, socket)) => (response.status().as_u16(), Some(socket.into_parts().io)),
+        Err(awc::error::WsClientError::InvalidResponseStatus(status)) => (status.as_u16(), None),
+        Err(e) => panic!("the handshake failed otherwise: {e}"),
+    }
+}
+
+#[actix_web::test]
+async fn two_nodes_count_one_addresses_sockets_together() {
+    let (redis, prefix) = (machine_redis(), fresh_prefix());
+    let limits = "sockets_per_address=2";
+    let a = TestApp::spawn_node(&redis, &prefix, "node-a", limits).await;
+    let b = TestApp::spawn_node(&redis, &prefix, "node-b", limits).await;
+    // (Each node has a database of its own here: each guest's token is good on its node.)
+    let first = a.guest().await;
+    let second = b.guest().await;
+    for (node, token) in [(&a, &first.token), (&b, &second.token)] {
+        assert_eq!(
+            socket_status(node, token).await.0,
+            429,
+            "a third socket from one address, on either node"
+        );
+    }
+    // One closes: a socket may open again (on the other node).
+    first.close().await;
+    let mut status = 0;
+    for _ in 0..40 {
+        status = socket_status(&b, &second.token).await.0;
+        if status == 101 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(status, 101);
+    drop(second);
+    a.stop().await;
+    b.stop().await;
+}
