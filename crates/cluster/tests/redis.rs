@@ -121,6 +121,26 @@ async fn a_node_that_is_not_running_or_does_not_answer_is_told_apart() {
 }
 
 #[tokio::test]
+async fn running_tells_which_nodes_follow_their_inbox() {
+    let prefix = prefix();
+    let (a, b) = (node(&prefix, "a").await, node(&prefix, "b").await);
+    let asked = ["b".to_string(), "ghost".to_string(), "a".to_string()];
+    assert_eq!(a.running(&asked).await.unwrap(), vec![true, false, true]);
+    drop(b);
+    // The dropped bus's subscriber task lets go of its connection soon after.
+    let mut answer = Vec::new();
+    for _ in 0..50 {
+        answer = a.running(&asked[..1]).await.unwrap();
+        if answer == [false] {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(answer, vec![false], "a node gone is not running");
+    assert!(a.running(&[]).await.unwrap().is_empty());
+}
+
+#[tokio::test]
 async fn a_limit_counts_the_requests_of_every_node() {
     let prefix = prefix();
     let (a, b) = (node(&prefix, "a").await, node(&prefix, "b").await);
