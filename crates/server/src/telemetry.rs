@@ -79,6 +79,18 @@ fn describe() {
         "stolik_lobby_updates_total",
         "lobby updates sent to watchers"
     );
+    describe_counter!(
+        "stolik_forwarded_calls_total",
+        "calls sent to the node that runs their table (several nodes)"
+    );
+    describe_counter!(
+        "stolik_tables_adopted_total",
+        "tables taken over from a node that died or stopped (several nodes)"
+    );
+    describe_counter!(
+        "stolik_leases_lost_total",
+        "tables stopped here because their lease was lost (several nodes)"
+    );
 }
 
 async fn metrics_page(req: HttpRequest) -> Result<HttpResponse, ApiError> {

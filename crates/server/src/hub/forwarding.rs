@@ -206,6 +206,7 @@ impl Hub {
             table: table.to_string(),
             call: wire,
         };
+        metrics::counter!("stolik_forwarded_calls_total").increment(1);
         match self.ask(&owner, &ask).await {
             Ok(Reply::NotHere) | Err(ClusterError::NoSuchNode(_) | ClusterError::Timeout(_)) => {
                 forget();

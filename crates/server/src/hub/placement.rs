@@ -182,6 +182,7 @@ impl Hub {
             };
             for table in lost {
                 tracing::warn!(game = %table.id, "lost this table's lease: it stops here");
+                metrics::counter!("stolik_leases_lost_total").increment(1);
                 hub.forget_table(&table.id);
                 table.stop().await;
             }
@@ -215,6 +216,7 @@ impl Hub {
             match self.load(&id).await {
                 Ok(_) => {
                     tracing::info!(game = %id, "took over an orphaned table");
+                    metrics::counter!("stolik_tables_adopted_total").increment(1);
                     adopted += 1;
                 }
                 Err(e) => tracing::error!(game = %id, error = %e, "cannot take over a table"),
