@@ -2,7 +2,8 @@
 //! its player connected to node `b` (every call forwarded to `a`). Node `a` is SIGKILLed and
 //! each player keeps trying its next move; measured is the time from the kill to the move
 //! accepted by the table's new owner (`b`, once `a`'s leases ran out and it took the tables
-//! over). Node `a` comes back, makes the next round's tables, and is killed again.
+//! over). Node `a` comes back, makes the next round's tables, and is killed again, each time
+//! at another point of its one-second lease renewal cycle.
 
 use std::fmt::Write;
 use std::time::{Duration, Instant};
@@ -201,6 +202,11 @@ async fn measure(
         for _ in 0..args.tables {
             players.push(Player::at_a_new_table(&owner, &through).await?);
         }
+        // The owner renews its leases every second from its start, and each round starts at
+        // the same time after a restart: without this wait every kill would land at one point
+        // of that cycle. With it the kills spread evenly over the second (golden-ratio steps).
+        let phase = (kill as f64 * 0.618_033_988_75).fract();
+        tokio::time::sleep(Duration::from_secs_f64(phase)).await;
         site.kill(0);
         let killed = Instant::now();
         let times = join_all(players.iter_mut().map(|p| p.move_after(killed))).await;
