@@ -81,6 +81,10 @@ struct ServeArgs {
     /// This node's name among the site's nodes; by default the host name and process id.
     #[arg(long, env = "STOLIK_NODE_ID")]
     node_id: Option<String>,
+    /// What every Redis key and channel of this site starts with: several sites (or tests
+    /// side by side) may then share one Redis. Every node of a site must use the same.
+    #[arg(long, env = "STOLIK_REDIS_PREFIX", default_value = "stolik:")]
+    redis_prefix: String,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -128,7 +132,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             node_id: args
                 .node_id
                 .unwrap_or_else(server::ClusterConfig::default_node_id),
-            key_prefix: "stolik:".to_string(),
+            key_prefix: args.redis_prefix,
         }),
     };
     actix_web::rt::System::new().block_on(async move {

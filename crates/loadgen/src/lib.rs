@@ -5,12 +5,15 @@
 pub mod bots;
 pub mod client;
 pub mod closed;
+pub mod crossnode;
 pub mod echo;
+pub mod failover;
 pub mod flood;
 pub mod idle;
 pub mod open;
 pub mod pair;
 pub mod server;
+pub mod site;
 pub mod spectators;
 pub mod startup;
 

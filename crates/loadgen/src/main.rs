@@ -29,6 +29,12 @@ enum Scenario {
     Idle(loadgen::idle::IdleArgs),
     /// Start-up with many unfinished tables: the time until the server serves again.
     Startup(loadgen::startup::StartupArgs),
+    /// Two nodes on PostgreSQL and Redis; the one running the tables is SIGKILLed again and
+    /// again: the time from each kill to a move accepted by the tables' new owner.
+    Failover(loadgen::failover::FailoverArgs),
+    /// Two nodes on PostgreSQL and Redis; games run by one, a spectator of each on the other:
+    /// how long a move takes to reach the other node's spectator.
+    CrossNode(loadgen::crossnode::CrossNodeArgs),
     /// The bare actix-ws echo server the `closed` scenario compares with (started by it).
     #[command(hide = true)]
     EchoServer {
@@ -46,6 +52,8 @@ fn main() -> ExitCode {
         Scenario::Spectators(spectators) => loadgen::spectators::run(&spectators),
         Scenario::Idle(idle) => loadgen::idle::run(&idle),
         Scenario::Startup(startup) => loadgen::startup::run(&startup),
+        Scenario::Failover(failover) => loadgen::failover::run(&failover),
+        Scenario::CrossNode(cross) => loadgen::crossnode::run(&cross),
         Scenario::EchoServer { port } => loadgen::echo::serve(port)
             .map(|()| String::new())
             .map_err(Into::into),

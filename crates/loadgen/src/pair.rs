@@ -110,9 +110,14 @@ impl Pair {
         self.ply = state["ply"].as_u64().unwrap_or(self.ply);
     }
 
+    /// Whether the game is over (the next move goes to a rematch first).
+    pub fn finished(&self) -> bool {
+        self.legal.is_empty()
+    }
+
     /// A finished game goes on as a rematch (made by the table, so it counts against no
     /// limit of the honest address).
-    async fn rematch(&mut self) -> anyhow::Result<()> {
+    pub async fn rematch(&mut self) -> anyhow::Result<()> {
         let table = self.table.clone();
         self.conns[0]
             .request(json!({"type": "rematch.offer", "table": table}))

@@ -8,10 +8,11 @@
 //! the server acknowledged, and every one it announced, is looked up in the game records
 //! (`GET /api/records/{id}`) and in the database itself: nothing may be missing.
 
-mod client;
+pub mod client;
 mod ledger;
+pub mod nginx;
 mod play;
-mod server;
+pub mod server;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};

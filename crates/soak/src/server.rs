@@ -1,5 +1,6 @@
 //! The `stolik serve` child process: started on a fixed loopback port and database, killed
-//! with SIGKILL or stopped with SIGTERM, its output kept in a log file.
+//! with SIGKILL or stopped with SIGTERM, its output kept in a log file. Other tests and tools
+//! use it too (the cluster tests, `stolik-load failover`), with arguments of their own.
 
 use std::collections::VecDeque;
 use std::fs::File;
@@ -31,6 +32,8 @@ pub struct Server {
     pub port: u16,
     database_url: String,
     web_dir: PathBuf,
+    /// More arguments for `stolik serve`, after the soak's own (`--redis`, `--node-id`, …).
+    args: Vec<std::ffi::OsString>,
     log: Arc<Mutex<File>>,
     child: Option<Child>,
     /// From spawning to the first healthy answer, for each start.
@@ -59,11 +62,27 @@ impl Server {
             port,
             database_url: database_url.to_string(),
             web_dir: web_dir.to_path_buf(),
+            args: Vec::new(),
             log: Arc::new(Mutex::new(log)),
             child: None,
             startups: Vec::new(),
             watch: Arc::new(Mutex::new(Watch::default())),
         })
+    }
+
+    /// The same server started with `args` after its own, at every start.
+    pub fn with_args<I, S>(mut self, args: I) -> Server
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<std::ffi::OsString>,
+    {
+        self.args.extend(args.into_iter().map(Into::into));
+        self
+    }
+
+    /// Whether the process runs (started, and not killed or stopped since).
+    pub fn is_running(&self) -> bool {
+        self.child.is_some()
     }
 
     pub fn base(&self) -> String {
@@ -80,6 +99,7 @@ impl Server {
             .arg(&self.database_url)
             .arg("--web-dir")
             .arg(&self.web_dir)
+            .args(&self.args)
             // The soak makes many guests, tables and sockets from one address.
             .env("STOLIK_LIMITS", "off")
             .env("RUST_LOG", "warn,server=info,stolik=info")
