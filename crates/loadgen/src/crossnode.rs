@@ -121,7 +121,7 @@ async fn play(
         (pair, spectator)
     };
     shared.ready.set(shared.ready.get() + 1);
-    if shared.ready.get() == args.games || shared.ready.get() % 100 == 0 {
+    if shared.ready.get() == args.games || shared.ready.get().is_multiple_of(100) {
         eprintln!(
             "stolik-load cross-node: {} of {} games set up",
             shared.ready.get(),
