@@ -32,7 +32,7 @@ struct Site {
     nginx: Nginx,
     dir: std::path::PathBuf,
     // Dropped last: the nodes are killed before their database goes.
-    _database: TestDatabase,
+    database: TestDatabase,
 }
 
 impl Site {
@@ -83,7 +83,7 @@ impl Site {
             lives: vec![1, 1],
             nginx,
             dir,
-            _database: database,
+            database,
         }
     }
 
@@ -603,4 +603,51 @@ async fn play(alice: &mut Tab, bob: &mut Tab, n: usize) {
         let ply = mover.play_first().await;
         other.sees_ply(ply).await;
     }
+}
+
+/// A PostgreSQL outage longer than a lease stops every table on every node (their leases
+/// cannot be renewed); when PostgreSQL is back, a sweeper takes each over again. A client
+/// connected straight to the node that ran the table should hear the game again (a snapshot,
+/// then the events).
+///
+/// KNOWN BUG, reported, not fixed here (`crates/server/src/hub` is being changed elsewhere):
+/// when a node stops a table because it lost the lease, only the nodes of its remote watchers
+/// are told (`Links::table_stopped`); its own sockets stay subscribed to the stopped actor.
+/// Their next move finds the new actor and is accepted (`ok`), but they are subscribed nowhere:
+/// no move event, no snapshot, not the bot's answer. Ignored without "postgres" in its name
+/// so that `tests/run` leaves it out until it passes: `cargo test --test cluster -- --ignored
+/// known_bug`; then rename it `postgres_…`.
+#[actix_web::test]
+#[ignore = "known bug (a lease lost on the owner strands its own sockets); needs PostgreSQL"]
+async fn known_bug_after_a_database_outage_the_owners_own_clients_hear_the_game_again() {
+    let site = Site::start().await;
+    let a = site.node(0);
+    let token = guest(&a).await;
+    let (status, table) = a
+        .post(
+            "/api/tables",
+            &token,
+            &json!({"game": "mill", "bot": "easy"}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{table}");
+    let id = table["id"].as_str().unwrap().to_string();
+    // Alice is connected to the node that runs the table.
+    let mut alice = Tab::open("alice", &a, &token, &id).await;
+    alice
+        .ok(json!({"type": "table.subscribe", "table": id}))
+        .await;
+    for _ in 0..2 {
+        let ply = alice.play_first().await;
+        alice.bot_answers(ply).await;
+    }
+    // Longer than a lease (3 s): every table stops.
+    site.database.set_outage(true).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    site.database.set_outage(false).await.unwrap();
+    // Time for a sweeper to take the table over again.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let ply = alice.play_first().await;
+    alice.bot_answers(ply).await;
 }

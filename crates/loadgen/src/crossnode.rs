@@ -43,7 +43,14 @@ struct Samples {
     opponent: Vec<Duration>,
     spectator: Vec<Duration>,
     errors: u64,
+    /// Games whose move did not reach everyone in [`MOVE_PATIENCE`]: given up.
+    stranded: u64,
 }
+
+/// How long one move may take to reach its mover, opponent and spectator. Each socket read
+/// has its own timeout, but the server's pings every 10 s keep a socket that hears nothing
+/// else from ever timing out.
+const MOVE_PATIENCE: Duration = Duration::from_secs(30);
 
 /// One spectator on the other node.
 struct Spectator {
@@ -69,6 +76,8 @@ impl Spectator {
 
 struct Shared {
     ready: Cell<usize>,
+    /// Set when a game failed: the others stop too (they would wait for it for ever).
+    stop: Cell<bool>,
     samples: RefCell<Samples>,
     setup: tokio::sync::Semaphore,
 }
@@ -80,24 +89,52 @@ async fn game(
     other: Http,
     shared: Rc<Shared>,
 ) -> anyhow::Result<()> {
+    let result = play(&args, &owner, &other, &shared).await;
+    if result.is_err() {
+        shared.stop.set(true);
+    }
+    result
+}
+
+async fn play(
+    args: &CrossNodeArgs,
+    owner: &Http,
+    other: &Http,
+    shared: &Shared,
+) -> anyhow::Result<()> {
     let (mut pair, mut spectator) = {
         let _turn = shared.setup.acquire().await?;
-        let pair = Pair::new(&owner).await?;
+        if shared.stop.get() {
+            return Ok(());
+        }
+        let pair = Pair::new(owner)
+            .await
+            .map_err(|e| e.context("a game's setup"))?;
         let token = other.guest().await?;
         let mut spectator = Spectator {
             conn: other.connect(&token).await?,
         };
-        spectator.watch(&pair).await?;
+        spectator
+            .watch(&pair)
+            .await
+            .map_err(|e| e.context("a spectator's setup"))?;
         (pair, spectator)
     };
     shared.ready.set(shared.ready.get() + 1);
+    if shared.ready.get() == args.games || shared.ready.get().is_multiple_of(100) {
+        eprintln!(
+            "stolik-load cross-node: {} of {} games set up",
+            shared.ready.get(),
+            args.games
+        );
+    }
     let pause = Duration::from_millis(args.pause_ms);
     // Spread over the pause, so that the games do not move in step.
     let offset = pause.mul_f64(shared.ready.get() as f64 / args.games as f64);
     tokio::time::sleep(offset).await;
     let mut measured = 0;
     let mut errors = 0;
-    while measured < args.moves {
+    while measured < args.moves && !shared.stop.get() {
         let next = Instant::now() + pause;
         if pair.finished() {
             pair.rematch().await?;
@@ -105,7 +142,15 @@ async fn game(
         }
         let (table, ply) = (pair.table().to_string(), pair.ply() + 1);
         let sent = Instant::now();
-        let (moved, seen) = tokio::join!(pair.timed_move(sent), spectator.sees(&table, ply, sent));
+        let both = async { tokio::join!(pair.timed_move(sent), spectator.sees(&table, ply, sent)) };
+        let Ok((moved, seen)) = tokio::time::timeout(MOVE_PATIENCE, both).await else {
+            eprintln!(
+                "stolik-load cross-node: table {table}: ply {ply} did not reach everyone in \
+                 {MOVE_PATIENCE:?}; this game stops"
+            );
+            shared.samples.borrow_mut().stranded += 1;
+            return Ok(());
+        };
         match moved.and_then(|m| seen.map(|s| (m, s))) {
             Ok(((ack, opponent), seen)) => {
                 if shared.ready.get() == args.games {
@@ -138,6 +183,7 @@ async fn cross_node(args: &CrossNodeArgs) -> anyhow::Result<String> {
     );
     let shared = Rc::new(Shared {
         ready: Cell::new(0),
+        stop: Cell::new(false),
         samples: RefCell::new(Samples::default()),
         setup: tokio::sync::Semaphore::new(SETUP_AT_ONCE),
     });
@@ -189,8 +235,9 @@ async fn cross_node(args: &CrossNodeArgs) -> anyhow::Result<String> {
     }
     let _ = writeln!(
         out,
-        "errors {}; load average before {load_before}, after {}",
+        "errors {}, games stranded {}; load average before {load_before}, after {}",
         samples.errors,
+        samples.stranded,
         load_average()
     );
     Ok(out)
