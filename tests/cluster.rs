@@ -607,19 +607,11 @@ async fn play(alice: &mut Tab, bob: &mut Tab, n: usize) {
 
 /// A PostgreSQL outage longer than a lease stops every table on every node (their leases
 /// cannot be renewed); when PostgreSQL is back, a sweeper takes each over again. A client
-/// connected straight to the node that ran the table should hear the game again (a snapshot,
-/// then the events).
-///
-/// KNOWN BUG, reported, not fixed here (`crates/server/src/hub` is being changed elsewhere):
-/// when a node stops a table because it lost the lease, only the nodes of its remote watchers
-/// are told (`Links::table_stopped`); its own sockets stay subscribed to the stopped actor.
-/// Their next move finds the new actor and is accepted (`ok`), but they are subscribed nowhere:
-/// no move event, no snapshot, not the bot's answer. Ignored without "postgres" in its name
-/// so that `tests/run` leaves it out until it passes: `cargo test --test cluster -- --ignored
-/// known_bug`; then rename it `postgres_…`.
+/// connected straight to the node that ran the table hears the game again: its node
+/// subscribes it wherever the table runs next (a snapshot, then the events).
 #[actix_web::test]
-#[ignore = "known bug (a lease lost on the owner strands its own sockets); needs PostgreSQL"]
-async fn known_bug_after_a_database_outage_the_owners_own_clients_hear_the_game_again() {
+#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
+async fn postgres_after_a_database_outage_the_owners_own_clients_hear_the_game_again() {
     let site = Site::start().await;
     let a = site.node(0);
     let token = guest(&a).await;

@@ -444,8 +444,9 @@ impl Hub {
                     };
                     links.proxy(&table, conn, stale);
                 }
-                // Still between owners (the stale entry stays for the next round).
-                Err(e) if e.code == ErrorCode::Busy => {}
+                // Still between owners, or the database is away: the stale entry stays for
+                // the next round.
+                Err(e) if matches!(e.code, ErrorCode::Busy | ErrorCode::Internal) => {}
                 Err(e) => {
                     tracing::info!(game = %table, error = %e, "a remote subscription ends");
                     links.unproxy(&table, conn);

@@ -181,6 +181,12 @@ impl Links {
         gone
     }
 
+    /// Whether `local` is our subscriber standing for a connection of another node.
+    pub fn stands_for_remote(&self, local: ConnId) -> bool {
+        let remote = self.remote.lock().expect("remote lock");
+        remote.values().any(|r| r.local == local)
+    }
+
     /// The nodes whose connections watch tables here.
     pub fn watching_nodes(&self) -> Vec<String> {
         let remote = self.remote.lock().expect("remote lock");
@@ -229,6 +235,22 @@ impl Links {
             }
         }
         Some(proxied)
+    }
+
+    /// Forgets and returns every subscription of our connections to `table` (it now runs here).
+    pub fn take_table(&self, table: &str) -> Vec<(ConnId, Proxied)> {
+        let conns: Vec<ConnId> = {
+            let proxied = self.proxied.lock().expect("proxied lock");
+            proxied
+                .keys()
+                .filter(|(t, _)| **t == *table)
+                .map(|(_, conn)| *conn)
+                .collect()
+        };
+        conns
+            .into_iter()
+            .filter_map(|conn| Some((conn, self.unproxy(table, conn)?)))
+            .collect()
     }
 
     /// The owner of `table` as our subscriptions know it.

@@ -272,6 +272,7 @@ impl Hub {
         };
         // Loaded while serving: its clock runs from now.
         handle.release().await;
+        self.watch_here_again(&handle).await;
         Ok(handle)
     }
 
@@ -283,6 +284,15 @@ impl Hub {
     fn running_tables(&self) -> Vec<TableHandle> {
         let tables = self.0.tables.lock().expect("tables lock");
         tables.values().cloned().collect()
+    }
+
+    /// Ends the subscription of connection `conn` to table `id`, wherever the table runs now.
+    pub async fn unsubscribe(&self, id: &str, conn: ConnId) {
+        match self.running(id) {
+            Some(handle) => handle.unsubscribe(conn).await,
+            None if self.placement().is_some() => self.elsewhere(id).unsubscribe(conn).await,
+            None => {}
+        }
     }
 
     /// Tells every connection to close (the first step of a graceful shutdown).

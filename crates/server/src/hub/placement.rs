@@ -158,6 +158,9 @@ impl Hub {
             let Some(placement) = hub.placement() else {
                 return;
             };
+            // The tables running before the renewal: one started meanwhile took its lease after
+            // the renewal read them, and is not lost for being missing from its answer.
+            let running = hub.running_tables();
             let renewed = hub
                 .store()
                 .renew_leases(placement.node(), unix_ms(), ttl_ms())
@@ -166,14 +169,14 @@ impl Hub {
                 Ok(renewed) => {
                     last_renewed = tokio::time::Instant::now();
                     let renewed: std::collections::HashSet<String> = renewed.into_iter().collect();
-                    hub.running_tables()
+                    running
                         .into_iter()
                         .filter(|t| !renewed.contains(&*t.id))
                         .collect()
                 }
                 Err(e) if last_renewed.elapsed() >= LEASE_TTL => {
                     tracing::error!(error = %e, "leases could not be renewed: stopping every table");
-                    hub.running_tables()
+                    running
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "leases could not be renewed; trying again");
@@ -184,7 +187,59 @@ impl Hub {
                 tracing::warn!(game = %table.id, "lost this table's lease: it stops here");
                 metrics::counter!("stolik_leases_lost_total").increment(1);
                 hub.forget_table(&table.id);
-                table.stop().await;
+                if let Some(watchers) = table.stop().await {
+                    hub.follow_elsewhere(&table.id, watchers);
+                }
+            }
+        }
+    }
+
+    /// This node's sockets that watched a table stopped here follow it to wherever it runs
+    /// next: subscribed again there (a fresh snapshot) as soon as it has an owner.
+    fn follow_elsewhere(&self, table: &str, watchers: crate::table::Watchers) {
+        let Some(placement) = self.placement() else {
+            return;
+        };
+        let links = &placement.links;
+        let id: std::sync::Arc<str> = table.into();
+        for (conn, user, out) in watchers.list {
+            // Another node's connection: its node was told (`Links::table_stopped`).
+            if links.stands_for_remote(conn) {
+                continue;
+            }
+            let proxied = super::links::Proxied {
+                user,
+                token: Some(watchers.token.clone()),
+                out,
+                owner: String::new(),
+                stale: true,
+            };
+            links.proxy(&id, conn, proxied);
+        }
+        links.stale.notify_one();
+    }
+
+    /// Subscribes, at a table that has just started to run here, this node's sockets that
+    /// watched it at its former node: each gets a fresh snapshot at once (rather than with the
+    /// next check of the owners, when a forwarded move might already have been played here).
+    pub(super) async fn watch_here_again(&self, handle: &crate::table::TableHandle) {
+        let Some(placement) = self.placement() else {
+            return;
+        };
+        for (conn, proxied) in placement.links.take_table(&handle.id) {
+            let out = proxied.out.clone();
+            match handle
+                .subscribe(conn, proxied.user, proxied.out, proxied.token, None)
+                .await
+            {
+                Ok(snapshot) => {
+                    out.send(crate::outbox::Frame::from(crate::ws::protocol::encode(
+                        None, &snapshot,
+                    )));
+                }
+                Err(e) => {
+                    tracing::info!(game = %handle.id, error = %e, "a watcher is not let back")
+                }
             }
         }
     }

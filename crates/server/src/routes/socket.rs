@@ -338,10 +338,11 @@ impl Connection {
                 snapshot
             }
             Request::TableUnsubscribe { table } => {
-                let handle = self.tables.remove(&table).ok_or_else(|| {
+                self.tables.remove(&table).ok_or_else(|| {
                     ApiError::new(ErrorCode::WrongState, "not subscribed to that table")
                 })?;
-                handle.unsubscribe(self.conn).await;
+                // Where the table runs now (it may have moved since the subscription).
+                hub.unsubscribe(&table, self.conn).await;
                 Message::Ok
             }
             Request::Sit { table, seat, token } => {
@@ -417,8 +418,8 @@ impl Connection {
         self.state.hub.unwatch_lobby(self.conn);
         self.state.hub.live().unwatch(self.conn);
         self.state.hub.leave_queue(self.conn);
-        for (_, handle) in self.tables.drain() {
-            handle.unsubscribe(self.conn).await;
+        for (table, _) in self.tables.drain() {
+            self.state.hub.unsubscribe(&table, self.conn).await;
         }
     }
 }

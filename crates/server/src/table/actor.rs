@@ -16,7 +16,7 @@ use super::effects::Step;
 use super::presence::Presence;
 use super::{
     Action, Answer, Call, Command, IDLE_FINISHED, NewTable, OPEN_PRIVATE_TTL, OPEN_PUBLIC_TTL, Ply,
-    Services, Subscriber, TableHandle, TableSettings, bot_user, chat_view, next_turn,
+    Services, Subscriber, TableHandle, TableSettings, Watchers, bot_user, chat_view, next_turn,
     without_muted,
 };
 use crate::error::{ErrorCode, WsError};
@@ -202,7 +202,7 @@ impl Table {
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(Command::Stop { done }) => {
-                        let _ = done.send(());
+                        let _ = done.send(self.watchers());
                         return;
                     }
                     Some(command) => self.handle(command).await,
@@ -230,9 +230,21 @@ impl Table {
                 self.play_bot_move(ply, mv).await;
             }
             Command::Release => self.release(),
+            // `run` takes it before it reaches here.
             Command::Stop { done } => {
-                let _ = done.send(());
+                let _ = done.send(self.watchers());
             }
+        }
+    }
+
+    fn watchers(&mut self) -> Watchers {
+        Watchers {
+            token: self.state.token.clone(),
+            list: self
+                .subscribers
+                .drain()
+                .map(|(conn, sub)| (conn, sub.user, sub.out))
+                .collect(),
         }
     }
 

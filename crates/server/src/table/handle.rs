@@ -58,8 +58,16 @@ pub enum Command {
     BotMove { ply: u32, mv: Option<String> },
     /// Start the clock and the bot of a table restored at start-up: the server now serves.
     Release,
-    /// Finish and exit (graceful shutdown); answered once everything before it is done.
-    Stop { done: oneshot::Sender<()> },
+    /// Finish and exit (a shutdown, or the lease lost); answered, once everything before it
+    /// is done, with who was watching.
+    Stop { done: oneshot::Sender<Watchers> },
+}
+
+/// Who watched a table when it stopped, so that they can follow it to its next node.
+pub struct Watchers {
+    /// The table's invite link token: they were admitted already.
+    pub token: String,
+    pub list: Vec<(ConnId, UserView, Outbox)>,
 }
 
 /// A cloneable address of a table: its actor on this node, or the node that runs it.
@@ -239,15 +247,15 @@ impl TableHandle {
         }
     }
 
-    /// Stops the actor after the commands already queued, and waits for it.
-    pub async fn stop(&self) {
+    /// Stops the actor after the commands already queued, and waits for it; who was
+    /// watching it (`None` if it had stopped already, or runs elsewhere).
+    pub async fn stop(&self) -> Option<Watchers> {
         let Route::Here(tx) = &self.route else {
-            return;
+            return None;
         };
         let (done, stopped) = oneshot::channel();
-        if tx.send(Command::Stop { done }).await.is_ok() {
-            let _ = stopped.await;
-        }
+        tx.send(Command::Stop { done }).await.ok()?;
+        stopped.await.ok()
     }
 
     /// The table as `user` may see it, as JSON (a `TableView`).

@@ -29,7 +29,7 @@ mod views;
 
 pub use actor::Table;
 pub use core::HintPosition;
-pub use handle::{Action, Answer, Call, Command, Forwarder, Forwarding, TableHandle};
+pub use handle::{Action, Answer, Call, Command, Forwarder, Forwarding, TableHandle, Watchers};
 pub use services::Services;
 
 use catalog::{AnyGame, Seat};
