@@ -17,8 +17,8 @@ use super::placement::{LEASE_TTL, Place, moving};
 use super::site_lobby::WireKey;
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Frame};
-use crate::table::{Action, Answer, Call, Forwarder, Forwarding, HintPosition, TableHandle};
-use crate::ws::protocol::{Message, UserView, encode};
+use crate::table::{Answer, Call, Forwarder, Forwarding, HintPosition, TableHandle};
+use crate::ws::protocol::{Message, encode};
 
 /// How long a node waits for another's answer.
 const ASK_TIMEOUT: Duration = Duration::from_secs(5);
@@ -51,34 +51,7 @@ pub(super) enum Ask {
 }
 
 /// A [`Call`] as it travels: the subscriber's outbox stays home, its mute list goes along.
-#[derive(Serialize, Deserialize)]
-pub(super) enum WireCall {
-    Subscribe {
-        conn: ConnId,
-        user: UserView,
-        token: Option<String>,
-        since: Option<u32>,
-        muted: Vec<String>,
-    },
-    Unsubscribe {
-        conn: ConnId,
-    },
-    Act {
-        conn: ConnId,
-        user: UserView,
-        action: Action,
-    },
-    View {
-        user: Option<UserView>,
-        token: Option<String>,
-    },
-    HintPosition {
-        user: UserView,
-    },
-    Playing {
-        user: String,
-    },
-}
+pub(super) type WireCall = Call<Vec<String>>;
 
 /// The answer to an [`Ask`].
 #[derive(Serialize, Deserialize)]
@@ -179,10 +152,13 @@ impl Hub {
             .placement()
             .expect("forwarding needs a placement")
             .links;
-        let owner = match self.running(table) {
-            Some(handle) => {
-                return Ok(Attempt::Answered(self.run_here(handle, table, call).await?));
-            }
+        if let Some(handle) = self.running(table) {
+            return Ok(Attempt::Answered(self.run_here(handle, table, call).await?));
+        }
+        // This node's subscriptions know the owner (a move usually comes from a socket that
+        // watches the table): the database is asked only when none does.
+        let owner = match links.known_owner(table) {
+            Some(owner) => owner,
             None => match self.place(table).await? {
                 Place::Here => {
                     let handle = self.load(table).await?;
@@ -210,6 +186,8 @@ impl Hub {
         match self.ask(&owner, &ask).await {
             Ok(Reply::NotHere) | Err(ClusterError::NoSuchNode(_) | ClusterError::Timeout(_)) => {
                 forget();
+                // What this node knew of the owner is out of date: made again, and not used.
+                links.mark_stale(|t, _, p| **t == *table && p.owner == owner);
                 Ok(Attempt::Moving(call))
             }
             Ok(reply) => {
@@ -313,53 +291,51 @@ impl Hub {
                 Place::At(_) => return Ok(Reply::NotHere),
             },
         };
-        Ok(match call {
-            WireCall::Subscribe {
+        // `from`'s connections are known here under ids of this node.
+        let id: Arc<str> = table.into();
+        let (call, subscribing) = match call {
+            Call::Subscribe {
                 conn,
                 user,
+                out: muted,
                 token,
                 since,
-                muted,
             } => {
-                let id: Arc<str> = table.into();
                 let (local, out) =
                     links.remote_subscriber(from, conn, &id, muted, || self.next_conn_id());
-                match handle.subscribe(local, user, out, token, since).await {
-                    Ok(message) => Reply::Message(Some(encode(None, &message))),
-                    Err(e) => {
-                        links.remote_left(from, conn, table);
-                        return Err(e);
-                    }
+                let call = Call::Subscribe {
+                    conn: local,
+                    user,
+                    out,
+                    token,
+                    since,
+                };
+                (call, Some(conn))
+            }
+            Call::Unsubscribe { conn } => match links.remote_left(from, conn, table) {
+                Some(local) => (Call::Unsubscribe { conn: local }, None),
+                None => return Ok(Reply::Done),
+            },
+            // A connection that does not watch here acts under an id of its own.
+            other => {
+                let local = |conn| {
+                    links
+                        .remote_id(from, conn)
+                        .unwrap_or_else(|| self.next_conn_id())
+                };
+                let call = other.with(local, |_| unreachable!("subscriptions are matched above"));
+                (call, None)
+            }
+        };
+        match handle.run(call).await {
+            Ok(answer) => Ok(reply_of(answer)),
+            Err(e) => {
+                if let Some(conn) = subscribing {
+                    links.remote_left(from, conn, table);
                 }
+                Err(e)
             }
-            WireCall::Unsubscribe { conn } => {
-                if let Some(local) = links.remote_left(from, conn, table) {
-                    handle.unsubscribe(local).await;
-                }
-                Reply::Done
-            }
-            WireCall::Act { conn, user, action } => {
-                // A connection that does not watch here acts under an id of its own.
-                let local = links
-                    .remote_id(from, conn)
-                    .unwrap_or_else(|| self.next_conn_id());
-                let message = handle.act(local, user, action).await?;
-                Reply::Message(message.map(|m| encode(None, &m)))
-            }
-            WireCall::View { user, token } => Reply::Value(Some(handle.view(user, token).await?)),
-            WireCall::HintPosition { user } => {
-                let position = handle.hint_position(user).await?;
-                Reply::Hint {
-                    game: position.variant.game().as_str().to_string(),
-                    variant: position.variant.as_str().to_string(),
-                    seed: position.seed,
-                    moves: position.moves,
-                    ply: position.ply,
-                    this_turn: position.this_turn.into_iter().collect(),
-                }
-            }
-            WireCall::Playing { user } => Reply::Value(handle.playing(&user).await),
-        })
+        }
     }
 
     /// Delivers what other nodes send to this node's connections, and makes again the
@@ -458,50 +434,45 @@ impl Hub {
 
 /// `call` as it travels, and for a subscription what this node keeps of it.
 fn wire_call(call: &Call) -> (WireCall, Option<(ConnId, Proxied)>) {
-    match call {
+    let subscriber = match call {
         Call::Subscribe {
             conn,
             user,
             out,
             token,
-            since,
-        } => (
-            WireCall::Subscribe {
-                conn: *conn,
+            ..
+        } => Some((
+            *conn,
+            Proxied {
                 user: user.clone(),
                 token: token.clone(),
-                since: *since,
-                muted: out.muted.ids(),
+                out: out.clone(),
+                owner: String::new(),
+                stale: false,
             },
-            Some((
-                *conn,
-                Proxied {
-                    user: user.clone(),
-                    token: token.clone(),
-                    out: out.clone(),
-                    owner: String::new(),
-                    stale: false,
-                },
-            )),
-        ),
-        Call::Unsubscribe { conn } => (WireCall::Unsubscribe { conn: *conn }, None),
-        Call::Act { conn, user, action } => (
-            WireCall::Act {
-                conn: *conn,
-                user: user.clone(),
-                action: action.clone(),
-            },
-            None,
-        ),
-        Call::View { user, token } => (
-            WireCall::View {
-                user: user.clone(),
-                token: token.clone(),
-            },
-            None,
-        ),
-        Call::HintPosition { user } => (WireCall::HintPosition { user: user.clone() }, None),
-        Call::Playing { user } => (WireCall::Playing { user: user.clone() }, None),
+        )),
+        _ => None,
+    };
+    (
+        call.clone().with(|conn| conn, |out| out.muted.ids()),
+        subscriber,
+    )
+}
+
+/// A table's answer as it travels back to the node that asked.
+fn reply_of(answer: Answer) -> Reply {
+    match answer {
+        Answer::Message(message) => Reply::Message(message.map(|m| encode(None, &m))),
+        Answer::Value(value) => Reply::Value(value),
+        Answer::Hint(position) => Reply::Hint {
+            game: position.variant.game().as_str().to_string(),
+            variant: position.variant.as_str().to_string(),
+            seed: position.seed,
+            moves: position.moves,
+            ply: position.ply,
+            this_turn: position.this_turn.into_iter().collect(),
+        },
+        Answer::Done => Reply::Done,
     }
 }
 

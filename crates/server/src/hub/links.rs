@@ -12,7 +12,7 @@
 //! dies, stops the table, or Redis loses messages, the subscription is made again wherever the
 //! table runs now, and the connection gets a fresh snapshot.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use bytes::{Buf, BufMut, Bytes, BytesMut};
@@ -69,8 +69,9 @@ pub(super) struct Links {
     /// Owner side: (node, its connection) → our subscriber standing for it.
     remote: Mutex<HashMap<(String, ConnId), RemoteConn>>,
     outgoing: Mutex<HashMap<String, mpsc::Sender<Out>>>,
-    /// Watching side: (table, our connection) → the subscription.
-    proxied: Mutex<HashMap<(Arc<str>, ConnId), Proxied>>,
+    /// Watching side: (table, our connection) → the subscription; ordered, so that one
+    /// table's subscriptions are a range.
+    proxied: Mutex<BTreeMap<(Arc<str>, ConnId), Proxied>>,
     /// Watching side: our connections with remote subscriptions, and how many.
     inbound: Mutex<HashMap<ConnId, (Outbox, usize)>>,
     /// Rung when a subscription turned stale.
@@ -83,7 +84,7 @@ impl Links {
             bus,
             remote: Mutex::new(HashMap::new()),
             outgoing: Mutex::new(HashMap::new()),
-            proxied: Mutex::new(HashMap::new()),
+            proxied: Mutex::new(BTreeMap::new()),
             inbound: Mutex::new(HashMap::new()),
             stale: Notify::new(),
         }
@@ -241,16 +242,22 @@ impl Links {
     pub fn take_table(&self, table: &str) -> Vec<(ConnId, Proxied)> {
         let conns: Vec<ConnId> = {
             let proxied = self.proxied.lock().expect("proxied lock");
-            proxied
-                .keys()
-                .filter(|(t, _)| **t == *table)
-                .map(|(_, conn)| *conn)
+            of_table(&proxied, table)
+                .map(|((_, conn), _)| *conn)
                 .collect()
         };
         conns
             .into_iter()
             .filter_map(|conn| Some((conn, self.unproxy(table, conn)?)))
             .collect()
+    }
+
+    /// The owner of `table` as a live (not stale) subscription of ours knows it.
+    pub fn known_owner(&self, table: &str) -> Option<String> {
+        let proxied = self.proxied.lock().expect("proxied lock");
+        of_table(&proxied, table)
+            .find(|(_, p)| !p.stale && !p.owner.is_empty())
+            .map(|(_, p)| p.owner.clone())
     }
 
     /// The owner of `table` as our subscriptions know it.
@@ -316,6 +323,15 @@ impl Links {
             }
         }
     }
+}
+
+/// The subscriptions to `table`.
+fn of_table<'a>(
+    proxied: &'a BTreeMap<(Arc<str>, ConnId), Proxied>,
+    table: &str,
+) -> impl Iterator<Item = (&'a (Arc<str>, ConnId), &'a Proxied)> {
+    let table: Arc<str> = table.into();
+    proxied.range((table.clone(), ConnId::MIN)..=(table, ConnId::MAX))
 }
 
 /// Empties the queue to `node` into its frames channel, consecutive copies of one frame in one

@@ -86,13 +86,14 @@ enum Route {
 }
 
 /// A call to a table, from this node or forwarded from another: what [`TableHandle`]'s
-/// methods send.
-#[derive(Clone)]
-pub enum Call {
+/// methods send. `Out` is what a subscription delivers to: a connection's [`Outbox`] here, its
+/// mute list while the call travels to another node (which makes an outbox of its own).
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+pub enum Call<Out = Outbox> {
     Subscribe {
         conn: ConnId,
         user: UserView,
-        out: Outbox,
+        out: Out,
         token: Option<String>,
         since: Option<u32>,
     },
@@ -114,6 +115,40 @@ pub enum Call {
     Playing {
         user: String,
     },
+}
+
+impl<A> Call<A> {
+    /// The same call with its connection (if it names one) and its subscriber changed.
+    pub fn with<B>(self, conn: impl FnOnce(ConnId) -> ConnId, out: impl FnOnce(A) -> B) -> Call<B> {
+        match self {
+            Call::Subscribe {
+                conn: c,
+                user,
+                out: o,
+                token,
+                since,
+            } => Call::Subscribe {
+                conn: conn(c),
+                user,
+                out: out(o),
+                token,
+                since,
+            },
+            Call::Unsubscribe { conn: c } => Call::Unsubscribe { conn: conn(c) },
+            Call::Act {
+                conn: c,
+                user,
+                action,
+            } => Call::Act {
+                conn: conn(c),
+                user,
+                action,
+            },
+            Call::View { user, token } => Call::View { user, token },
+            Call::HintPosition { user } => Call::HintPosition { user },
+            Call::Playing { user } => Call::Playing { user },
+        }
+    }
 }
 
 /// A table's answer to a [`Call`], whichever node gave it.

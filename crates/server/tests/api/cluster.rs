@@ -426,3 +426,39 @@ async fn a_player_hears_turns_and_notifications_on_whatever_node_their_socket_is
     assert_eq!(bob.expect("turns").await["count"], 1);
     stop_all(nodes).await;
 }
+
+#[actix_web::test]
+async fn hints_for_a_white_rabbit_table_of_another_node_are_the_same() {
+    let nodes = site(2).await;
+    let (a, b) = (&nodes[0], &nodes[1]);
+    let solo = b.guest().await;
+    // A deal can be won before any action (nothing to hint): deal until one is not.
+    let mut table = Value::Null;
+    for _ in 0..10 {
+        table = solo.create_table(a, json!({"game": "white-rabbit"})).await;
+        if table["status"] == "playing" {
+            break;
+        }
+    }
+    assert_eq!(table["status"], "playing", "ten deals won at once: {table}");
+    let path = format!("/api/tables/{}/hints", table["id"].as_str().unwrap());
+    let (status, here) = a.get(&path, Some(&solo.token)).await;
+    assert_eq!(status, 200, "{here}");
+    // Through the other node: the position comes from the table's node, rebuilt there.
+    let (status, there) = b.get(&path, Some(&solo.token)).await;
+    assert_eq!(status, 200, "{there}");
+    assert_eq!(there["ply"], here["ply"]);
+    let actions = |hints: &Value| -> Vec<String> {
+        let mut actions: Vec<String> = hints["hints"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["action"].as_str().unwrap().to_string())
+            .collect();
+        actions.sort();
+        actions
+    };
+    assert_eq!(actions(&there), actions(&here));
+    assert!(!actions(&here).is_empty());
+    stop_all(nodes).await;
+}
