@@ -554,13 +554,11 @@ async fn postgres_clients_of_a_killed_node_reconnect_through_the_proxy_and_catch
     let ply = bob.play_first().await;
     // Alice comes back through nginx, which can only take her to node b, and catches up.
     let catchup = alice.reconnect(&proxy).await;
-    let caught: Vec<u64> = catchup["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["ply"].as_u64().unwrap())
-        .collect();
-    assert_eq!(caught, vec![ply], "Alice missed Bob's move: {catchup}");
+    assert_eq!(
+        plies(&catchup),
+        vec![ply],
+        "Alice missed Bob's move: {catchup}"
+    );
     play(&mut alice, &mut bob, 6).await;
 
     // Node a is back; node b, the table's node now and both players', dies.
@@ -575,13 +573,11 @@ async fn postgres_clients_of_a_killed_node_reconnect_through_the_proxy_and_catch
     alice.reconnect(&proxy).await;
     let ply = alice.play_first().await;
     let catchup = bob.reconnect(&proxy).await;
-    let caught: Vec<u64> = catchup["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["ply"].as_u64().unwrap())
-        .collect();
-    assert_eq!(caught, vec![ply], "Bob missed Alice's move: {catchup}");
+    assert_eq!(
+        plies(&catchup),
+        vec![ply],
+        "Bob missed Alice's move: {catchup}"
+    );
     play(&mut alice, &mut bob, 8).await;
 
     let recorded = recorded_moves(&site, &id).await;
@@ -642,4 +638,14 @@ async fn postgres_after_a_database_outage_the_owners_own_clients_hear_the_game_a
     tokio::time::sleep(Duration::from_secs(4)).await;
     let ply = alice.play_first().await;
     alice.bot_answers(ply).await;
+}
+
+/// The plies of a `catchup`'s moves.
+fn plies(catchup: &Value) -> Vec<u64> {
+    catchup["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["ply"].as_u64().unwrap())
+        .collect()
 }
