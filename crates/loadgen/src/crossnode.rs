@@ -210,6 +210,8 @@ async fn cross_node(args: &CrossNodeArgs) -> anyhow::Result<String> {
     }
     let elapsed = started.elapsed();
     let mut samples = shared.samples.take();
+    // A stranded game is a fault to look into: its nodes' logs stay.
+    site.keep_logs = samples.stranded > 0;
     let mut out = String::new();
     let _ = writeln!(
         out,

@@ -163,6 +163,25 @@ impl Store {
     /// `game.seats`, all or nothing. `Conflict` if the id is taken; `NotFound` if a user it
     /// names (host, seat) or the game it is a rematch of does not exist.
     pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
+        self.insert_game(game, None).await
+    }
+
+    /// Creates a game with its lease held by `node` until `expires_at` (unix ms), in one
+    /// transaction: no other node can see it without an owner and take it over as an orphan.
+    pub async fn create_leased_game(
+        &self,
+        game: &NewGame,
+        node: &str,
+        expires_at: i64,
+    ) -> Result<(), StoreError> {
+        self.insert_game(game, Some((node, expires_at))).await
+    }
+
+    async fn insert_game(
+        &self,
+        game: &NewGame,
+        lease: Option<(&str, i64)>,
+    ) -> Result<(), StoreError> {
         let seats = game
             .seats
             .iter()
@@ -205,6 +224,17 @@ impl Store {
                 .bind(seat)
                 .bind(user_id)
                 .bind(bot)
+                .execute(&mut *tx)
+                .await
+                .map_err(StoreError::from_write)?;
+            }
+            if let Some((node, expires_at)) = lease {
+                sqlx::query(
+                    "INSERT INTO game_leases (game_id, owner, expires_at) VALUES ($1, $2, $3)",
+                )
+                .bind(&game.id)
+                .bind(node)
+                .bind(expires_at)
                 .execute(&mut *tx)
                 .await
                 .map_err(StoreError::from_write)?;

@@ -54,30 +54,50 @@ on_both_backends! {
     of_nodes_racing_for_one_lease_exactly_one_wins;
     renewing_keeps_what_the_node_still_holds_and_says_what_it_lost;
     orphaned_games_are_the_unfinished_ones_no_live_lease_covers;
+    a_game_created_with_its_lease_is_never_an_orphan;
 }
 
 async fn game(store: &Store, id: &str, created_at: i64) {
+    store.create_game(&new_game(id, created_at)).await.unwrap();
+}
+
+fn new_game(id: &str, created_at: i64) -> NewGame {
+    NewGame {
+        id: id.to_string(),
+        game: "mill".to_string(),
+        variant: "standard".to_string(),
+        seed: 7,
+        private: false,
+        invite_token: None,
+        clock_initial_ms: None,
+        clock_increment_ms: None,
+        move_days: None,
+        rematch_of: None,
+        host_id: None,
+        created_at,
+        daily: None,
+        rated: false,
+        rating_range: None,
+        seats: vec![None, None],
+    }
+}
+
+async fn a_game_created_with_its_lease_is_never_an_orphan(store: &Store) {
     store
-        .create_game(&NewGame {
-            id: id.to_string(),
-            game: "mill".to_string(),
-            variant: "standard".to_string(),
-            seed: 7,
-            private: false,
-            invite_token: None,
-            clock_initial_ms: None,
-            clock_increment_ms: None,
-            move_days: None,
-            rematch_of: None,
-            host_id: None,
-            created_at,
-            daily: None,
-            rated: false,
-            rating_range: None,
-            seats: vec![None, None],
-        })
+        .create_leased_game(&new_game("g1", T0), "a", T0 + TTL)
         .await
         .unwrap();
+    assert_eq!(
+        store.lease_owner("g1", T0).await.unwrap().as_deref(),
+        Some("a")
+    );
+    assert!(store.orphaned_games(T0, 10).await.unwrap().is_empty());
+    assert!(!store.take_lease("g1", "b", T0 + 1, TTL).await.unwrap());
+    // Until its lease runs out like any other.
+    assert_eq!(
+        store.orphaned_games(T0 + TTL, 10).await.unwrap(),
+        vec!["g1"]
+    );
 }
 
 async fn one_node_holds_a_lease_until_it_expires(store: &Store) {

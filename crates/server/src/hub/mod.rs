@@ -394,9 +394,7 @@ impl Hub {
             },
             self.services(),
         );
-        self.store().create_game(&new_game).await?;
-        // A new table runs where it was made (nobody else can know of it yet).
-        self.take_lease(&new_game.id).await?;
+        self.record_new_table(&new_game).await?;
         if new_game.seats.iter().all(Option::is_some) {
             table.start().await?;
         }

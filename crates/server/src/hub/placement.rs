@@ -126,6 +126,21 @@ impl Hub {
             .await?)
     }
 
+    /// Records a new table; on a site of several nodes with its lease, in the same
+    /// transaction: a new table runs where it was made, and no other node may see it ownerless.
+    pub(super) async fn record_new_table(&self, game: &store::NewGame) -> Result<(), WsError> {
+        match self.placement() {
+            None => self.store().create_game(game).await?,
+            Some(placement) => {
+                let expires_at = unix_ms() + ttl_ms();
+                self.store()
+                    .create_leased_game(game, placement.node(), expires_at)
+                    .await?
+            }
+        }
+        Ok(())
+    }
+
     /// Gives up the lease of a table that stopped here, so that another node may run it at
     /// once (rather than after the lease ran out).
     pub(super) fn release_lease(&self, id: &str) {
