@@ -48,6 +48,8 @@ test('the lobby form starts a bot game on the chosen variant', async () => {
 test('a quick match with nobody around offers a bot of the same game and variant, and keeps searching', async () => {
   const { context, page } = await newPlayer(env.browser, env.server.url);
   const card = page.locator('.game-card[data-game="perekati"]');
+  // The card's variants come with the catalogue: wait for them before reading them.
+  await card.locator('select.variant-select option').first().waitFor({ state: 'attached' });
   const variants = await card.locator('select.variant-select option').evaluateAll((os) => os.map((o) => o.value));
   const variant = variants[variants.length - 1];
   await card.locator('select.variant-select').selectOption(variant);
