@@ -26,11 +26,41 @@ pub struct ClosedArgs {
     pub seconds: u64,
 }
 
+/// One move of a pair, timed.
+pub(crate) async fn play_one(mut pair: Pair) -> (Pair, anyhow::Result<Duration>) {
+    let rtt = pair.one_move().await;
+    (pair, rtt)
+}
+
+/// The server processes a side's CPU and memory are read from.
+pub(crate) struct Probe(Vec<String>);
+
+impl Probe {
+    pub(crate) fn of(server: &Server) -> Probe {
+        Probe(vec![server.pid().to_string()])
+    }
+
+    pub(crate) fn pids(pids: impl IntoIterator<Item = u32>) -> Probe {
+        Probe(pids.into_iter().map(|p| p.to_string()).collect())
+    }
+
+    fn cpu_seconds(&self) -> Option<f64> {
+        self.0
+            .iter()
+            .map(|pid| crate::server::cpu_seconds(pid))
+            .sum()
+    }
+
+    fn rss_bytes(&self) -> Option<u64> {
+        self.0.iter().map(|pid| crate::server::rss_bytes(pid)).sum()
+    }
+}
+
 /// What one side of the comparison measured.
-struct Side {
+pub(crate) struct Side {
     name: &'static str,
     answers: usize,
-    per_second: f64,
+    pub(crate) per_second: f64,
     p50: f64,
     p99: f64,
     p999: f64,
@@ -50,37 +80,40 @@ async fn closed(args: &ClosedArgs) -> anyhow::Result<String> {
     let pairs = Pair::many(&http, args.games).await?;
     let stolik = measure(
         "stolik moves",
-        &server,
-        args,
+        &Probe::of(&server),
+        args.seconds,
         pairs,
-        |mut pair| async move {
-            let rtt = pair.one_move().await;
-            (pair, rtt)
-        },
+        |pair| play_one(pair),
     )
     .await;
     drop(server);
 
     let (echo, conns) = Server::echo_with(args.games * 2).await?;
     let frame = crate::echo::move_frame();
-    let echoed = measure("echo messages", &echo, args, conns, move |mut conn| {
-        let frame = frame.clone();
-        async move {
-            let sent = Instant::now();
-            let rtt = conn.request(frame).await.map(|_| sent.elapsed());
-            (conn, rtt)
-        }
-    })
+    let echoed = measure(
+        "echo messages",
+        &Probe::of(&echo),
+        args.seconds,
+        conns,
+        move |mut conn| {
+            let frame = frame.clone();
+            async move {
+                let sent = Instant::now();
+                let rtt = conn.request(frame).await.map(|_| sent.elapsed());
+                (conn, rtt)
+            }
+        },
+    )
     .await;
     Ok(report(args, &[stolik, echoed]))
 }
 
 /// Runs `step` in a loop on every client at once for the measured window and gathers the
 /// round trips.
-async fn measure<C, F, Fut>(
+pub(crate) async fn measure<C, F, Fut>(
     name: &'static str,
-    server: &Server,
-    args: &ClosedArgs,
+    server: &Probe,
+    seconds: u64,
     clients: Vec<C>,
     step: F,
 ) -> Side
@@ -90,7 +123,7 @@ where
     Fut: std::future::Future<Output = (C, anyhow::Result<Duration>)> + 'static,
 {
     let start = Instant::now() + Duration::from_secs(1);
-    let end = start + Duration::from_secs(args.seconds);
+    let end = start + Duration::from_secs(seconds);
     let tasks: Vec<_> = clients
         .into_iter()
         .map(|client| {
@@ -134,7 +167,7 @@ where
     Side {
         name,
         answers,
-        per_second: answers as f64 / args.seconds as f64,
+        per_second: answers as f64 / seconds as f64,
         p50: at(0.5),
         p99: at(0.99),
         p999: at(0.999),
@@ -153,6 +186,20 @@ fn report(args: &ClosedArgs, sides: &[Side]) -> String {
         "stolik-load closed: {} games (two sockets each), {} s measured",
         args.games, args.seconds
     );
+    out.push_str(&table(sides));
+    if let [stolik, echo] = sides {
+        let _ = writeln!(
+            out,
+            "Stolik moves/s ÷ echo messages/s: {:.2}",
+            stolik.per_second / echo.per_second
+        );
+    }
+    out
+}
+
+/// The sides as a Markdown table.
+pub(crate) fn table(sides: &[Side]) -> String {
+    let mut out = String::new();
     let _ = writeln!(
         out,
         "| side | answered | per second | p50 ms | p99 ms | p99.9 ms | server CPU µs each | server RSS MiB | errors |"
@@ -170,13 +217,6 @@ fn report(args: &ClosedArgs, sides: &[Side]) -> String {
             out,
             "| {} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {cpu} | {rss} | {} |",
             side.name, side.answers, side.per_second, side.p50, side.p99, side.p999, side.errors
-        );
-    }
-    if let [stolik, echo] = sides {
-        let _ = writeln!(
-            out,
-            "Stolik moves/s ÷ echo messages/s: {:.2}",
-            stolik.per_second / echo.per_second
         );
     }
     out

@@ -35,6 +35,9 @@ enum Scenario {
     /// Two nodes on PostgreSQL and Redis; games run by one, a spectator of each on the other:
     /// how long a move takes to reach the other node's spectator.
     CrossNode(loadgen::crossnode::CrossNodeArgs),
+    /// One node against two behind nginx on PostgreSQL and Redis: the closed loop's moves a
+    /// second and acknowledgement through the same nginx, and the ratio.
+    Nodes(loadgen::nodes::NodesArgs),
     /// The bare actix-ws echo server the `closed` scenario compares with (started by it).
     #[command(hide = true)]
     EchoServer {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Scenario::Startup(startup) => loadgen::startup::run(&startup),
         Scenario::Failover(failover) => loadgen::failover::run(&failover),
         Scenario::CrossNode(cross) => loadgen::crossnode::run(&cross),
+        Scenario::Nodes(nodes) => loadgen::nodes::run(&nodes),
         Scenario::EchoServer { port } => loadgen::echo::serve(port)
             .map(|()| String::new())
             .map_err(Into::into),

@@ -108,11 +108,14 @@ impl Server {
         Ok((echo, conns))
     }
 
+    /// The server process's id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Resident memory of the server process, in bytes.
     pub fn rss_bytes(&self) -> Option<u64> {
-        let statm = std::fs::read_to_string(format!("/proc/{}/statm", self.child.id())).ok()?;
-        let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-        Some(pages * 4096)
+        rss_bytes(&self.child.id().to_string())
     }
 
     /// The server's `/metrics` page, if it serves one.
@@ -137,6 +140,13 @@ impl Server {
     pub fn cpu_seconds(&self) -> Option<f64> {
         cpu_seconds(&self.child.id().to_string())
     }
+}
+
+/// Resident memory of a process, in bytes, from `/proc/PID/statm`.
+pub fn rss_bytes(pid: &str) -> Option<u64> {
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
 }
 
 /// CPU seconds (user + system) of a process (`self` for this one), from `/proc/PID/stat`.
