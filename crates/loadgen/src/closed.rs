@@ -83,7 +83,7 @@ async fn closed(args: &ClosedArgs) -> anyhow::Result<String> {
         &Probe::of(&server),
         args.seconds,
         pairs,
-        |pair| play_one(pair),
+        play_one,
     )
     .await;
     drop(server);
