@@ -51,10 +51,13 @@ pub fn config(dir: &Path, port: u16, nodes: &[u16]) -> String {
     }
     format!(
         r#"worker_processes 1;
+# Each proxied socket holds two connections (the client's, the node's): room for the load
+# generator's thousands.
+worker_rlimit_nofile 65536;
 error_log {dir}/error.log info;
 pid {dir}/nginx.pid;
 events {{
-    worker_connections 1024;
+    worker_connections 32768;
 }}
 http {{
     access_log {dir}/access.log;
