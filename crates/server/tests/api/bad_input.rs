@@ -132,10 +132,8 @@ async fn a_giant_announced_frame_is_refused_before_its_body_is_read() {
     let sender = tokio::spawn({
         let sent = sent.clone();
         async move {
-            while sent.load(std::sync::atomic::Ordering::Relaxed) < 1 << 30 {
-                if writer.write_all(&chunk).await.is_err() {
-                    break;
-                }
+            // Past the announced 1 GiB if need be: it ends only when a write fails.
+            while writer.write_all(&chunk).await.is_ok() {
                 sent.fetch_add(chunk.len() as u64, std::sync::atomic::Ordering::Relaxed);
             }
         }
@@ -160,8 +158,27 @@ async fn a_giant_announced_frame_is_refused_before_its_body_is_read() {
     })
     .await
     .expect("the server kept reading the giant frame");
-    sender.abort();
     let closed_at = closed_at.unwrap_or_else(|| panic!("no close frame with 1009: {answer:?}"));
+    // Then it hangs up, though the client goes on sending the body: after actix's lingering
+    // close (at most `client_disconnect_timeout`, 1 s, for the client to read the close) the
+    // connection is closed, and the client's next writes fail.
+    let hung_up = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        loop {
+            match reader.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    })
+    .await;
+    assert!(
+        hung_up.is_ok(),
+        "the connection stayed open after the close"
+    );
+    tokio::time::timeout(std::time::Duration::from_secs(10), sender)
+        .await
+        .expect("the server kept draining the body after hanging up")
+        .unwrap();
     // Without the guard the close can only come once the whole body is in. (How much was sent
     // by the time the close is read depends on scheduling: the server drains and drops what
     // still comes, and this test, the sender and the server share one thread.)
