@@ -21,6 +21,9 @@ export async function createTable(body) {
 export function mount(root) {
   let games = null;
   let botList = [];
+  // The level picked on each card, kept across renders (the bots' ratings arrive later and
+  // render the cards again).
+  const botLevels = {};
   // Answers that arrive after the visitor has moved on must not draw over the next page.
   let mounted = true;
 
@@ -82,9 +85,14 @@ export function mount(root) {
 
   // Play against a bot: pick a level, the bot takes the other seat and the game starts.
   function botPicker(g, variant) {
-    const select = h('select', { class: 'bot-level', 'aria-label': t('home.botLevel') },
+    const select = h('select', {
+      class: 'bot-level',
+      'aria-label': t('home.botLevel'),
+      onChange: (e) => { botLevels[g.id] = e.target.value; },
+    },
       // Cards start games without a clock: the bots' rapid ratings.
       ...g.bots.map((level) => h('option', { value: level }, botOption(botList, level, g.id, 'rapid'))));
+    if (botLevels[g.id]) select.value = botLevels[g.id];
     return h('div', { class: 'card-actions bot-actions' },
       select,
       h('button', {
