@@ -21,9 +21,6 @@ export async function createTable(body) {
 export function mount(root) {
   let games = null;
   let botList = [];
-  // The level picked on each card, kept across renders (the bots' ratings arrive later and
-  // render the cards again).
-  const botLevels = {};
   // Answers that arrive after the visitor has moved on must not draw over the next page.
   let mounted = true;
 
@@ -47,15 +44,17 @@ export function mount(root) {
     root.append(section);
   }
 
-  // The variant chosen on each card, kept across re-renders (a language switch).
+  // What the visitor chose on each card (variant, bot level), kept across re-renders: a
+  // language switch, and the bots' ratings arriving after the cards.
   const chosen = {};
+  const choices = (id) => (chosen[id] ||= {});
 
   function card(g) {
     const solo = g.seats === 1;
-    const variant = () => chosen[g.id] || g.default_variant;
+    const variant = () => choices(g.id).variant || g.default_variant;
     const variantPicker = g.variants.length > 1
       ? h('label', { class: 'field variant-field' }, h('span', {}, t('lobby.variant')),
-        h('select', { class: 'variant-select', name: 'variant', onChange: (e) => { chosen[g.id] = e.target.value; } },
+        h('select', { class: 'variant-select', name: 'variant', onChange: (e) => { choices(g.id).variant = e.target.value; } },
           g.variants.map((v) => h('option', { value: v.id, selected: v.id === variant() }, variantName(g, v.id)))))
       : null;
     return h('article', { class: 'game-card', 'data-game': g.id },
@@ -88,11 +87,11 @@ export function mount(root) {
     const select = h('select', {
       class: 'bot-level',
       'aria-label': t('home.botLevel'),
-      onChange: (e) => { botLevels[g.id] = e.target.value; },
+      onChange: (e) => { choices(g.id).bot = e.target.value; },
     },
       // Cards start games without a clock: the bots' rapid ratings.
-      ...g.bots.map((level) => h('option', { value: level }, botOption(botList, level, g.id, 'rapid'))));
-    if (botLevels[g.id]) select.value = botLevels[g.id];
+      ...g.bots.map((level) => h('option', { value: level, selected: level === choices(g.id).bot },
+        botOption(botList, level, g.id, 'rapid'))));
     return h('div', { class: 'card-actions bot-actions' },
       select,
       h('button', {
