@@ -1,8 +1,12 @@
 //! The flood benchmark: an honest pair plays cephalopod from one address while another address
 //! floods one thing at a time — wrong-password logins, new guests, table creation, sockets — as
 //! fast as `--concurrency` clients can. The honest mover's round trip (a `move` sent → its `ok`)
-//! is measured with no flood first and then under each flood, in the same run, so each figure
-//! comes with its ratio to idle; the flood's answers are counted by status.
+//! is measured with no flood and under each flood, in the same run, so each figure comes with its
+//! ratio to idle; the flood's answers are counted by status.
+//!
+//! The phases are interleaved: each of `--rounds` rounds runs every phase (idle included) for
+//! `--seconds`, starting one phase later than the round before. A burst of other work on the
+//! machine then falls on idle and flood alike instead of on whichever phase it happened to hit.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -26,9 +30,12 @@ pub struct FloodArgs {
     /// The web client's folder, for the server.
     #[arg(long, default_value = "web")]
     pub web_dir: PathBuf,
-    /// Seconds each phase lasts (idle, then each flood).
-    #[arg(long, default_value_t = 10)]
+    /// Seconds each phase lasts in one round.
+    #[arg(long, default_value_t = 5)]
     pub seconds: u64,
+    /// Rounds, each running every phase (idle and each flood) once.
+    #[arg(long, default_value_t = 6)]
+    pub rounds: usize,
     /// Flooding clients at once.
     #[arg(long, default_value_t = 32)]
     pub concurrency: usize,
@@ -73,14 +80,36 @@ impl Flood {
     }
 }
 
+/// What one kind of phase gathered over every round.
 struct Phase {
     flood: Flood,
-    honest: Option<Spread>,
+    /// The honest mover's round trips.
+    samples: Vec<Duration>,
     honest_errors: u64,
     answers: BTreeMap<u16, u64>,
     server_cpu: Option<f64>,
     /// This generator's own CPU in the phase: it shares the machine with the server.
     own_cpu: Option<f64>,
+}
+
+impl Phase {
+    fn new(flood: Flood) -> Phase {
+        Phase {
+            flood,
+            samples: Vec::new(),
+            honest_errors: 0,
+            answers: BTreeMap::new(),
+            server_cpu: Some(0.0),
+            own_cpu: Some(0.0),
+        }
+    }
+}
+
+/// Adds a CPU figure of one round to the total (unknown once any round's is unknown).
+fn add_cpu(total: &mut Option<f64>, before: Option<f64>, after: Option<f64>) {
+    *total = total
+        .zip(before.zip(after))
+        .map(|(sum, (before, after))| sum + after - before);
 }
 
 pub fn run(args: &FloodArgs) -> anyhow::Result<String> {
@@ -112,81 +141,92 @@ async fn flood(args: &FloodArgs) -> anyhow::Result<String> {
     // the guest flood can use up its address's quota.
     let flood_token = flooder.guest().await?;
     let mut pair = Pair::new(&honest).await?;
-    let mut phases = Vec::new();
-    for flood in Flood::ALL {
-        let stop = Arc::new(AtomicBool::new(false));
-        let answers = Arc::new(Mutex::new(BTreeMap::new()));
-        // The flood runs on a thread (and runtime) of its own, so that its clients' work does
-        // not delay the honest pair's reading of its replies in this one.
-        let flooding = (flood != Flood::None).then(|| {
-            let (stop, answers) = (stop.clone(), answers.clone());
-            let (port, token, concurrency) = (server.port, flood_token.clone(), args.concurrency);
-            std::thread::spawn(move || {
-                actix_rt::System::new().block_on(async move {
-                    let flooder = Http::new(port, FLOODER);
-                    let workers: Vec<_> = (0..concurrency)
-                        .map(|_| {
-                            actix_rt::spawn(flood_worker(
-                                flood,
-                                flooder.clone(),
-                                token.clone(),
-                                stop.clone(),
-                                answers.clone(),
-                            ))
-                        })
-                        .collect();
-                    for worker in workers {
-                        let _ = worker.await;
-                    }
-                })
-            })
-        });
-        let cpu_before = server.cpu_seconds();
-        let own_before = crate::server::cpu_seconds("self");
-        let deadline = Instant::now() + Duration::from_secs(args.seconds);
-        let mut samples = Vec::new();
-        let mut errors = 0;
-        let mut next_move = Instant::now();
-        while Instant::now() < deadline {
-            // A brisk human pace, well under the per-socket request limit.
-            tokio::time::sleep_until(next_move.into()).await;
-            next_move = Instant::now() + MOVE_EVERY;
-            match pair.one_move().await {
-                Ok(rtt) => samples.push(rtt),
-                Err(e) => {
-                    if errors < 3 {
-                        eprintln!(
-                            "stolik-load: the honest pair failed ({}): {e:#}",
-                            flood.name()
-                        );
-                    }
-                    errors += 1;
-                    pair = Pair::new(&honest).await?;
+    let mut phases: Vec<Phase> = Flood::ALL.into_iter().map(Phase::new).collect();
+    for round in 0..args.rounds {
+        for i in 0..phases.len() {
+            let phase = &mut phases[(round + i) % Flood::ALL.len()];
+            run_phase(args, &server, &honest, &flood_token, &mut pair, phase).await?;
+            // Let the limits' windows pass so each flood starts from the same state.
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+    }
+    Ok(report(args, &mut phases))
+}
+
+/// Runs one phase of one round: the flood (if any) on a thread of its own while the honest pair
+/// moves, adding what was measured to `phase`.
+async fn run_phase(
+    args: &FloodArgs,
+    server: &Server,
+    honest: &Http,
+    flood_token: &str,
+    pair: &mut Pair,
+    phase: &mut Phase,
+) -> anyhow::Result<()> {
+    let flood = phase.flood;
+    let stop = Arc::new(AtomicBool::new(false));
+    let answers = Arc::new(Mutex::new(BTreeMap::new()));
+    // The flood runs on a thread (and runtime) of its own, so that its clients' work does not
+    // delay the honest pair's reading of its replies in this one.
+    let flooding = (flood != Flood::None).then(|| {
+        let (stop, answers) = (stop.clone(), answers.clone());
+        let (port, token, concurrency) = (server.port, flood_token.to_string(), args.concurrency);
+        std::thread::spawn(move || {
+            actix_rt::System::new().block_on(async move {
+                let flooder = Http::new(port, FLOODER);
+                let workers: Vec<_> = (0..concurrency)
+                    .map(|_| {
+                        actix_rt::spawn(flood_worker(
+                            flood,
+                            flooder.clone(),
+                            token.clone(),
+                            stop.clone(),
+                            answers.clone(),
+                        ))
+                    })
+                    .collect();
+                for worker in workers {
+                    let _ = worker.await;
                 }
+            })
+        })
+    });
+    let cpu_before = server.cpu_seconds();
+    let own_before = crate::server::cpu_seconds("self");
+    let deadline = Instant::now() + Duration::from_secs(args.seconds);
+    let mut next_move = Instant::now();
+    while Instant::now() < deadline {
+        // A brisk human pace, well under the per-socket request limit.
+        tokio::time::sleep_until(next_move.into()).await;
+        next_move = Instant::now() + MOVE_EVERY;
+        match pair.one_move().await {
+            Ok(rtt) => phase.samples.push(rtt),
+            Err(e) => {
+                if phase.honest_errors < 3 {
+                    eprintln!(
+                        "stolik-load: the honest pair failed ({}): {e:#}",
+                        flood.name()
+                    );
+                }
+                phase.honest_errors += 1;
+                *pair = Pair::new(honest).await?;
             }
         }
-        stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = flooding {
-            let _ = thread.join();
-        }
-        let server_cpu = cpu_before
-            .zip(server.cpu_seconds())
-            .map(|(before, after)| after - before);
-        let own_cpu = own_before
-            .zip(crate::server::cpu_seconds("self"))
-            .map(|(before, after)| after - before);
-        phases.push(Phase {
-            flood,
-            honest: Spread::of(&mut samples),
-            honest_errors: errors,
-            answers: answers.lock().expect("answers").clone(),
-            server_cpu,
-            own_cpu,
-        });
-        // Let the limits' windows pass so each flood starts from the same state.
-        tokio::time::sleep(Duration::from_secs(2)).await;
     }
-    Ok(report(args, &phases))
+    stop.store(true, Ordering::Relaxed);
+    if let Some(thread) = flooding {
+        let _ = thread.join();
+    }
+    add_cpu(&mut phase.server_cpu, cpu_before, server.cpu_seconds());
+    add_cpu(
+        &mut phase.own_cpu,
+        own_before,
+        crate::server::cpu_seconds("self"),
+    );
+    for (status, n) in answers.lock().expect("answers").iter() {
+        *phase.answers.entry(*status).or_insert(0) += n;
+    }
+    Ok(())
 }
 
 /// One flooding client: the same request again and again until told to stop.
@@ -233,12 +273,17 @@ async fn flood_worker(
     }
 }
 
-fn report(args: &FloodArgs, phases: &[Phase]) -> String {
+fn report(args: &FloodArgs, phases: &mut [Phase]) -> String {
     let mut out = String::new();
-    let idle = phases.first().and_then(|p| p.honest);
+    let spreads: Vec<Option<Spread>> = phases
+        .iter_mut()
+        .map(|p| Spread::of(&mut p.samples))
+        .collect();
+    let idle = spreads[0];
     let _ = writeln!(
         out,
-        "stolik-load flood: {} s a phase, {} flooding clients, limits {:?}",
+        "stolik-load flood: {} rounds of {} s a phase, {} flooding clients, limits {:?}",
+        args.rounds,
         args.seconds,
         args.concurrency,
         if args.limits.is_empty() {
@@ -255,8 +300,8 @@ fn report(args: &FloodArgs, phases: &[Phase]) -> String {
         out,
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     );
-    for phase in phases {
-        let (n, p50, p99, ratio) = match (phase.honest, idle) {
+    for (phase, honest) in phases.iter().zip(spreads) {
+        let (n, p50, p99, ratio) = match (honest, idle) {
             (Some(h), Some(i)) => (
                 h.n.to_string(),
                 format!("{:.2}", h.p50),
