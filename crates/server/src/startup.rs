@@ -185,7 +185,9 @@ impl Application {
                     }))
                     .wrap(middleware::from_fn(crate::security::guard))
                     .wrap(middleware::Logger::new("%r %s %Dms"))
+                    .wrap(middleware::from_fn(crate::compression::mark_small))
                     .wrap(middleware::Compress::default())
+                    .wrap(middleware::from_fn(crate::compression::unmark))
                     .configure(crate::telemetry::routes)
                     .configure(crate::routes::configure(index.clone()))
                     .service(

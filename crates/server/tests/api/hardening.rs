@@ -258,6 +258,40 @@ async fn every_response_carries_the_security_headers() {
 }
 
 #[actix_web::test]
+async fn small_answers_go_out_uncompressed_and_large_ones_gzipped() {
+    let app = TestApp::spawn().await;
+    // An error, a refusal's kind of answer, a small JSON answer and a large script.
+    for (path, gzipped) in [
+        ("/api/nothing", false),
+        ("/healthz", false),
+        ("/js/app.js", true),
+    ] {
+        let mut response = app
+            .http()
+            .get(format!("{}{path}", app.base))
+            .insert_header(("accept-encoding", "gzip"))
+            .no_decompress()
+            .send()
+            .await
+            .unwrap();
+        let encoding = response
+            .headers()
+            .get("content-encoding")
+            .map(|v| v.to_str().unwrap().to_string());
+        let body = response.body().limit(1 << 22).await.unwrap();
+        if gzipped {
+            assert_eq!(encoding.as_deref(), Some("gzip"), "{path}");
+        } else {
+            // Not even the `identity` mark that keeps the compressor off.
+            assert_eq!(encoding, None, "{path}");
+            assert!(body.len() < 1024, "{path}: {} bytes", body.len());
+            assert!(body.starts_with(b"{"), "{path}: plain JSON");
+        }
+    }
+    app.stop().await;
+}
+
+#[actix_web::test]
 async fn a_cross_site_request_with_the_cookie_changes_nothing() {
     let app = TestApp::spawn().await;
     let mut me = app
