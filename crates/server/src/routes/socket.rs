@@ -178,7 +178,7 @@ async fn run(
             },
         );
         if session.text(hello).await.is_err() {
-            conn.leave().await;
+            Box::pin(conn.leave()).await;
             return;
         }
         let mut closing = conn.state.hub.closing();
@@ -192,7 +192,10 @@ async fn run(
                     let reply = match frame {
                         Some(Ok(AggregatedMessage::Text(text))) => {
                             if limit.take() {
-                                Some(conn.answer(&text).await)
+                                // Boxed: the answer's future (every request's database and
+                                // table calls) is large, and inline it would be part of every
+                                // idle socket's task for as long as the socket is open.
+                                Some(Box::pin(conn.answer(&text)).await)
                             } else if limit.flooding() {
                                 break Exit::Close(reason(CloseCode::Policy, "flooding"));
                             } else {
@@ -251,7 +254,7 @@ async fn run(
                 }
             }
         };
-        conn.leave().await;
+        Box::pin(conn.leave()).await;
         if let Exit::Close(why) = exit {
             let _ = session.close(Some(why)).await;
         }
