@@ -295,7 +295,39 @@ pub fn search(
         return legal.first().copied();
     }
     let root = Board::from_game(game);
-    let mut nodes = vec![Node::new(0, 0, root.turn as u8 ^ 1, 0.0)];
+    TREE.with_borrow_mut(|nodes| {
+        nodes.clear();
+        nodes.push(Node::new(0, 0, root.turn as u8 ^ 1, 0.0));
+        grow(nodes, root, params, deadline, rng);
+        let root_node = &nodes[0];
+        let first = root_node.first_child as usize;
+        let best = nodes[first..first + root_node.children as usize]
+            .iter()
+            .max_by(|x, y| x.visits.total_cmp(&y.visits))?;
+        legal
+            .into_iter()
+            .find(|m| m.cell() == best.cell as usize && m.capture_mask() == best.mask)
+    })
+}
+
+thread_local! {
+    /// The node array of this thread's last search, kept for its next one. A Hard search grows
+    /// it to millions of nodes; allocated afresh for every move, each of its pages would be
+    /// faulted in (and zeroed) again and unmapped after, memory-map work that stalls every
+    /// other thread of the process — the server's tables among them. The price is that each
+    /// thread that ever searched keeps its largest tree's memory (the server searches on one
+    /// thread per core).
+    static TREE: std::cell::RefCell<Vec<Node>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs iterations of the search from `root` until `deadline`, growing `nodes`.
+fn grow(
+    nodes: &mut Vec<Node>,
+    root: Board,
+    params: &Params,
+    deadline: std::time::Instant,
+    rng: &mut Rng,
+) {
     let mut path: Vec<u32> = Vec::new();
     let mut iterations = 0u64;
     while iterations == 0 || iterations & 63 != 0 || std::time::Instant::now() < deadline {
@@ -307,7 +339,7 @@ pub fn search(
         // Selection and expansion: stop at a child never visited (or at the full board).
         while board.empty() != 0 {
             if !nodes[at].expanded {
-                expand(&mut nodes, at, &board, rng);
+                expand(nodes, at, &board, rng);
             }
             at = select(&nodes, at, params);
             board.play(nodes[at].cell as usize, nodes[at].mask);
@@ -339,14 +371,6 @@ pub fn search(
             }
         }
     }
-    let root_node = &nodes[0];
-    let first = root_node.first_child as usize;
-    let best = nodes[first..first + root_node.children as usize]
-        .iter()
-        .max_by(|x, y| x.visits.total_cmp(&y.visits))?;
-    legal
-        .into_iter()
-        .find(|m| m.cell() == best.cell as usize && m.capture_mask() == best.mask)
 }
 
 /// The indices of the set bits of `x`, lowest first.
