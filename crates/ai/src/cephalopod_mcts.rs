@@ -341,7 +341,7 @@ fn grow(
             if !nodes[at].expanded {
                 expand(nodes, at, &board, rng);
             }
-            at = select(&nodes, at, params);
+            at = select(nodes, at, params);
             board.play(nodes[at].cell as usize, nodes[at].mask);
             path.push(at as u32);
             if nodes[at].visits == 0.0 {
