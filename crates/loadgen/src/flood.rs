@@ -142,9 +142,10 @@ async fn flood(args: &FloodArgs) -> anyhow::Result<String> {
     let flood_token = flooder.guest().await?;
     let mut pair = Pair::new(&honest).await?;
     let mut phases: Vec<Phase> = Flood::ALL.into_iter().map(Phase::new).collect();
+    let kinds = phases.len();
     for round in 0..args.rounds {
-        for i in 0..phases.len() {
-            let phase = &mut phases[(round + i) % Flood::ALL.len()];
+        for i in 0..kinds {
+            let phase = &mut phases[(round + i) % kinds];
             run_phase(args, &server, &honest, &flood_token, &mut pair, phase).await?;
             // Let the limits' windows pass so each flood starts from the same state.
             tokio::time::sleep(Duration::from_secs(2)).await;
