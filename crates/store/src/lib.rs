@@ -42,6 +42,7 @@ mod settings;
 pub mod testing;
 mod types;
 mod users;
+mod wal;
 mod writer;
 
 pub use error::StoreError;
@@ -89,9 +90,11 @@ impl Store {
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
         let store = if url.starts_with("sqlite:") {
             let (pool, writer, in_memory) = connect_sqlite(url).await?;
-            let moves = writer::MoveQueue::start(Pool::Sqlite(writer));
-            if !in_memory {
-                tokio::spawn(checkpoint_every(pool.clone(), moves.alive()));
+            // A memory database has no log to keep short.
+            let catch_up = (!in_memory).then(wal::CatchUp::default);
+            let moves = writer::MoveQueue::start(Pool::Sqlite(writer), catch_up.clone());
+            if let Some(catch_up) = catch_up {
+                tokio::spawn(wal::checkpoint_every(pool.clone(), catch_up, moves.alive()));
             }
             Store {
                 pool: Pool::Sqlite(pool),
@@ -111,7 +114,7 @@ impl Store {
                 .connect_lazy(url)?;
             Store {
                 pool: Pool::Postgres(pool),
-                moves: writer::MoveQueue::start(Pool::Postgres(writer)),
+                moves: writer::MoveQueue::start(Pool::Postgres(writer), None),
             }
         } else {
             return Err(StoreError::Invalid(format!(
@@ -194,37 +197,21 @@ async fn connect_sqlite(url: &str) -> Result<(SqlitePool, SqlitePool, bool), Sto
         return Ok((pool.clone(), pool, true));
     }
     // Checkpoints copy the log back into the database; left to SQLite they run inside
-    // whichever commit crosses the threshold, a move's among them. They run on a timer instead.
-    let options = options.pragma("wal_autocheckpoint", "0");
+    // whichever commit crosses the threshold, a move's among them. `wal.rs` runs them instead.
+    let options = options
+        .pragma("wal_autocheckpoint", "0")
+        .pragma("journal_size_limit", wal::LOG_SIZE_LIMIT_BYTES.to_string());
     let pool = pool.connect_with(options.clone()).await?;
     // One connection for the move writer: SQLite has one writer at a time anyway, and a
-    // connection of its own never queues behind readers for a pool slot.
+    // connection of its own never queues behind readers for a pool slot. Its page cache holds
+    // the index pages the live games write to (64 MiB; SQLite's default is 2), so that a batch
+    // neither reads them back from the file nor spills its dirty pages before the commit.
     let writer = SqlitePoolOptions::new()
         .max_connections(1)
         .min_connections(1)
         .idle_timeout(None)
         .max_lifetime(None)
-        .connect_with(options)
+        .connect_with(options.pragma("cache_size", "-65536"))
         .await?;
     Ok((pool, writer, false))
-}
-
-/// How often the SQLite log is folded back into the database.
-const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(1);
-
-/// Folds the log back without blocking writers (a passive checkpoint), until the pool closes
-/// or the store is gone (`alive` turns false).
-async fn checkpoint_every(pool: SqlitePool, alive: impl Fn() -> bool) {
-    let mut ticks = tokio::time::interval(CHECKPOINT_INTERVAL);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticks.tick().await;
-        if pool.is_closed() || !alive() {
-            return;
-        }
-        // A checkpoint that fails (the database busy) is simply tried again at the next tick.
-        let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-            .execute(&pool)
-            .await;
-    }
 }

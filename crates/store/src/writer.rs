@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::rows::{Get, to_int};
+use crate::wal::CatchUp;
 use crate::{MoveRow, Pool, StoreError};
 
 /// Moves waiting for the writer at most; senders wait beyond that.
@@ -42,10 +43,12 @@ pub(crate) struct MoveQueue {
 
 impl MoveQueue {
     /// Starts the writer task on the current runtime; it ends when every sender is gone.
-    pub(crate) fn start(pool: Pool) -> MoveQueue {
+    /// `catch_up` is SQLite's log keeping (see `wal.rs`), which the writer finishes between
+    /// batches.
+    pub(crate) fn start(pool: Pool, catch_up: Option<CatchUp>) -> MoveQueue {
         let (tx, rx) = mpsc::channel(QUEUE_CAPACITY);
         let queued = Arc::new(AtomicUsize::new(0));
-        tokio::spawn(run(pool.clone(), rx, queued.clone()));
+        tokio::spawn(run(pool.clone(), rx, queued.clone(), catch_up));
         MoveQueue { tx, queued, pool }
     }
 
@@ -78,7 +81,12 @@ impl MoveQueue {
     }
 }
 
-async fn run(pool: Pool, mut rx: mpsc::Receiver<Job>, queued: Arc<AtomicUsize>) {
+async fn run(
+    pool: Pool,
+    mut rx: mpsc::Receiver<Job>,
+    queued: Arc<AtomicUsize>,
+    catch_up: Option<CatchUp>,
+) {
     // A job that could not join the last batch (its key was already in it) starts the next.
     let mut carried: Option<Job> = None;
     loop {
@@ -108,6 +116,9 @@ async fn run(pool: Pool, mut rx: mpsc::Receiver<Job>, queued: Arc<AtomicUsize>) 
         metrics::histogram!("stolik_commit_batch_moves").record(size as f64);
         metrics::histogram!("stolik_commit_seconds").record(started.elapsed().as_secs_f64());
         metrics::gauge!("stolik_writer_queue").set(waiting as f64);
+        if let (Some(catch_up), Pool::Sqlite(writer)) = (&catch_up, &pool) {
+            catch_up.finish_on(writer).await;
+        }
     }
 }
 

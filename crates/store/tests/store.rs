@@ -214,6 +214,59 @@ async fn a_sqlite_file_gets_its_missing_directory_and_a_write_ahead_log() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The log's header counts its restarts (the checkpoint sequence number, bytes 12..16).
+fn log_restarts(database: &str) -> u32 {
+    let header = std::fs::read(format!("{database}-wal")).unwrap_or_default();
+    header
+        .get(12..16)
+        .map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_write_ahead_log_starts_again_while_moves_stream_without_a_pause() {
+    // A passive checkpoint alone never catches up with a writer that never pauses, and the
+    // log then grows for as long as the load lasts.
+    let db = sqlite_db().await;
+    let path = db.url.trim_start_matches("sqlite://").to_string();
+    const GAMES: usize = 32;
+    for g in 0..GAMES {
+        two_player_game(&db, &format!("w{g}"), T0).await;
+    }
+    let before = log_restarts(&path);
+    let until = std::time::Instant::now() + std::time::Duration::from_millis(2_500);
+    let players = (0..GAMES).map(|g| {
+        let store = db.store.clone();
+        tokio::spawn(async move {
+            let mut ply = 0;
+            while std::time::Instant::now() < until {
+                ply += 1;
+                store
+                    .append_move(&format!("w{g}"), &mv(ply, "a1"))
+                    .await
+                    .unwrap();
+            }
+            ply
+        })
+    });
+    let mut written = Vec::new();
+    for player in players {
+        written.push(player.await.unwrap());
+    }
+    let restarts = log_restarts(&path).wrapping_sub(before);
+    assert!(
+        restarts >= 2,
+        "the log started again {restarts} times in 2.5 s of moves"
+    );
+    for (g, plies) in written.into_iter().enumerate() {
+        let game = db.game(&format!("w{g}")).await.unwrap().unwrap();
+        assert_eq!(
+            game.moves.len(),
+            plies as usize,
+            "every move of w{g} is kept"
+        );
+    }
+}
+
 async fn a_guest_registers_and_keeps_the_same_id_and_games(db: TestDb) {
     db.create_user("guest1", "Guest 1", T0).await.unwrap();
     let guest = db.user("guest1").await.unwrap().unwrap();
