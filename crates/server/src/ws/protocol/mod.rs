@@ -302,6 +302,25 @@ pub struct MoveEvent {
     pub next: Option<NextTurn>,
 }
 
+impl MoveEvent {
+    /// The event as a spectator gets it: who moves next, but not with what.
+    pub fn for_watchers(&self) -> MoveEvent {
+        let next = self.next.as_ref().map(|next| NextTurn {
+            to_move: next.to_move,
+            turn: next.turn,
+            legal: Vec::new(),
+            legal_truncated: false,
+        });
+        MoveEvent {
+            table: self.table.clone(),
+            mv: self.mv.clone(),
+            position: self.position.clone(),
+            next,
+            ..*self
+        }
+    }
+}
+
 /// The turn after a move.
 #[derive(Debug, Clone, Serialize)]
 pub struct NextTurn {
@@ -309,24 +328,40 @@ pub struct NextTurn {
     pub to_move: Option<&'static str>,
     /// The side-to-move field of the position (`a`, `r`, `setup`, …).
     pub turn: &'static str,
-    /// The legal moves of the seat to move (empty when `legal_truncated`).
+    /// The legal moves of the seat to move (empty when `legal_truncated`, and for
+    /// spectators).
     pub legal: Vec<String>,
     pub legal_truncated: bool,
 }
 
 /// A message with the request id it answers, ready to send.
 pub fn encode(id: Option<&Value>, message: &Message) -> String {
-    let mut value = match message {
-        Message::Forwarded(text) if id.is_none() => return text.clone(),
-        Message::Forwarded(text) => {
-            serde_json::from_str(text).expect("forwarded messages are JSON")
-        }
-        message => serde_json::to_value(message).expect("messages serialise"),
+    let text = match message {
+        Message::Forwarded(text) => text.clone(),
+        // Straight to text: going through a `Value` first would build (and sort) a map of
+        // every field, and this runs for every reply and every event.
+        message => serde_json::to_string(message).expect("messages serialise"),
     };
-    if let (Some(id), Value::Object(object)) = (id, &mut value) {
-        object.insert("id".to_string(), id.clone());
+    match id {
+        Some(id) => with_id(id, &text),
+        None => text,
     }
-    value.to_string()
+}
+
+/// `text` with `"id"` as its first member. Every message is an object with a `type`, so the
+/// id can go in front of the object's first member without reading the rest.
+fn with_id(id: &Value, text: &str) -> String {
+    let members = text
+        .strip_prefix('{')
+        .filter(|rest| !rest.trim_start().starts_with('}'))
+        .expect("messages are objects with a type");
+    let id = id.to_string();
+    let mut out = String::with_capacity(text.len() + id.len() + 6);
+    out.push_str("{\"id\":");
+    out.push_str(&id);
+    out.push(',');
+    out.push_str(members);
+    out
 }
 
 #[cfg(test)]
@@ -386,5 +421,39 @@ mod tests {
     fn replies_echo_the_id() {
         let text = encode(Some(&Value::from(5)), &Message::Ok);
         assert_eq!(text, r#"{"id":5,"type":"ok"}"#);
+    }
+
+    #[test]
+    fn a_reply_is_its_message_with_the_id_added_and_nothing_else_changed() {
+        let messages = [
+            Message::Error {
+                code: ErrorCode::IllegalMove,
+                message: "b2: the cell is occupied".into(),
+            },
+            Message::Move(MoveEvent {
+                table: "t1".into(),
+                ply: 3,
+                mv: "c3:b3,c4".into(),
+                by: "a",
+                position: "p".into(),
+                clock: Some([1, 2]),
+                next: Some(NextTurn {
+                    to_move: Some("b"),
+                    turn: "b",
+                    legal: vec!["a1".into(), "a2".into()],
+                    legal_truncated: false,
+                }),
+            }),
+            Message::Forwarded(r#"{"type":"turns","count":2}"#.into()),
+        ];
+        for id in [Value::from(7), Value::from("k\"1"), Value::Null] {
+            for message in &messages {
+                let plain: Value = serde_json::from_str(&encode(None, message)).unwrap();
+                let mut reply: Value = serde_json::from_str(&encode(Some(&id), message)).unwrap();
+                assert_eq!(reply["id"], id);
+                reply.as_object_mut().unwrap().remove("id");
+                assert_eq!(reply, plain);
+            }
+        }
     }
 }
