@@ -26,9 +26,24 @@ impl Table {
         }
     }
 
+    /// Sends `message` to every subscriber, encoded once. A move's legal list concerns the
+    /// players: spectators get the move without it (encoded once too, and only if any
+    /// spectator is there), which shrinks what a crowd of watchers is sent.
     pub(super) fn broadcast(&mut self, message: &Message) {
         let text = Frame::from(encode(None, message));
-        self.subscribers.retain(|_, sub| sub.out.send(text.clone()));
+        let mut for_watchers = None;
+        let state = &self.state;
+        self.subscribers.retain(|_, sub| {
+            let frame = match message {
+                Message::Move(event) if state.seat_of(&sub.user.id).is_none() => for_watchers
+                    .get_or_insert_with(|| {
+                        Frame::from(encode(None, &Message::Move(event.for_watchers())))
+                    })
+                    .clone(),
+                _ => text.clone(),
+            };
+            sub.out.send(frame)
+        });
     }
 
     /// Seats changed: everyone gets a fresh snapshot (their own `you` and `invite`).

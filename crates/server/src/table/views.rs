@@ -52,8 +52,13 @@ impl TableState {
             position: self.game.view(you),
             to_move: next.to_move.filter(|_| playing),
             turn: next.turn,
-            legal: if playing { next.legal } else { Vec::new() },
-            legal_truncated: next.legal_truncated,
+            // The legal list concerns the players; a spectator has no use for it.
+            legal: if playing && you.is_some() {
+                next.legal
+            } else {
+                Vec::new()
+            },
+            legal_truncated: next.legal_truncated && you.is_some(),
             clock: self.clock_view(now),
             days: self.settings.days,
             deadline: self.deadline,

@@ -123,7 +123,10 @@ pub async fn play_out(
             let got = player.expect("move").await;
             assert_eq!(got["ply"], json!(seen.ply + 1));
             assert_eq!(got["move"], json!(mv));
-            event = got;
+            // The first player's copy: spectators get the move without the legal list.
+            if event.is_null() {
+                event = got;
+            }
         }
         seen.update(&event);
     }

@@ -142,6 +142,12 @@ async fn a_spectator_watches_but_cannot_move() {
         .ok(json!({"type": "table.subscribe", "table": seen.table}))
         .await;
     assert!(snapshot["table"]["you"].is_null());
+    assert_eq!(snapshot["table"]["to_move"], "a");
+    assert_eq!(
+        snapshot["table"]["legal"],
+        json!([]),
+        "the legal list is the players'"
+    );
     spectator
         .refused(
             json!({"type": "move", "table": seen.table, "move": "c3"}),
@@ -156,6 +162,14 @@ async fn a_spectator_watches_but_cannot_move() {
     let event = spectator.expect("move").await;
     assert_eq!(event["move"], "c3");
     assert_eq!(event["ply"], 1);
+    assert_eq!(event["to_move"], "b");
+    assert_eq!(event["legal"], json!([]));
+    // The players get the list of the side to move, in the same event.
+    for player in [&mut a, &mut b] {
+        let event = player.expect("move").await;
+        assert_eq!(event["ply"], 1);
+        assert!(!event["legal"].as_array().unwrap().is_empty(), "{event}");
+    }
     b.forget();
     app.stop().await;
 }
