@@ -50,6 +50,9 @@ async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
     let mut last = Vec::with_capacity(args.moves);
     let mut errors = 0u64;
     let cpu_before = server.cpu_seconds();
+    // The generator's own CPU too: it shares the cores, and reading the crowd's copies of a
+    // move takes it about as long as the server takes to send them.
+    let generator_before = crate::server::cpu_seconds("self");
     while last.len() < args.moves {
         let table = pair.table().to_string();
         let sent = Instant::now();
@@ -81,6 +84,12 @@ async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
         last.push(slowest);
     }
     let cpu = cpu_before.zip(server.cpu_seconds()).map(|(a, b)| b - a);
+    let generator = generator_before
+        .zip(crate::server::cpu_seconds("self"))
+        .map(|(a, b)| b - a);
+    let moves = last.len() as f64;
+    let per_move =
+        |cpu: Option<f64>| cpu.map_or("—".into(), |c| format!("{:.2}", c * 1000.0 / moves));
     last.sort();
     let at = |q: f64| crate::quantile_ms(&last, q).unwrap_or(f64::NAN);
     let mut out = String::new();
@@ -92,14 +101,12 @@ async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
     );
     let _ = writeln!(
         out,
-        "last delivery p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; server CPU {} ms per move; errors {errors}",
+        "last delivery p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; CPU per move: server {} ms, generator {} ms; errors {errors}",
         at(0.5),
         at(0.99),
         at(1.0),
-        cpu.map_or("—".into(), |c| format!(
-            "{:.2}",
-            c * 1000.0 / last.len() as f64
-        )),
+        per_move(cpu),
+        per_move(generator),
     );
     Ok(out)
 }
