@@ -20,8 +20,8 @@ use sqlx::sqlite::SqlitePool;
 const CHECKPOINT_INTERVAL: Duration = Duration::from_millis(250);
 
 /// The size the log file is cut back to when it restarts (SQLite's `journal_size_limit`):
-/// above what one interval of the heaviest load writes (some 35 MiB in the closed-loop
-/// benchmark), so that the log is rewritten in place instead of being cut and grown again.
+/// well above what one interval of the closed-loop benchmark writes (20–35 MiB), so that the
+/// log is rewritten in place instead of being cut and grown again.
 pub(crate) const LOG_SIZE_LIMIT_BYTES: u64 = 128 * 1024 * 1024;
 
 /// Set by the background checkpoint once it has copied the log as it found it; taken by the
