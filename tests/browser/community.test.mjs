@@ -92,7 +92,7 @@ test('the rated checkbox: disabled for a guest (with the way to an account), and
   const card = G.page.locator('.game-card[data-game="mill"]');
   await card.locator('.rated-check').waitFor();
   assert.equal(await card.locator('.rated-check').isDisabled(), true);
-  assert.match(await card.locator('.rated-field').textContent(), /log in to play rated games/);
+  assert.match(await card.locator('.rated-field').textContent(), /Log in to play rated games/);
   // Solo games have no ratings, and so no checkbox.
   assert.equal(await G.page.locator('.game-card[data-game="white-rabbit"] .rated-check').count(), 0);
   await G.page.goto(env.server.url + '/#/lobby');

@@ -99,7 +99,7 @@ export function ratedCheckbox(onChange) {
   });
   return h('label', { class: ['rated-field', guest && 'disabled'], title: guest ? t('rated.guest') : null },
     box, ' ', t('rated.rated'),
-    guest ? h('span', { class: 'small rated-hint' }, ' — ', h('a', { href: '#/profile' }, t('rated.guest'))) : null);
+    guest ? h('span', { class: 'small rated-hint' }, h('a', { href: '#/profile' }, t('rated.guest'))) : null);
 }
 
 /** The bots and their ratings (asked afresh by each form: they move with every rated game). */
