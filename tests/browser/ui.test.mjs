@@ -242,3 +242,24 @@ test('chat: mute a player for yourself, report a line, unmute on the profile', a
   await A.context.close();
   await B.context.close();
 });
+
+test('an answer that arrives after the visitor moved on does not draw over the next page', async () => {
+  const P = await newPlayer(env.browser, env.server.url, { lang: 'en' });
+  const p = P.page;
+  // The replay's record answers late: by then the visitor is on the profile.
+  let answered;
+  const late = new Promise((res) => { answered = res; });
+  await p.route('**/api/records/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+    answered();
+  });
+  await p.goto(`${env.server.url}/#/replay/no-such-game`);
+  await p.goto(`${env.server.url}/#/profile`);
+  await p.locator('.page.profile .public-page').waitFor();
+  await late;
+  await p.waitForTimeout(500);
+  assert.equal(await p.locator('.page.profile .public-page').isVisible(), true);
+  assert.equal(await p.locator('#main .page').count(), 1, 'only the profile is drawn');
+  await P.context.close();
+});

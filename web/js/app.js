@@ -60,7 +60,11 @@ function route() {
     main.append(h('section', { class: 'page narrow' }, h('h1', {}, '404'), h('p', {}, h('a', { href: '#/' }, t('nav.games')))));
     return;
   }
-  page = mod.mount(main, r);
+  // Each page draws into a container of its own: an answer that arrives after the visitor has
+  // moved on then draws into a container no longer on the page, never over the next page.
+  const root = h('div', { class: 'page-root' });
+  main.append(root);
+  page = mod.mount(root, r);
   renderNav();
 }
 
