@@ -261,5 +261,6 @@ test('an answer that arrives after the visitor moved on does not draw over the n
   await p.waitForTimeout(500);
   assert.equal(await p.locator('.page.profile .public-page').isVisible(), true);
   assert.equal(await p.locator('#main .page').count(), 1, 'only the profile is drawn');
+  assert.match(await p.title(), /^Profile/);
   await P.context.close();
 });

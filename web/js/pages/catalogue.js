@@ -21,11 +21,9 @@ export async function createTable(body) {
 export function mount(root) {
   let games = null;
   let botList = [];
-  // Answers that arrive after the visitor has moved on must not draw over the next page.
-  let mounted = true;
 
   function render() {
-    if (!mounted) return;
+    if (!root.isConnected) return; // the visitor has moved on (app.js takes a page's root away)
     clear(root);
     document.title = t('app.name');
     const section = h('section', { class: 'page catalogue' },
@@ -116,5 +114,5 @@ export function mount(root) {
     if (games) render();
   });
 
-  return { unmount() { mounted = false; }, relabel: render };
+  return { relabel: render };
 }

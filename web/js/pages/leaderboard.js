@@ -14,7 +14,6 @@ export function mount(root, params) {
   let games = null;
   let board = null;
   let problem = null;
-  let mounted = true; // late answers must not draw over the next page
 
   const href = (g, c) => `#/leaderboard/${g}?class=${c}`;
 
@@ -24,7 +23,7 @@ export function mount(root, params) {
   }
 
   function render() {
-    if (!mounted) return;
+    if (!root.isConnected) return; // the visitor has moved on (app.js takes a page's root away)
     clear(root);
     const page = h('section', { class: 'page leaderboard-page' }, h('h1', {}, t('leaderboard.title')));
     root.append(page);
@@ -66,7 +65,7 @@ export function mount(root, params) {
       render();
       return;
     }
-    if (!mounted) return;
+    if (!root.isConnected) return; // the visitor has moved on (app.js takes a page's root away)
     if (!games.some((g) => g.id === game)) {
       navigate(href(games[0].id, cls).slice(1));
       return;
@@ -81,5 +80,5 @@ export function mount(root, params) {
   }
 
   load();
-  return { unmount() { mounted = false; }, relabel: render };
+  return { relabel: render };
 }

@@ -15,14 +15,13 @@ export function mount(root, params) {
   let live = null;
   const offs = [];
   const el = {};
-  let mounted = true; // late answers must not draw over the next page
 
   function info(id) {
     return games.find((g) => g.id === id);
   }
 
   function render() {
-    if (!mounted) return;
+    if (!root.isConnected) return; // the visitor has moved on (app.js takes a page's root away)
     clear(root);
     document.title = `${t('nav.live')} — ${t('app.name')}`;
     const select = h('select', { class: 'live-filter', name: 'game', 'aria-label': t('live.filter'),
@@ -87,7 +86,6 @@ export function mount(root, params) {
 
   return {
     unmount() {
-      mounted = false;
       for (const off of offs) off();
       if (socket.state === 'open') socket.request({ type: 'live.unsubscribe' }).catch(() => {});
     },

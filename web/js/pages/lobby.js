@@ -25,14 +25,13 @@ export function mount(root) {
   let botList = [];
   const el = {};
   const offs = [];
-  let mounted = true; // late answers must not draw over the next page
 
   function gameOf(id) {
     return games.find((g) => g.id === id);
   }
 
   function render() {
-    if (!mounted) return;
+    if (!root.isConnected) return; // the visitor has moved on (app.js takes a page's root away)
     clear(root);
     document.title = `${t('nav.lobby')} — ${t('app.name')}`;
     el.tables = h('div', { class: 'lobby-tables' });
@@ -259,7 +258,6 @@ export function mount(root) {
 
   return {
     unmount() {
-      mounted = false;
       for (const off of offs) off();
       if (socket.state === 'open') socket.request({ type: 'lobby.unsubscribe' }).catch(() => {});
     },

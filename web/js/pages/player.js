@@ -20,7 +20,6 @@ export function mount(root, params) {
   let list = null;
   let games = [];
   let problem = null;
-  let mounted = true; // late answers must not draw over the next page
 
   function gameTitle(gameId) {
     const info = games.find((g) => g.id === gameId);
@@ -83,7 +82,7 @@ export function mount(root, params) {
   }
 
   function render() {
-    if (!mounted) return;
+    if (!root.isConnected) return; // the visitor has moved on (app.js takes a page's root away)
     clear(root);
     const page = h('section', { class: 'page player-page' });
     root.append(page);
@@ -130,5 +129,5 @@ export function mount(root, params) {
   }
 
   load();
-  return { unmount() { mounted = false; }, relabel: render };
+  return { relabel: render };
 }

@@ -137,6 +137,7 @@ export function mount(root) {
   }
 
   function render() {
+    if (!root.isConnected) return; // the visitor has moved on (app.js takes a page's root away)
     // A render moves the reused account forms out of the page and back: the field being typed
     // in would lose the focus (and the keystrokes after it), so it gets it back.
     const typing = root.contains(document.activeElement) ? document.activeElement : null;

@@ -48,6 +48,7 @@ export function mount(root, params) {
   document.addEventListener('keydown', onKey);
 
   function render() {
+    if (!root.isConnected) return; // the visitor has moved on (app.js takes a page's root away)
     clear(root);
     const page = h('section', { class: 'page replay' });
     root.append(page);
