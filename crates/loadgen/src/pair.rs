@@ -79,7 +79,8 @@ impl Pair {
             ply: 0,
             throttled: 0,
         };
-        pair.take_turn(&started["table"]);
+        // Seat a (the host's connection) moves first, and only its copy has the legal list.
+        pair.take_turn(&started["table"], &started["table"]);
         Ok(pair)
     }
 
@@ -93,12 +94,15 @@ impl Pair {
         self.ply
     }
 
-    fn take_turn(&mut self, state: &Value) {
-        self.to_move = if state["to_move"] == "b" {
+    /// The turn after a move or a snapshot, from each connection's copy of it: the legal list
+    /// is only in the copy of the player to move.
+    fn take_turn(&mut self, first: &Value, second: &Value) {
+        self.to_move = if first["to_move"] == "b" {
             self.b_plays
         } else {
             1 - self.b_plays
         };
+        let state = [first, second][self.to_move];
         self.legal = state["legal"]
             .as_array()
             .map(|l| {
@@ -127,17 +131,17 @@ impl Pair {
             .await?;
         let next = self.conns[0].until(|m| m["type"] == "rematch").await?;
         let next = next["next"].as_str().unwrap_or_default().to_string();
-        self.conns[1]
+        let second = self.conns[1]
             .request(json!({"type": "table.subscribe", "table": next}))
             .await?;
-        let snapshot = self.conns[0]
+        let first = self.conns[0]
             .request(json!({"type": "table.subscribe", "table": next}))
             .await?;
         self.table = next;
-        self.invite = snapshot["table"]["invite"].clone();
+        self.invite = first["table"]["invite"].clone();
         // Seats swap in a rematch.
-        self.b_plays = usize::from(snapshot["table"]["you"] != "b");
-        self.take_turn(&snapshot["table"]);
+        self.b_plays = usize::from(first["table"]["you"] != "b");
+        self.take_turn(&first["table"], &second["table"]);
         Ok(())
     }
 
@@ -176,17 +180,17 @@ impl Pair {
             anyhow::Ok((ack.expect("read above"), event.expect("read above")))
         };
         let received = async {
-            opponent.until(is_event).await?;
-            anyhow::Ok(intended.elapsed())
+            let event = opponent.until(is_event).await?;
+            anyhow::Ok((intended.elapsed(), event))
         };
         let (acked, received) = tokio::join!(acked, received);
-        let ((ack, event), receipt) = (acked?, received?);
-        let next = if event["type"] == "end" {
-            json!({"legal": [], "ply": ply + 1})
+        let ((ack, event), (receipt, opponents)) = (acked?, received?);
+        let (mine, theirs) = (turn_after(event, ply), turn_after(opponents, ply));
+        if self.to_move == 0 {
+            self.take_turn(&mine, &theirs);
         } else {
-            event
-        };
-        self.take_turn(&next);
+            self.take_turn(&theirs, &mine);
+        }
         Ok((ack, receipt))
     }
 
@@ -215,14 +219,36 @@ impl Pair {
             } else if message["id"] == json!(id) {
                 anyhow::ensure!(message["type"] == "ok", "move refused: {message}");
                 rtt = Some(sent.elapsed());
-            } else if message["type"] == "move" && message["ply"].as_u64() == Some(ply + 1) {
+            } else if (message["type"] == "move" && message["ply"].as_u64() == Some(ply + 1))
+                || message["type"] == "end"
+            {
                 next = Some(message);
-            } else if message["type"] == "end" {
-                next = Some(json!({"legal": [], "ply": ply + 1}));
             }
         }
-        let next = next.expect("read above");
-        self.take_turn(&next);
+        // The legal list is in the other side's copy of the event.
+        let theirs = self.conns[1 - mover]
+            .until(|m| {
+                (m["type"] == "move" && m["ply"].as_u64() == Some(ply + 1)) || m["type"] == "end"
+            })
+            .await?;
+        let (mine, theirs) = (
+            turn_after(next.expect("read above"), ply),
+            turn_after(theirs, ply),
+        );
+        if mover == 0 {
+            self.take_turn(&mine, &theirs);
+        } else {
+            self.take_turn(&theirs, &mine);
+        }
         Ok(rtt.expect("read above"))
+    }
+}
+
+/// A move event as the next turn, or for a game that ended, no turn at all.
+fn turn_after(event: Value, ply: u64) -> Value {
+    if event["type"] == "end" {
+        json!({"legal": [], "ply": ply + 1})
+    } else {
+        event
     }
 }

@@ -26,20 +26,25 @@ impl Table {
         }
     }
 
-    /// Sends `message` to every subscriber, encoded once. A move's legal list concerns the
-    /// players: spectators get the move without it (encoded once too, and only if any
-    /// spectator is there), which shrinks what a crowd of watchers is sent.
+    /// Sends `message` to every subscriber, encoded once. A move's legal list concerns only
+    /// the player to move: everyone else (the player who just moved, spectators) gets the
+    /// move without it, encoded once too and only if such a subscriber is there. That keeps
+    /// what a crowd of watchers and the waiting player are sent, and parse, small.
     pub(super) fn broadcast(&mut self, message: &Message) {
         let text = Frame::from(encode(None, message));
-        let mut for_watchers = None;
-        let state = &self.state;
+        let mut without_legal = None;
+        let to_move = self.state.mover().map(|user| user.id.as_str());
         self.subscribers.retain(|_, sub| {
             let frame = match message {
-                Message::Move(event) if state.seat_of(&sub.user.id).is_none() => for_watchers
-                    .get_or_insert_with(|| {
-                        Frame::from(encode(None, &Message::Move(event.for_watchers())))
-                    })
-                    .clone(),
+                Message::Move(event)
+                    if event.has_legal() && to_move != Some(sub.user.id.as_str()) =>
+                {
+                    without_legal
+                        .get_or_insert_with(|| {
+                            Frame::from(encode(None, &Message::Move(event.for_watchers())))
+                        })
+                        .clone()
+                }
                 _ => text.clone(),
             };
             sub.out.send(frame)

@@ -32,6 +32,8 @@ impl TableState {
         let insider = you.is_some() || viewer.is_some_and(|u| self.host.as_deref() == Some(&u.id));
         let playing = self.status == GameStatus::Playing;
         let next = self.next.clone();
+        // The legal list concerns only the player to move.
+        let moving = playing && you.is_some() && self.game.to_move() == you;
         TableView {
             id: self.id.to_string(),
             game: self.settings.variant.game().as_str(),
@@ -52,13 +54,8 @@ impl TableState {
             position: self.game.view(you),
             to_move: next.to_move.filter(|_| playing),
             turn: next.turn,
-            // The legal list concerns the players; a spectator has no use for it.
-            legal: if playing && you.is_some() {
-                next.legal
-            } else {
-                Vec::new()
-            },
-            legal_truncated: next.legal_truncated && you.is_some(),
+            legal: if moving { next.legal } else { Vec::new() },
+            legal_truncated: next.legal_truncated && moving,
             clock: self.clock_view(now),
             days: self.settings.days,
             deadline: self.deadline,

@@ -118,17 +118,19 @@ pub async fn play_out(
         players[mover]
             .ok(json!({"type": "move", "table": seen.table, "move": mv, "ply": seen.ply}))
             .await;
-        let mut event = Value::Null;
+        let mut copies = Vec::new();
         for player in players.iter_mut() {
             let got = player.expect("move").await;
             assert_eq!(got["ply"], json!(seen.ply + 1));
             assert_eq!(got["move"], json!(mv));
-            // The first player's copy: spectators get the move without the legal list.
-            if event.is_null() {
-                event = got;
-            }
+            copies.push(got);
         }
-        seen.update(&event);
+        // The copy of the player to move: only it carries the legal list.
+        let next = match copies[0]["to_move"].as_str() {
+            Some("b") if copies.len() > 1 => 1,
+            _ => 0,
+        };
+        seen.update(&copies[next]);
     }
     let mut end = Value::Null;
     for player in players.iter_mut() {

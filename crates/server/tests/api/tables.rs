@@ -164,12 +164,29 @@ async fn a_spectator_watches_but_cannot_move() {
     assert_eq!(event["ply"], 1);
     assert_eq!(event["to_move"], "b");
     assert_eq!(event["legal"], json!([]));
-    // The players get the list of the side to move, in the same event.
-    for player in [&mut a, &mut b] {
-        let event = player.expect("move").await;
-        assert_eq!(event["ply"], 1);
-        assert!(!event["legal"].as_array().unwrap().is_empty(), "{event}");
-    }
+    // Only the side to move gets its legal list, in the same event; the player who just
+    // moved gets the event without it.
+    let moved = a.expect("move").await;
+    assert_eq!(moved["ply"], 1);
+    assert_eq!(moved["legal"], json!([]), "{moved}");
+    let to_move = b.expect("move").await;
+    assert_eq!(to_move["ply"], 1);
+    assert!(
+        !to_move["legal"].as_array().unwrap().is_empty(),
+        "{to_move}"
+    );
+    // A snapshot follows the same rule.
+    let waiting = a
+        .ok(json!({"type": "table.subscribe", "table": seen.table}))
+        .await;
+    assert_eq!(waiting["table"]["legal"], json!([]), "{waiting}");
+    let moving = b
+        .ok(json!({"type": "table.subscribe", "table": seen.table}))
+        .await;
+    assert!(
+        !moving["table"]["legal"].as_array().unwrap().is_empty(),
+        "{moving}"
+    );
     b.forget();
     app.stop().await;
 }

@@ -303,7 +303,15 @@ pub struct MoveEvent {
 }
 
 impl MoveEvent {
-    /// The event as a spectator gets it: who moves next, but not with what.
+    /// Whether the event carries anything about the next player's legal moves (the list, or
+    /// the mark that it was too long to send).
+    pub fn has_legal(&self) -> bool {
+        self.next
+            .as_ref()
+            .is_some_and(|next| !next.legal.is_empty() || next.legal_truncated)
+    }
+
+    /// The event as everyone but the player to move gets it: who moves next, but not with what.
     pub fn for_watchers(&self) -> MoveEvent {
         let next = self.next.as_ref().map(|next| NextTurn {
             to_move: next.to_move,
