@@ -25,6 +25,10 @@ pub struct SpectatorsArgs {
     pub moves: usize,
 }
 
+/// The least time between two moves of the game: each player moves at most every 60 ms,
+/// under their socket's request limit.
+const MOVE_GAP: Duration = Duration::from_millis(30);
+
 pub fn run(args: &SpectatorsArgs) -> anyhow::Result<String> {
     actix_rt::System::new().block_on(spectate(args))
 }
@@ -53,7 +57,12 @@ async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
     // The generator's own CPU too: it shares the cores, and reading the crowd's copies of a
     // move takes it about as long as the server takes to send them.
     let generator_before = crate::server::cpu_seconds("self");
+    // A player's socket may send 20 requests a second (a burst of 40); moving faster than
+    // that would time the generator's own back-off after `rate_limited`, not the delivery.
+    let mut pace = tokio::time::interval(MOVE_GAP);
+    pace.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     while last.len() < args.moves {
+        pace.tick().await;
         let table = pair.table().to_string();
         let sent = Instant::now();
         if let Err(e) = pair.one_move().await {
@@ -101,12 +110,13 @@ async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
     );
     let _ = writeln!(
         out,
-        "last delivery p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; CPU per move: server {} ms, generator {} ms; errors {errors}",
+        "last delivery p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; CPU per move: server {} ms, generator {} ms; moves sent again after `rate_limited` {}; errors {errors}",
         at(0.5),
         at(0.99),
         at(1.0),
         per_move(cpu),
         per_move(generator),
+        pair.throttled,
     );
     Ok(out)
 }
