@@ -1,5 +1,6 @@
 //! Delivery to connections: each socket's bounded outgoing queue and the frames put on it.
-//! The table actors, the hub and the live list write to these; the session loop reads them.
+//! The table actors, the hub and the live list write to these; the connection's response
+//! body (`routes/socket_body.rs`) writes them to the socket.
 
 use std::sync::Arc;
 

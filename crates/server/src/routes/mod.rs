@@ -24,6 +24,7 @@ pub mod playing;
 pub mod rabbit;
 pub mod records;
 pub mod socket;
+mod socket_body;
 pub mod tables;
 
 /// One `/api/…` endpoint as registered: its method (`get`, `post`, …) and its path in the

@@ -1,5 +1,6 @@
-//! One WebSocket connection: a single `select!` over incoming frames, the bounded outgoing
-//! queue, the slow-reader alarm and a heartbeat.
+//! One WebSocket connection: a single `select!` over incoming frames, the slow-reader alarm
+//! and a heartbeat. Events do not pass through it: the connection's bounded outgoing queue
+//! is read by its response body (`socket_body.rs`).
 
 use std::collections::HashMap;
 use std::pin::Pin;
@@ -17,6 +18,7 @@ use crate::hub::QueueKey;
 
 use crate::identity::UserView;
 use crate::outbox::{ConnId, Frame, Outbox};
+use crate::routes::socket_body::{ReplyGate, SocketBody};
 use crate::sessions::{MuteList, SessionWatch};
 use crate::state::AppState;
 use crate::table::{Action, TableHandle, TableSettings};
@@ -60,13 +62,17 @@ pub async fn route(
         .max_continuation_size(MAX_FRAME_BYTES);
     let watch = state.sessions.watch(&identity);
     let muted = state.sessions.mute_list(&identity.user.id).await?;
-    let (connection, outbox) = Connection::new(state.into_inner(), identity.user, muted);
+    let (connection, OutboxParts { rx, overflow }) =
+        Connection::new(state.into_inner(), identity.user, muted);
+    let gate = ReplyGate::default();
+    let response =
+        response.map_body(|_, session_body| SocketBody::new(session_body, rx, gate.clone()));
     actix_web::rt::spawn(async move {
         // Counted against the address for as long as the socket is open.
         let _ticket = ticket;
-        run(connection, outbox, watch, session, stream).await;
+        run(connection, overflow, gate, watch, session, stream).await;
     });
-    Ok(response)
+    Ok(response.map_into_boxed_body())
 }
 
 /// The connection's bytes behind a [`FrameGuard`]: an oversized frame is refused by its header.
@@ -158,14 +164,17 @@ struct OutboxParts {
 
 async fn run(
     mut conn: Connection,
-    OutboxParts { mut rx, overflow }: OutboxParts,
+    overflow: Arc<tokio::sync::Notify>,
+    gate: ReplyGate,
     mut watch: SessionWatch,
     mut session: Session,
     mut stream: AggregatedMessageStream,
 ) {
     let _open = OpenSocket::count();
     {
-        // The "your turn" count rides on the greeting; changes come as `turns` messages.
+        // The "your turn" count rides on the greeting; changes come as `turns` messages,
+        // held back until the greeting is out.
+        gate.hold();
         let turns = conn
             .state
             .hub
@@ -177,7 +186,9 @@ async fn run(
                 turns,
             },
         );
-        if session.text(hello).await.is_err() {
+        let greeted = session.text(hello).await;
+        gate.release();
+        if greeted.is_err() {
             Box::pin(conn.leave()).await;
             return;
         }
@@ -192,6 +203,8 @@ async fn run(
                     let reply = match frame {
                         Some(Ok(AggregatedMessage::Text(text))) => {
                             if limit.take() {
+                                // The request's events wait until its reply is queued.
+                                gate.hold();
                                 // Boxed: the answer's future (every request's database and
                                 // table calls) is large, and inline it would be part of every
                                 // idle socket's task for as long as the socket is open.
@@ -224,14 +237,12 @@ async fn run(
                         }
                         Some(Err(_)) => break Exit::Close(reason(CloseCode::Protocol, "protocol error")),
                     };
-                    if let Some(reply) = reply
-                        && session.text(reply).await.is_err()
-                    {
-                        break Exit::ClientLeft;
-                    }
-                }
-                Some(text) = rx.recv() => {
-                    if session.text(text).await.is_err() {
+                    let sent = match reply {
+                        Some(reply) => session.text(reply).await,
+                        None => Ok(()),
+                    };
+                    gate.release();
+                    if sent.is_err() {
                         break Exit::ClientLeft;
                     }
                 }

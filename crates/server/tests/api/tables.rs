@@ -191,6 +191,61 @@ async fn a_spectator_watches_but_cannot_move() {
     app.stop().await;
 }
 
+/// Sends `body` under `id` and reads up to its reply, returning what came before it.
+async fn before_reply(
+    player: &mut Player,
+    mut body: serde_json::Value,
+    id: u64,
+) -> Vec<serde_json::Value> {
+    body["id"] = json!(id);
+    player.send_text(body.to_string()).await;
+    let mut before = Vec::new();
+    loop {
+        let message = player.next().await;
+        if message["id"] == json!(id) {
+            assert_ne!(message["type"], "error", "{message}");
+            return before;
+        }
+        before.push(message);
+    }
+}
+
+#[actix_web::test]
+async fn a_reply_comes_before_the_events_its_request_caused() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "cephalopod"})).await;
+    let table = seen.table.clone();
+    let mut legal = seen.legal.clone();
+    let mut spectator = app.guest().await;
+    for ply in 0..12u64 {
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
+        };
+        let id = 100_000 + ply;
+        let mv = legal[0].clone();
+        let body = json!({"type": "move", "table": table, "move": mv, "ply": ply});
+        let early = before_reply(mover, body, id).await;
+        assert!(
+            early.iter().all(|m| m["type"] != "move"),
+            "ply {ply}: the move's event came before its ok: {early:?}"
+        );
+        assert_eq!(mover.expect("move").await["ply"], ply + 1);
+        let event = other.expect("move").await;
+        assert_eq!(event["ply"], ply + 1);
+        legal = serde_json::from_value(event["legal"].clone()).unwrap();
+        if ply == 5 {
+            // A subscription's snapshot comes before the table's next event.
+            let subscribe = json!({"type": "table.subscribe", "table": table});
+            let early = before_reply(&mut spectator, subscribe, 200_000).await;
+            assert!(early.iter().all(|m| m["type"] != "move"), "{early:?}");
+        }
+    }
+    assert_eq!(spectator.expect("move").await["ply"], 7);
+    app.stop().await;
+}
+
 #[actix_web::test]
 async fn an_agreed_draw_ends_the_game() {
     let app = TestApp::spawn().await;
