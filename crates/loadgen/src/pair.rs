@@ -114,6 +114,17 @@ impl Pair {
         self.ply = state["ply"].as_u64().unwrap_or(self.ply);
     }
 
+    /// The turn after the move of connection `mover` at `ply`, from the mover's copy of what
+    /// followed and the other connection's.
+    fn after_move(&mut self, mover: usize, ply: u64, mine: Value, theirs: Value) {
+        let (mine, theirs) = (turn_after(mine, ply), turn_after(theirs, ply));
+        if mover == 0 {
+            self.take_turn(&mine, &theirs);
+        } else {
+            self.take_turn(&theirs, &mine);
+        }
+    }
+
     /// Whether the game is over (the next move goes to a rematch first).
     pub fn finished(&self) -> bool {
         self.legal.is_empty()
@@ -162,9 +173,7 @@ impl Pair {
             (second, first)
         };
         let id = mover.send(request).await?;
-        let is_event = |m: &Value| {
-            (m["type"] == "move" && m["ply"].as_u64() == Some(ply + 1)) || m["type"] == "end"
-        };
+        let is_event = |m: &Value| answers_ply(m, ply);
         let acked = async {
             let mut ack = None;
             let mut event = None;
@@ -185,12 +194,7 @@ impl Pair {
         };
         let (acked, received) = tokio::join!(acked, received);
         let ((ack, event), (receipt, opponents)) = (acked?, received?);
-        let (mine, theirs) = (turn_after(event, ply), turn_after(opponents, ply));
-        if self.to_move == 0 {
-            self.take_turn(&mine, &theirs);
-        } else {
-            self.take_turn(&theirs, &mine);
-        }
+        self.after_move(self.to_move, ply, event, opponents);
         Ok((ack, receipt))
     }
 
@@ -219,29 +223,21 @@ impl Pair {
             } else if message["id"] == json!(id) {
                 anyhow::ensure!(message["type"] == "ok", "move refused: {message}");
                 rtt = Some(sent.elapsed());
-            } else if (message["type"] == "move" && message["ply"].as_u64() == Some(ply + 1))
-                || message["type"] == "end"
-            {
+            } else if answers_ply(&message, ply) {
                 next = Some(message);
             }
         }
         // The legal list is in the other side's copy of the event.
-        let theirs = self.conns[1 - mover]
-            .until(|m| {
-                (m["type"] == "move" && m["ply"].as_u64() == Some(ply + 1)) || m["type"] == "end"
-            })
-            .await?;
-        let (mine, theirs) = (
-            turn_after(next.expect("read above"), ply),
-            turn_after(theirs, ply),
-        );
-        if mover == 0 {
-            self.take_turn(&mine, &theirs);
-        } else {
-            self.take_turn(&theirs, &mine);
-        }
+        let theirs = self.conns[1 - mover].until(|m| answers_ply(m, ply)).await?;
+        self.after_move(mover, ply, next.expect("read above"), theirs);
         Ok(rtt.expect("read above"))
     }
+}
+
+/// Whether `message` is what follows the move played at `ply`: its event, or the game's end.
+fn answers_ply(message: &Value, ply: u64) -> bool {
+    (message["type"] == "move" && message["ply"].as_u64() == Some(ply + 1))
+        || message["type"] == "end"
 }
 
 /// A move event as the next turn, or for a game that ended, no turn at all.

@@ -125,12 +125,11 @@ pub async fn play_out(
             assert_eq!(got["move"], json!(mv));
             copies.push(got);
         }
-        // The copy of the player to move: only it carries the legal list.
-        let next = match copies[0]["to_move"].as_str() {
-            Some("b") if copies.len() > 1 => 1,
-            _ => 0,
+        // The copy of the player to move: only it carries the legal list (or its mark).
+        let carries = |c: &&Value| {
+            c["legal"].as_array().is_some_and(|l| !l.is_empty()) || c["legal_truncated"] == true
         };
-        seen.update(&copies[next]);
+        seen.update(copies.iter().find(carries).unwrap_or(&copies[0]));
     }
     let mut end = Value::Null;
     for player in players.iter_mut() {
