@@ -247,14 +247,20 @@ test('an answer that arrives after the visitor moved on does not draw over the n
   const P = await newPlayer(env.browser, env.server.url, { lang: 'en' });
   const p = P.page;
   // The replay's record answers late: by then the visitor is on the profile.
+  let asked;
   let answered;
+  const requested = new Promise((res) => { asked = res; });
   const late = new Promise((res) => { answered = res; });
   await p.route('**/api/records/**', async (route) => {
+    asked();
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
     answered();
   });
   await p.goto(`${env.server.url}/#/replay/no-such-game`);
+  // The app routes only once it knows who the visitor is: leave only after the replay has
+  // asked for its record, or the replay is never drawn and nothing answers late.
+  await requested;
   await p.goto(`${env.server.url}/#/profile`);
   await p.locator('.page.profile .public-page').waitFor();
   await late;
