@@ -17,9 +17,32 @@ export function clockLabel(initialMs, incrementMs, days) {
   return `${Math.round((initialMs / 60000) * 100) / 100}+${Math.round((incrementMs || 0) / 1000)}`;
 }
 
+/** The lobby's order, the server's: newest table first, then by id. */
+function lobbyOrder(a, b) {
+  return (b.opened_at || 0) - (a.opened_at || 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** A page of the lobby after a `lobby.changes` event: what left it out, what is new or changed in. */
+function applyLobbyChanges(page, changes) {
+  const removed = new Set(changes.removed);
+  const changed = new Set(changes.tables.map((tb) => tb.id));
+  const kept = page.tables.filter((tb) => !removed.has(tb.id) && !changed.has(tb.id));
+  return {
+    ...page,
+    tables: [...kept, ...changes.tables].sort(lobbyOrder),
+    total: changes.total,
+    queues: changes.queues || page.queues,
+  };
+}
+
+/** Tables a page of the lobby holds. */
+const PAGE_SIZE = 20;
+
 export function mount(root) {
   let games = [];
-  let lobby = { tables: [], queues: [] };
+  let lobby = { tables: [], total: 0, queues: [] };
+  // The page of open tables followed: one game's or every game's, from an offset.
+  const view = { game: '', offset: 0 };
   // The form keeps its values across re-renders (language switch, lobby updates).
   const form = { game: 'perekati', variant: '', opponent: 'human', private: false, timed: false, corr: false, days: 3, minutes: 5, increment: 3, min: '', max: '' };
   let botList = [];
@@ -41,7 +64,9 @@ export function mount(root) {
       h('section', { class: 'page lobby' },
         h('h1', {}, t('nav.lobby')),
         h('div', { class: 'lobby-grid' },
-          h('section', { class: 'panel' }, h('h2', {}, t('lobby.tables')), el.tables),
+          h('section', { class: 'panel' },
+            h('div', { class: 'panel-head' }, h('h2', {}, t('lobby.tables')), gameFilter()),
+            el.tables),
           h('div', {},
             h('section', { class: 'panel' }, h('h2', {}, t('lobby.create')), el.form),
             h('section', { class: 'panel' }, h('h2', {}, t('lobby.queues')), el.queues),
@@ -52,6 +77,13 @@ export function mount(root) {
     renderTables();
     renderQueues();
     renderForm();
+  }
+
+  function gameFilter() {
+    return h('label', { class: 'field inline' }, h('span', {}, t('live.filter')),
+      h('select', { class: 'lobby-filter', name: 'lobby-game', onChange: (e) => follow(e.target.value, 0) },
+        h('option', { value: '' }, t('live.all')),
+        ...games.filter((g) => g.seats > 1).map((g) => h('option', { value: g.id, selected: g.id === view.game }, gameName(g)))));
   }
 
   function renderTables() {
@@ -86,6 +118,44 @@ export function mount(root) {
     }
     list.append(body);
     el.tables.append(list);
+    if (lobby.total > PAGE_SIZE) el.tables.append(pager());
+  }
+
+  /** "21–40 of 95" with the newer and older pages on either side. */
+  function pager() {
+    const first = view.offset + 1;
+    const last = view.offset + lobby.tables.length;
+    return h('div', { class: 'pager' },
+      h('button', { class: 'btn small newer', disabled: view.offset === 0, onClick: () => follow(view.game, Math.max(0, view.offset - PAGE_SIZE)) }, '‹ ', t('lobby.newer')),
+      h('span', { class: 'pager-range' }, t('lobby.range', { first, last, total: lobby.total })),
+      h('button', { class: 'btn small older', disabled: last >= lobby.total, onClick: () => follow(view.game, view.offset + PAGE_SIZE) }, t('lobby.older'), ' ›'),
+    );
+  }
+
+  /** Follows another page of the lobby; the server stops sending the one before. */
+  function follow(game, offset) {
+    view.game = game;
+    view.offset = offset;
+    subscribe();
+  }
+
+  function subscribe() {
+    const query = { game: view.game || undefined, offset: view.offset, limit: PAGE_SIZE };
+    socket.request({ type: 'lobby.subscribe', ...query }).then((msg) => {
+      if (msg.offset !== view.offset || (msg.game || '') !== view.game) return; // asked for another since
+      show(msg);
+    }).catch(() => {});
+  }
+
+  function show(page) {
+    lobby = page;
+    // The page emptied under the visitor (its tables were taken): show the last one there is.
+    if (!lobby.tables.length && view.offset > 0) {
+      follow(view.game, Math.max(0, Math.floor((lobby.total - 1) / PAGE_SIZE) * PAGE_SIZE));
+      return;
+    }
+    renderTables();
+    renderQueues();
   }
 
   function renderQueues() {
@@ -233,18 +303,12 @@ export function mount(root) {
     }
   }
 
-  offs.push(socket.on('lobby', (msg) => {
-    lobby = msg;
-    renderTables();
-    renderQueues();
+  offs.push(socket.on('lobby.changes', (msg) => {
+    // A change of a page followed before may still arrive after the next one was asked for.
+    if (msg.offset !== view.offset || (msg.game || '') !== view.game || msg.limit !== PAGE_SIZE) return;
+    show(applyLobbyChanges(lobby, msg));
   }));
-  offs.push(socket.onOpen(() => {
-    socket.request({ type: 'lobby.subscribe' }).then((msg) => {
-      lobby = msg;
-      renderTables();
-      renderQueues();
-    }).catch(() => {});
-  }));
+  offs.push(socket.onOpen(subscribe));
 
   render();
   api.games().then((list) => {

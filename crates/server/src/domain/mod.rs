@@ -3,9 +3,11 @@
 //! something already valid.
 
 pub mod bots;
+pub mod lobby_query;
 pub mod password;
 pub mod table_settings;
 pub mod username;
 
+pub use lobby_query::LobbyQuery;
 pub use password::Password;
 pub use username::Username;

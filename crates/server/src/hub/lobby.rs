@@ -1,84 +1,190 @@
-//! The lobby: the open public tables as the tables list them, sent to its watchers at most
-//! every [`LOBBY_EVERY`] (and not encoded at all without watchers).
+//! The lobby: the open public tables as the tables list them, and its watchers, each
+//! following one page of it. A watcher is sent what changed on its page at most every
+//! [`LOBBY_EVERY`], encoded once for everyone on the same page; nothing is computed or
+//! encoded without watchers.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
+use serde_json::Value;
 use tokio::sync::Notify;
 
 use super::QueueKey;
+use super::lobby_pages::{changes, in_order, page};
 use super::quick_match::Waiting;
 use super::site_lobby::{Others, REPEAT_EVERY};
 use super::{Hub, Inner};
+use crate::domain::LobbyQuery;
 use crate::outbox::{ConnId, Frame, Outbox};
 use crate::table::services::LobbyBoard;
-use crate::ws::protocol::{LobbyEntry, LobbyView, Message, QueueView, encode};
+use crate::ws::protocol::{LobbyChanges, LobbyEntry, LobbyView, Message, QueueView, encode};
 
 /// The lobby is sent to its watchers at most this often: a burst of new tables is one update.
 const LOBBY_EVERY: Duration = Duration::from_millis(250);
 
 #[derive(Default)]
 pub(super) struct Lobby {
-    pub(super) watchers: HashMap<ConnId, Outbox>,
-    pub(super) tables: BTreeMap<String, LobbyEntry>,
+    /// This node's open public tables (`LobbyEntry`s as JSON, the form the other nodes'
+    /// arrive in).
+    pub(super) tables: BTreeMap<String, Value>,
     pub(super) queues: BTreeMap<QueueKey, Vec<Waiting>>,
     /// The other nodes' parts of the lobby, when several nodes serve the site.
     pub(super) others: Others,
     /// Players taken out of a queue for a match being made across nodes.
     pub(super) claimed: HashMap<ConnId, super::site_queue::Claimed>,
+    /// The pages being followed, and which page each watcher follows.
+    pages: HashMap<LobbyQuery, Followed>,
+    following: HashMap<ConnId, LobbyQuery>,
+    /// The queues as the watchers were last told them.
+    queues_told: Vec<QueueView>,
+}
+
+/// A page of the lobby that somebody follows, as they were last told it.
+struct Followed {
+    shown: Vec<Value>,
+    total: usize,
+    watchers: HashMap<ConnId, Outbox>,
 }
 
 impl Lobby {
-    /// The lobby of the whole site: this node's tables and queues with the other nodes'.
-    pub(super) fn view(&self) -> LobbyView {
-        let mut tables: Vec<serde_json::Value> = self
-            .tables
-            .values()
-            .map(|entry| serde_json::to_value(entry).expect("lobby entries serialise"))
-            .collect();
+    /// One page of the lobby of the whole site (this node's tables and queues with the other
+    /// nodes'), as it is now.
+    pub(super) fn view(&self, query: &LobbyQuery) -> LobbyView {
+        let (tables, total) = page(&self.in_order(), query);
+        page_view(query, tables, total, self.queue_views())
+    }
+
+    fn in_order(&self) -> Vec<&Value> {
+        let others = self.others.values().flat_map(|other| other.tables.iter());
+        in_order(self.tables.values().chain(others))
+    }
+
+    /// The site's quick-match queues that someone waits in.
+    fn queue_views(&self) -> Vec<QueueView> {
         let mut waiting: BTreeMap<&QueueKey, usize> =
             self.queues.iter().map(|(key, w)| (key, w.len())).collect();
         for other in self.others.values() {
-            tables.extend(other.tables.iter().cloned());
             for (key, w) in &other.queues {
                 *waiting.entry(key).or_default() += w.len();
             }
         }
-        if !self.others.is_empty() {
-            tables.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
+        waiting
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(key, n)| QueueView {
+                game: key.variant.game().as_str(),
+                variant: key.variant.as_str(),
+                initial_ms: key.initial_ms,
+                increment_ms: key.increment_ms,
+                days: key.days,
+                rated: key.rated,
+                waiting: n,
+            })
+            .collect()
+    }
+
+    /// `conn` follows the page `query` (instead of any it followed before): the page as its
+    /// other watchers were last told it, so that the next changes apply to it.
+    fn follow(&mut self, conn: ConnId, out: Outbox, query: LobbyQuery) -> LobbyView {
+        self.unfollow(conn);
+        if self.following.is_empty() {
+            self.queues_told = self.queue_views();
         }
-        LobbyView {
-            tables,
-            queues: waiting
-                .into_iter()
-                .filter(|(_, n)| *n > 0)
-                .map(|(key, n)| QueueView {
-                    game: key.variant.game().as_str(),
-                    variant: key.variant.as_str(),
-                    initial_ms: key.initial_ms,
-                    increment_ms: key.increment_ms,
-                    days: key.days,
-                    rated: key.rated,
-                    waiting: n,
-                })
-                .collect(),
+        if !self.pages.contains_key(&query) {
+            let (shown, total) = page(&self.in_order(), &query);
+            let followed = Followed {
+                shown,
+                total,
+                watchers: HashMap::new(),
+            };
+            self.pages.insert(query, followed);
+        }
+        let followed = self.pages.get_mut(&query).expect("the page was just made");
+        followed.watchers.insert(conn, out);
+        self.following.insert(conn, query);
+        let (tables, total) = (followed.shown.clone(), followed.total);
+        page_view(&query, tables, total, self.queues_told.clone())
+    }
+
+    fn unfollow(&mut self, conn: ConnId) {
+        let Some(query) = self.following.remove(&conn) else {
+            return;
+        };
+        if let Some(followed) = self.pages.get_mut(&query) {
+            followed.watchers.remove(&conn);
+            if followed.watchers.is_empty() {
+                self.pages.remove(&query);
+            }
         }
     }
 
-    /// Sends the whole lobby to its watchers; nothing is encoded when nobody watches.
+    /// Tells each followed page's watchers what changed on it; nothing when nobody watches.
     pub(super) fn broadcast(&mut self) {
-        if self.watchers.is_empty() {
+        if self.following.is_empty() {
             return;
         }
         metrics::counter!("stolik_lobby_updates_total").increment(1);
-        let text = Frame::from(encode(None, &Message::Lobby(self.view())));
-        self.watchers.retain(|_, out| out.send(text.clone()));
+        let queues = self.queue_views();
+        let queues_changed = queues != self.queues_told;
+        // Taken out while the entries are borrowed in order, put back below.
+        let mut pages = std::mem::take(&mut self.pages);
+        let ordered = self.in_order();
+        let mut gone = Vec::new();
+        for (query, followed) in &mut pages {
+            let (shown, total) = page(&ordered, query);
+            let (removed, tables) = changes(&followed.shown, &shown);
+            if removed.is_empty() && tables.is_empty() && total == followed.total && !queues_changed
+            {
+                continue;
+            }
+            let message = Message::LobbyChanges(LobbyChanges {
+                game: query.game.map(|g| g.as_str()),
+                offset: query.offset,
+                limit: query.limit,
+                removed,
+                tables,
+                total,
+                queues: queues_changed.then(|| queues.clone()),
+            });
+            let frame = Frame::from(encode(None, &message));
+            followed.watchers.retain(|conn, out| {
+                let open = out.send(frame.clone());
+                if !open {
+                    gone.push(*conn);
+                }
+                open
+            });
+            followed.shown = shown;
+            followed.total = total;
+        }
+        drop(ordered);
+        self.pages = pages;
+        for conn in gone {
+            self.unfollow(conn);
+        }
+        self.queues_told = queues;
     }
 }
 
-/// Sends the lobby to its watchers after each change, at most every [`LOBBY_EVERY`], and
+fn page_view(
+    query: &LobbyQuery,
+    tables: Vec<Value>,
+    total: usize,
+    queues: Vec<QueueView>,
+) -> LobbyView {
+    LobbyView {
+        tables,
+        total,
+        game: query.game.map(|g| g.as_str()),
+        offset: query.offset,
+        limit: query.limit,
+        queues,
+    }
+}
+
+/// Sends each followed page of the lobby its changes, at most every [`LOBBY_EVERY`], and
 /// tells the other nodes (if any) this node's part when it changed and every
 /// [`REPEAT_EVERY`]; ends with the hub.
 pub(super) async fn send_lobby_changes(hub: Weak<Inner>, changed: Arc<Notify>) {
@@ -124,8 +230,8 @@ impl Hub {
         let mut lobby = self.0.lobby.lock().expect("lobby lock");
         let changed = match entry {
             Some(entry) => {
-                lobby.tables.insert(id.to_string(), entry);
-                true
+                let entry = serde_json::to_value(entry).expect("lobby entries serialise");
+                lobby.tables.insert(id.to_string(), entry.clone()) != Some(entry)
             }
             None => lobby.tables.remove(id).is_some(),
         };
@@ -135,22 +241,21 @@ impl Hub {
         }
     }
 
-    pub fn lobby_view(&self) -> LobbyView {
-        self.0.lobby.lock().expect("lobby lock").view()
+    /// One page of the lobby as it is now.
+    pub fn lobby_view(&self, query: &LobbyQuery) -> LobbyView {
+        self.0.lobby.lock().expect("lobby lock").view(query)
     }
 
-    pub fn watch_lobby(&self, conn: ConnId, out: Outbox) -> LobbyView {
-        let mut lobby = self.0.lobby.lock().expect("lobby lock");
-        lobby.watchers.insert(conn, out);
-        lobby.view()
-    }
-
-    pub fn unwatch_lobby(&self, conn: ConnId) {
+    /// `conn` follows one page of the lobby: the page now, then its changes.
+    pub fn watch_lobby(&self, conn: ConnId, out: Outbox, query: LobbyQuery) -> LobbyView {
         self.0
             .lobby
             .lock()
             .expect("lobby lock")
-            .watchers
-            .remove(&conn);
+            .follow(conn, out, query)
+    }
+
+    pub fn unwatch_lobby(&self, conn: ConnId) {
+        self.0.lobby.lock().expect("lobby lock").unfollow(conn);
     }
 }

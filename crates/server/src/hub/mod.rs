@@ -29,6 +29,7 @@ pub const HINTS_AT_ONCE: usize = 2;
 mod forwarding;
 mod links;
 mod lobby;
+mod lobby_pages;
 mod placement;
 mod quick_match;
 pub use quick_match::QueueKey;
@@ -357,6 +358,7 @@ impl Hub {
             Some(day) => self.daily_seed(day),
             None => rand::random(),
         };
+        let created_at = unix_ms();
         let new_game = store::NewGame {
             id: id.clone(),
             game: settings.variant.game().as_str().to_string(),
@@ -369,7 +371,7 @@ impl Hub {
             move_days: settings.days.map(i64::from),
             host_id: host.as_ref().map(|h| h.id.clone()),
             rematch_of,
-            created_at: unix_ms(),
+            created_at,
             daily: settings.daily.clone(),
             rated: settings.rated,
             rating_range: settings.rating_range,
@@ -391,6 +393,7 @@ impl Hub {
                 token,
                 host,
                 seats,
+                created_at,
             },
             self.services(),
         );

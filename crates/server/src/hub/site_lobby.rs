@@ -111,7 +111,7 @@ impl Lobby {
         let now = Instant::now();
         Part {
             node: node.to_string(),
-            tables: self.tables.values().map(to_json).collect(),
+            tables: self.tables.values().cloned().collect(),
             queues: self
                 .queues
                 .iter()
@@ -131,10 +131,6 @@ impl Lobby {
                 .collect(),
         }
     }
-}
-
-fn to_json(entry: &impl Serialize) -> Value {
-    serde_json::to_value(entry).expect("lobby entries serialise")
 }
 
 impl Hub {

@@ -13,6 +13,7 @@ use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReaso
 use futures_core::Stream;
 use tokio::time::{Duration, Instant};
 
+use crate::domain::LobbyQuery;
 use crate::error::{ApiError, ErrorCode};
 use crate::hub::QueueKey;
 
@@ -327,7 +328,14 @@ impl Connection {
         let hub = &self.state.hub;
         Ok(match request {
             Request::Ping => Message::Pong,
-            Request::LobbySubscribe => Message::Lobby(hub.watch_lobby(self.conn, self.out.clone())),
+            Request::LobbySubscribe {
+                game,
+                offset,
+                limit,
+            } => {
+                let query = LobbyQuery::parse(game.as_deref(), offset, limit)?;
+                Message::Lobby(hub.watch_lobby(self.conn, self.out.clone(), query))
+            }
             Request::LobbyUnsubscribe => {
                 hub.unwatch_lobby(self.conn);
                 Message::Ok

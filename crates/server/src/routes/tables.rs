@@ -5,6 +5,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::TokenQuery;
+use crate::domain::LobbyQuery;
 use crate::domain::bots::parse_bot_level;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::identity::UserView;
@@ -13,15 +14,35 @@ use crate::state::AppState;
 use crate::table::TableSettings;
 use crate::ws::protocol::ClockSpec;
 
-/// The open public tables and the quick-match queues, as the lobby shows them.
+/// Which page of the lobby to read.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct LobbyPage {
+    /// Only this game's tables (every game's when absent).
+    game: Option<String>,
+    /// How many tables to skip (0 by default).
+    offset: Option<usize>,
+    /// How many tables to list, 1 to 100 (50 by default).
+    limit: Option<usize>,
+}
+
+/// One page of the open public tables, newest first, and the quick-match queues.
 #[utoipa::path(
     get,
     path = "/api/tables",
     tag = "tables",
-    responses((status = 200, description = "The lobby: `tables` waiting for players and the quick-match `queues` (docs/protocol.md, `lobby`)", body = Object)),
+    params(LobbyPage),
+    responses(
+        (status = 200, description = "The lobby: a page of `tables` waiting for players, their `total`, and the quick-match `queues` (docs/protocol.md, `lobby`)", body = Object),
+        (status = 400, description = "An unknown game or a page out of range", body = ErrorBody),
+    ),
 )]
-pub(crate) async fn lobby(state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(state.hub.lobby_view())
+pub(crate) async fn lobby(
+    state: web::Data<AppState>,
+    page: web::Query<LobbyPage>,
+) -> Result<HttpResponse, ApiError> {
+    let query = LobbyQuery::parse(page.game.as_deref(), page.offset, page.limit)?;
+    Ok(HttpResponse::Ok().json(state.hub.lobby_view(&query)))
 }
 
 /// A new table: its game, and how it is played.

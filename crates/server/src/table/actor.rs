@@ -145,6 +145,7 @@ impl Table {
                 chat: chat.into_iter().map(chat_view).collect(),
                 chat_times: HashMap::new(),
                 ratings: Vec::new(),
+                created_at: record.created_at,
                 started_at: record.started_at,
                 rating_changes: {
                     let mut changes = vec![None; variant.game().info().seats as usize];

@@ -52,7 +52,8 @@ pub struct TableState {
     /// has ended.
     pub(super) ratings: Vec<Option<rating::Rating>>,
     pub(super) rating_changes: Vec<Option<i32>>,
-    /// When the game began (unix ms).
+    /// When the table was opened and when the game began (unix ms).
+    pub(super) created_at: i64,
     pub(super) started_at: Option<i64>,
     /// Players of a live two-person game who have left.
     pub(super) presence: Presence,
@@ -123,6 +124,7 @@ impl TableState {
             chat_times: HashMap::new(),
             ratings: Vec::new(),
             rating_changes: Vec::new(),
+            created_at: new.created_at,
             started_at: None,
             presence: Presence::default(),
             day,

@@ -126,6 +126,8 @@ pub struct NewTable {
     pub token: String,
     pub host: Option<UserView>,
     pub seats: Vec<Option<UserView>>,
+    /// When it was opened (unix ms), as stored.
+    pub created_at: i64,
 }
 
 /// Who moves in `game`, and their legal moves unless there are too many to send.

@@ -49,6 +49,7 @@ fn table_with(settings: TableSettings, seats: Vec<Option<UserView>>) -> TableSta
             token: "secret".to_string(),
             host: seats.first().cloned().flatten(),
             seats,
+            created_at: 1_000,
         },
         DAY,
     )

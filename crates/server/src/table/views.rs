@@ -157,6 +157,7 @@ impl TableState {
                 .find_map(|(user, rating)| user.as_ref().and(rating.as_ref()))
                 .map(SeatRating::from),
             rating_range: self.settings.rating_range,
+            opened_at: self.created_at,
         })
     }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::games::{Seen, play_out};
-use crate::helpers::{Db, Player, TestApp};
+use crate::helpers::{Db, LobbyPage, Player, TestApp};
 use crate::shared_limits::{fresh_prefix, machine_redis, wait_for_health};
 
 /// `n` nodes sharing one fresh SQLite database and one Redis prefix.
@@ -247,21 +247,6 @@ async fn move_and_wait_for_the_bot(alice: &mut Player, seen: &mut Seen) {
     tokio::time::sleep(Duration::from_millis(10)).await;
 }
 
-/// Reads lobby updates until `check` holds (the other nodes' parts come within seconds).
-async fn lobby_until(watcher: &mut Player, check: impl Fn(&Value) -> bool) -> Value {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-    loop {
-        let update = watcher.expect("lobby").await;
-        if check(&update) {
-            return update;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the lobby never showed it: {update}"
-        );
-    }
-}
-
 fn lists(lobby: &Value, id: &Value) -> bool {
     lobby["tables"]
         .as_array()
@@ -273,7 +258,7 @@ async fn the_lobby_of_every_node_lists_the_open_tables_of_every_node() {
     let nodes = site(2).await;
     let (a, b) = (&nodes[0], &nodes[1]);
     let mut watcher = b.guest().await;
-    watcher.ok(json!({"type": "lobby.subscribe"})).await;
+    let mut lobby = LobbyPage::follow(&mut watcher, json!({"type": "lobby.subscribe"})).await;
     let host = a.guest().await;
     let table = host
         .create_table(
@@ -281,8 +266,10 @@ async fn the_lobby_of_every_node_lists_the_open_tables_of_every_node() {
             json!({"game": "mill", "clock": {"initial": 180, "increment": 2}}),
         )
         .await;
-    let update = lobby_until(&mut watcher, |lobby| lists(lobby, &table["id"])).await;
-    let listed = update["tables"]
+    lobby
+        .until(&mut watcher, |lobby| lists(lobby, &table["id"]))
+        .await;
+    let listed = lobby.0["tables"]
         .as_array()
         .unwrap()
         .iter()
@@ -290,14 +277,16 @@ async fn the_lobby_of_every_node_lists_the_open_tables_of_every_node() {
         .unwrap();
     assert_eq!(listed["players"][0], host.user["name"]);
     // The HTTP lobby of the other node has it too.
-    let (_, lobby) = b.get("/api/tables", None).await;
-    assert!(lists(&lobby, &table["id"]), "{lobby}");
+    let (_, over_http) = b.get("/api/tables", None).await;
+    assert!(lists(&over_http, &table["id"]), "{over_http}");
 
     // A player of the watcher's node sits down (the call goes to the table's node): the table
     // leaves every node's lobby.
     let mut guest = b.guest().await;
     guest.ok(json!({"type": "sit", "table": table["id"]})).await;
-    lobby_until(&mut watcher, |lobby| !lists(lobby, &table["id"])).await;
+    lobby
+        .until(&mut watcher, |lobby| !lists(lobby, &table["id"]))
+        .await;
     stop_all(nodes).await;
 }
 
@@ -306,13 +295,15 @@ async fn quick_match_pairs_two_players_of_two_nodes_once() {
     let nodes = site(2).await;
     let (a, b) = (&nodes[0], &nodes[1]);
     let mut watcher = a.guest().await;
-    watcher.ok(json!({"type": "lobby.subscribe"})).await;
+    let mut lobby = LobbyPage::follow(&mut watcher, json!({"type": "lobby.subscribe"})).await;
     let mut alice = a.guest().await;
     let mut bob = b.guest().await;
     let join = json!({"type": "queue.join", "game": "cephalopod", "clock": {"initial": 120, "increment": 1}});
     bob.ok(join.clone()).await;
     // Bob's wait shows in the other node's lobby before Alice joins.
-    lobby_until(&mut watcher, |lobby| lobby["queues"][0]["waiting"] == 1).await;
+    lobby
+        .until(&mut watcher, |lobby| lobby["queues"][0]["waiting"] == 1)
+        .await;
     alice.ok(join).await;
     let (to_alice, to_bob) = (alice.expect("match").await, bob.expect("match").await);
     assert_eq!(to_alice["table"], to_bob["table"], "one table for both");
@@ -329,10 +320,11 @@ async fn quick_match_pairs_two_players_of_two_nodes_once() {
         );
     }
     // Nobody waits any more, on either node, and neither was paired again.
-    lobby_until(&mut watcher, |lobby| {
-        lobby["queues"].as_array().is_some_and(|q| q.is_empty())
-    })
-    .await;
+    lobby
+        .until(&mut watcher, |lobby| {
+            lobby["queues"].as_array().is_some_and(|q| q.is_empty())
+        })
+        .await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
     for player in [&mut alice, &mut bob] {
         let pong = player.request(json!({"type": "ping"})).await;

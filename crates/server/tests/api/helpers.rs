@@ -408,3 +408,76 @@ impl Player {
         table
     }
 }
+
+/// A page of the lobby as a client holds it: the `lobby.subscribe` reply, kept up to date by
+/// applying each `lobby.changes` event as docs/protocol.md says.
+pub struct LobbyPage(pub Value);
+
+impl LobbyPage {
+    /// Follows the page `subscribe` asks for (a `lobby.subscribe` request).
+    pub async fn follow(watcher: &mut Player, subscribe: Value) -> LobbyPage {
+        let page = watcher.ok(subscribe).await;
+        assert_eq!(page["type"], "lobby", "{page}");
+        LobbyPage(page)
+    }
+
+    /// Reads the next change and applies it; returns the change.
+    pub async fn next(&mut self, watcher: &mut Player) -> Value {
+        let change = watcher.expect("lobby.changes").await;
+        for key in ["game", "offset", "limit"] {
+            assert_eq!(
+                change[key], self.0[key],
+                "a change of another page: {change}"
+            );
+        }
+        let removed = change["removed"].as_array().unwrap();
+        let changed = change["tables"].as_array().unwrap();
+        let mut tables: Vec<Value> = self.0["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| !removed.contains(&t["id"]))
+            .filter(|t| !changed.iter().any(|c| c["id"] == t["id"]))
+            .cloned()
+            .collect();
+        tables.extend(changed.iter().cloned());
+        tables.sort_by(|a, b| {
+            let key = |t: &Value| {
+                (
+                    std::cmp::Reverse(t["opened_at"].as_i64().unwrap()),
+                    t["id"].as_str().unwrap().to_string(),
+                )
+            };
+            key(a).cmp(&key(b))
+        });
+        self.0["tables"] = Value::Array(tables);
+        self.0["total"] = change["total"].clone();
+        if !change["queues"].is_null() {
+            self.0["queues"] = change["queues"].clone();
+        }
+        change
+    }
+
+    /// Reads changes until the page satisfies `check` (within 15 s: other nodes' parts take
+    /// seconds).
+    pub async fn until(&mut self, watcher: &mut Player, check: impl Fn(&Value) -> bool) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        while !check(&self.0) {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the lobby never showed it: {}",
+                self.0
+            );
+            self.next(watcher).await;
+        }
+    }
+
+    pub fn ids(&self) -> Vec<String> {
+        self.0["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["id"].as_str().unwrap().to_string())
+            .collect()
+    }
+}

@@ -5,21 +5,21 @@ use std::time::Duration;
 use serde_json::json;
 
 use crate::games::{Seen, two_at_a_table};
-use crate::helpers::{Player, TestApp};
+use crate::helpers::{LobbyPage, Player, TestApp};
 
 #[actix_web::test]
 async fn quick_match_pairs_two_queued_players_and_the_lobby_shows_the_queue() {
     let app = TestApp::spawn().await;
     let mut watcher = app.guest().await;
-    let lobby = watcher.ok(json!({"type": "lobby.subscribe"})).await;
-    assert_eq!(lobby["type"], "lobby");
+    let mut lobby = LobbyPage::follow(&mut watcher, json!({"type": "lobby.subscribe"})).await;
+    assert_eq!(lobby.0["queues"], json!([]));
 
     let mut a = app.guest().await;
     let mut b = app.guest().await;
     let join = json!({"type": "queue.join", "game": "cephalopod", "variant": "5x5",
                       "clock": {"initial": 300, "increment": 3}});
     a.ok(join.clone()).await;
-    let update = watcher.expect("lobby").await;
+    let update = lobby.next(&mut watcher).await;
     assert_eq!(update["queues"][0]["waiting"], 1, "{update}");
     assert_eq!(update["queues"][0]["game"], "cephalopod");
 
@@ -606,24 +606,99 @@ async fn a_restart_mid_game_loses_nothing() {
 async fn the_lobby_lists_open_public_tables_live() {
     let app = TestApp::spawn().await;
     let mut watcher = app.guest().await;
-    watcher.ok(json!({"type": "lobby.subscribe"})).await;
+    let mut lobby = LobbyPage::follow(&mut watcher, json!({"type": "lobby.subscribe"})).await;
     let host = app.guest().await;
     let table = host
         .create_table(&app, json!({"game": "perekati", "variant": "long", "clock": {"initial": 180, "increment": 2}}))
         .await;
-    let update = watcher.expect("lobby").await;
-    let listed = &update["tables"][0];
+    let change = lobby.next(&mut watcher).await;
+    assert_eq!(change["removed"], json!([]), "{change}");
+    let listed = &change["tables"][0];
     assert_eq!(listed["id"], table["id"]);
     assert_eq!(listed["variant"], "long");
     assert_eq!(listed["players"][0], host.user["name"]);
-    let (_, lobby) = app.get("/api/tables", None).await;
-    assert_eq!(lobby["tables"][0]["id"], table["id"]);
+    assert_eq!(change["total"], 1);
+    let (_, page) = app.get("/api/tables", None).await;
+    assert_eq!(page["tables"][0]["id"], table["id"]);
+    assert_eq!(page["total"], 1);
 
-    // Once the seats fill, the table leaves the lobby.
+    // Once the seats fill, the table leaves the lobby: the change names only its id.
     let mut guest = app.guest().await;
     guest.ok(json!({"type": "sit", "table": table["id"]})).await;
-    let update = watcher.expect("lobby").await;
-    assert!(update["tables"].as_array().unwrap().is_empty(), "{update}");
+    let change = lobby.next(&mut watcher).await;
+    assert_eq!(change["removed"], json!([table["id"]]), "{change}");
+    assert_eq!(change["tables"], json!([]), "{change}");
+    assert!(lobby.ids().is_empty(), "{}", lobby.0);
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_lobby_page_follows_its_own_game_and_hears_only_what_changed_on_it() {
+    let app = TestApp::spawn().await;
+    let mut hosts = Vec::new();
+    let mut mills = Vec::new();
+    for i in 0..5 {
+        let host = app.guest().await;
+        let game = if i % 2 == 0 { "mill" } else { "cephalopod" };
+        let table = host.create_table(&app, json!({"game": game})).await;
+        if game == "mill" {
+            mills.push(table["id"].as_str().unwrap().to_string());
+        }
+        hosts.push(host);
+        // Opened in distinct milliseconds, so the newest-first order is the order made.
+        tokio::time::sleep(Duration::from_millis(3)).await;
+    }
+    mills.reverse();
+
+    // The first two mill tables of three, newest first.
+    let mut watcher = app.guest().await;
+    let subscribe = json!({"type": "lobby.subscribe", "game": "mill", "limit": 2});
+    let mut page = LobbyPage::follow(&mut watcher, subscribe).await;
+    assert_eq!(page.ids(), mills[..2]);
+    assert_eq!(page.0["total"], 3);
+    let (_, over_http) = app
+        .get("/api/tables?game=mill&offset=2&limit=2", None)
+        .await;
+    assert_eq!(
+        over_http["tables"][0]["id"],
+        mills[2].as_str(),
+        "{over_http}"
+    );
+    assert_eq!(over_http["total"], 3);
+
+    // A new cephalopod table is not on this page: nothing is sent. A new mill table pushes
+    // the oldest of the page off it: one entry in, one id out.
+    let host = app.guest().await;
+    host.create_table(&app, json!({"game": "cephalopod"})).await;
+    let newest = host.create_table(&app, json!({"game": "mill"})).await;
+    let change = page.next(&mut watcher).await;
+    assert_eq!(change["removed"], json!([mills[1]]), "{change}");
+    assert_eq!(change["tables"].as_array().unwrap().len(), 1, "{change}");
+    assert_eq!(change["tables"][0]["id"], newest["id"]);
+    assert_eq!(change["total"], 4);
+    assert_eq!(page.ids(), [newest["id"].as_str().unwrap(), &mills[0]]);
+
+    // A bad page is refused, and the page followed stays as it was.
+    watcher
+        .refused(
+            json!({"type": "lobby.subscribe", "game": "chess"}),
+            "bad_request",
+        )
+        .await;
+    watcher
+        .refused(
+            json!({"type": "lobby.subscribe", "limit": 0}),
+            "bad_request",
+        )
+        .await;
+    let (status, _) = app.get("/api/tables?limit=1000", None).await;
+    assert_eq!(status, 400);
+    let mut guest = app.guest().await;
+    guest.ok(json!({"type": "sit", "table": mills[0]})).await;
+    let change = page.next(&mut watcher).await;
+    assert_eq!(change["removed"], json!([mills[0]]), "{change}");
+    assert_eq!(change["tables"][0]["id"], mills[1].as_str(), "{change}");
+    assert_eq!(change["total"], 3);
     app.stop().await;
 }
 

@@ -20,8 +20,14 @@ pub use views::*;
 pub enum Request {
     #[serde(rename = "ping")]
     Ping,
+    /// Follow one page of the lobby (a later subscribe replaces the page followed): the reply
+    /// is the page, then `lobby.changes` events.
     #[serde(rename = "lobby.subscribe")]
-    LobbySubscribe,
+    LobbySubscribe {
+        game: Option<String>,
+        offset: Option<usize>,
+        limit: Option<usize>,
+    },
     #[serde(rename = "lobby.unsubscribe")]
     LobbyUnsubscribe,
     /// Follow the list of public games being played now.
@@ -205,8 +211,12 @@ pub enum Message {
     Ok,
     #[serde(rename = "error")]
     Error { code: ErrorCode, message: String },
+    /// One page of the lobby, whole.
     #[serde(rename = "lobby")]
     Lobby(LobbyView),
+    /// What changed on the followed page of the lobby since it was last sent.
+    #[serde(rename = "lobby.changes")]
+    LobbyChanges(LobbyChanges),
     /// The public games being played now, whenever the list changes.
     #[serde(rename = "live")]
     /// `LiveEntry`s as JSON (those of other nodes arrive so).

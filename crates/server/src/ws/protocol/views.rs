@@ -195,10 +195,12 @@ pub struct LobbyEntry {
     pub host_rating: Option<SeatRating>,
     /// Only opponents rated within this range may sit.
     pub rating_range: Option<[i64; 2]>,
+    /// When the table was opened (unix ms): the lobby lists the newest first.
+    pub opened_at: i64,
 }
 
 /// A quick-match queue as the lobby shows it: the kind of game, and how many wait for one.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct QueueView {
     pub game: &'static str,
     pub variant: &'static str,
@@ -210,11 +212,38 @@ pub struct QueueView {
     pub waiting: usize,
 }
 
+/// One page of the open public tables, newest first (by `opened_at`, then `id`), and the
+/// quick-match queues.
 #[derive(Debug, Clone, Serialize)]
 pub struct LobbyView {
     /// `LobbyEntry`s, as JSON: those of other nodes arrive so.
     pub tables: Vec<serde_json::Value>,
+    /// How many open tables there are of the asked game (of every game without one).
+    pub total: usize,
+    pub game: Option<&'static str>,
+    pub offset: usize,
+    pub limit: usize,
     pub queues: Vec<QueueView>,
+}
+
+/// What changed on a followed page of the lobby: applied to the page the client holds
+/// (drop `removed`, put each of `tables` in by id, order by `opened_at` then `id`), it is the
+/// page as the server has it.
+#[derive(Debug, Clone, Serialize)]
+pub struct LobbyChanges {
+    /// The page this changes, as the client asked for it (a change of a page the client no
+    /// longer follows may still be on its way when it asks for another).
+    pub game: Option<&'static str>,
+    pub offset: usize,
+    pub limit: usize,
+    /// Ids of tables no longer on the page (taken, closed, or pushed off it by newer ones).
+    pub removed: Vec<String>,
+    /// Tables new to the page, or changed (`LobbyEntry`s as JSON).
+    pub tables: Vec<serde_json::Value>,
+    pub total: usize,
+    /// The quick-match queues, when they changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queues: Option<Vec<QueueView>>,
 }
 
 /// A game being played, as the live list shows it.
