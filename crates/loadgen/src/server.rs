@@ -14,7 +14,8 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `exe serve` with `extra` arguments and waits until `/healthz` answers 200.
+    /// Starts `exe serve` with `extra` arguments and waits until `/healthz` answers 200 (it
+    /// answers 503 while the server restores its unfinished tables).
     pub async fn start(exe: &Path, web_dir: &Path, extra: &[&str]) -> anyhow::Result<Server> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")?
             .local_addr()?

@@ -1,6 +1,7 @@
 //! Start-up with many unfinished tables: `--tables` open public tables are made by as many
 //! guests, the server is stopped, and the time until a new server on the same database
-//! answers `/healthz` is taken (every table is restored before the port opens).
+//! answers `/healthz` with 200 is taken (the port opens at once, and `/healthz` answers 503
+//! `restoring` until every table is back).
 
 use std::fmt::Write;
 use std::path::PathBuf;

@@ -23,6 +23,7 @@ pub mod passwords;
 pub mod rabbit;
 pub mod rabbit_tables;
 pub mod request;
+pub mod restoring;
 pub mod routes;
 pub mod security;
 pub mod sessions;

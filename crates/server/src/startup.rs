@@ -2,6 +2,7 @@
 
 use std::net::TcpListener;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use actix_web::dev::{Server, ServerHandle};
 use actix_web::{App, HttpServer, middleware, web};
@@ -13,6 +14,7 @@ use crate::hub::Hub;
 use crate::identity::{Keys, random_id};
 use crate::limits::{Limits, LimitsConfig};
 use crate::passwords::PasswordWork;
+use crate::restoring::Restore;
 use crate::security::SecurityConfig;
 use crate::sessions::Sessions;
 use crate::state::AppState;
@@ -77,11 +79,16 @@ pub struct Application {
     server: Server,
     hub: Hub,
     store: store::Store,
+    restore: Arc<Restore>,
+    /// The task restoring the unfinished tables (see [`restore_tables`]).
+    restoring: tokio::task::JoinHandle<()>,
 }
 
 impl Application {
-    /// Connects the database (applying migrations), resumes every unfinished game and binds
-    /// the listener. Must run inside the runtime that will drive the tables.
+    /// Connects the database (applying migrations), binds the listener and starts restoring
+    /// every unfinished game in the background: until that is done, requests are answered
+    /// 503 `restoring` ([`Application::restored`] waits for it). Must run inside the runtime
+    /// that will drive the tables.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         crate::telemetry::install();
         let runtime = config
@@ -126,7 +133,7 @@ impl Application {
             .context("cannot read the daily-deal key")?;
         let hub = Hub::new(
             store.clone(),
-            runtime,
+            runtime.clone(),
             crate::cpu_pool::CpuPool::for_this_machine(),
             crate::hub::HubSettings {
                 day: config.day,
@@ -137,16 +144,11 @@ impl Application {
                 bus: bus.clone(),
             },
         );
-        let resumed = hub
-            .resume()
-            .await
-            .context("cannot resume unfinished games")?;
-        tracing::info!(resumed, "unfinished games resumed");
-
         let listener = TcpListener::bind(&config.bind)
             .with_context(|| format!("cannot listen on {}", config.bind))?;
         let port = listener.local_addr()?.port();
         backfill_skeletons(&store).await?;
+        let restore = Arc::new(Restore::new());
         let state = web::Data::new(AppState {
             store: store.clone(),
             hub: hub.clone(),
@@ -161,9 +163,12 @@ impl Application {
                 .rabbit_tables
                 .clone()
                 .map(crate::rabbit_tables::ExactTables::start),
+            restore: restore.clone(),
         });
         // The security middleware reads its configuration on its own, before any handler.
         let security = web::Data::new(config.security.clone());
+        // So does the one that holds requests off while the tables are restored.
+        let restore_data = web::Data::from(restore.clone());
         let web_dir = config.web_dir.clone();
         // Deep links (`/table/abc`) are pages of the web client: unknown paths get its index.
         let index = web_dir.join("index.html");
@@ -172,6 +177,7 @@ impl Application {
                 App::new()
                     .app_data(state.clone())
                     .app_data(security.clone())
+                    .app_data(restore_data.clone())
                     .app_data(
                         web::JsonConfig::default()
                             .limit(16 * 1024)
@@ -183,6 +189,7 @@ impl Application {
                     .app_data(web::PathConfig::default().error_handler(|e, _| {
                         ApiError::bad_request(format!("bad path: {e}")).into()
                     }))
+                    .wrap(middleware::from_fn(crate::restoring::refuse_until_restored))
                     .wrap(middleware::from_fn(crate::security::guard))
                     .wrap(middleware::Logger::new("%r %s %Dms"))
                     .wrap(middleware::from_fn(crate::compression::mark_small))
@@ -211,18 +218,32 @@ impl Application {
             .disable_signals()
             .shutdown_timeout(10)
             .run();
-        // Only now that requests are taken do the resumed games' clocks run again.
-        hub.release_resumed().await;
+        let restoring = runtime.spawn(restore_tables(
+            hub.clone(),
+            restore.clone(),
+            server.handle(),
+        ));
         Ok(Application {
             port,
             server,
             hub,
             store,
+            restore,
+            restoring,
         })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// Waits until every unfinished table is back and requests are taken; an error when the
+    /// restore failed (the server then stops by itself).
+    pub async fn restored(&self) -> anyhow::Result<()> {
+        self.restore
+            .finished()
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot resume unfinished games: {e}"))
     }
 
     /// What stops the server gracefully from another task (tests, signal handling).
@@ -234,7 +255,8 @@ impl Application {
     }
 
     /// Serves until stopped (Ctrl-C, SIGTERM or a [`Stopper`]), then lets every table finish
-    /// what it is writing and closes the database.
+    /// what it is writing and closes the database. An error when the unfinished tables could
+    /// not be restored (which stops the server).
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let stopper = self.stopper();
         actix_web::rt::spawn(async move {
@@ -243,8 +265,16 @@ impl Application {
             stopper.stop().await;
         });
         let served = self.server.await;
+        // Stopped while restoring: the tables started so far are stopped with the others.
+        self.restoring.abort();
+        let _ = self.restoring.await;
         self.hub.shutdown().await;
         self.store.close().await;
+        if let crate::restoring::Phase::Failed(error) = self.restore.phase() {
+            return Err(std::io::Error::other(format!(
+                "cannot resume unfinished games: {error}"
+            )));
+        }
         served
     }
 }
@@ -262,6 +292,26 @@ impl Stopper {
     pub async fn stop(&self) {
         self.hub.close_connections();
         self.server.stop(true).await;
+    }
+}
+
+/// Brings the unfinished tables back while the server already answers, then lets their
+/// clocks run and lets requests in. A failure stops the server: a node that cannot restore its
+/// tables must not serve, and would otherwise answer 503 forever.
+async fn restore_tables(hub: Hub, restore: Arc<Restore>, server: ServerHandle) {
+    match hub.resume(|back, of| restore.progress(back, of)).await {
+        Ok(resumed) => {
+            tracing::info!(resumed, "unfinished games resumed");
+            // Clocks run again from here, just before requests are let in: nobody is charged
+            // for the restore.
+            hub.release_resumed().await;
+            restore.finish();
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "cannot resume unfinished games: stopping");
+            restore.fail(e.to_string());
+            server.stop(true).await;
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::passwords::PasswordWork;
 use crate::rabbit_tables::ExactTables;
+use crate::restoring::Restore;
 use crate::security::SecurityConfig;
 use crate::sessions::Sessions;
 
@@ -17,4 +18,6 @@ pub struct AppState {
     pub passwords: PasswordWork,
     pub health: Health,
     pub rabbit_tables: Option<ExactTables>,
+    /// Whether the unfinished tables are back yet (`/healthz` reports it).
+    pub restore: std::sync::Arc<Restore>,
 }

@@ -1,7 +1,8 @@
 //! nginx in front of several `stolik serve` nodes, as a site would run them: a master process
 //! of its own, with a generated configuration in a temp dir, on a free loopback port. The
 //! upstream is the nodes in round robin, with no sticky sessions; WebSocket upgrades pass
-//! through, and a node that refuses connections (killed) is skipped for the next one.
+//! through, and a node that refuses connections (killed) is skipped for the next one, as is,
+//! for a GET or an upgrade, one that answers 503 (restoring its tables after a start).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -81,7 +82,7 @@ http {{
             proxy_set_header Connection $connection_upgrade;
             proxy_set_header Host $http_host;
             proxy_connect_timeout 1s;
-            proxy_next_upstream error timeout;
+            proxy_next_upstream error timeout http_503;
             proxy_read_timeout 1h;
             proxy_send_timeout 1h;
         }}
@@ -198,7 +199,7 @@ mod tests {
         assert!(conf.contains("server 127.0.0.1:9002 "), "{conf}");
         assert!(conf.contains("listen 127.0.0.1:8080;"), "{conf}");
         assert!(conf.contains("proxy_set_header Upgrade $http_upgrade;"));
-        assert!(conf.contains("proxy_next_upstream error timeout;"));
+        assert!(conf.contains("proxy_next_upstream error timeout http_503;"));
         assert!(!conf.contains("ip_hash"), "no sticky sessions");
     }
 }

@@ -134,8 +134,9 @@ impl Server {
         Ok(())
     }
 
-    /// Starts the server and waits until `/healthz` answers; returns that moment. A start
-    /// that fails (the port still held a moment after a kill) is tried again a few times.
+    /// Starts the server and waits until `/healthz` answers 200 (503 `restoring` until every
+    /// unfinished table is back); returns that moment. A start that fails (the port still
+    /// held a moment after a kill) is tried again a few times.
     pub async fn start(&mut self, life: usize, http: &awc::Client) -> anyhow::Result<Instant> {
         let mut last_error = None;
         for _ in 0..10 {

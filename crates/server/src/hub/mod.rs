@@ -195,19 +195,23 @@ impl Hub {
     }
 
     /// Rebuilds every unfinished game from the database after a start: on a site of several
-    /// nodes, those no live node runs.
-    pub async fn resume(&self) -> Result<usize, WsError> {
+    /// nodes, those no live node runs. `progress` hears how many are back, and of how many
+    /// when that is known.
+    pub async fn resume(&self, progress: impl Fn(usize, Option<usize>)) -> Result<usize, WsError> {
         if self.placement().is_some() {
             let mut resumed = 0;
             loop {
                 let adopted = self.adopt_orphans().await?;
                 resumed += adopted;
+                progress(resumed, None);
                 if adopted == 0 {
                     return Ok(resumed);
                 }
             }
         }
         let records = self.store().unfinished_games().await?;
+        let of = Some(records.len());
+        progress(0, of);
         let mut resumed = 0;
         for record in records {
             let chat = self.store().chat_tail(&record.id, 50).await?;
@@ -216,6 +220,7 @@ impl Hub {
                     let handle = table.spawn(&self.0.runtime);
                     Hub::keep(&mut self.0.tables.lock().expect("tables lock"), handle);
                     resumed += 1;
+                    progress(resumed, of);
                 }
                 Err(e) => tracing::error!(game = %record.id, error = %e, "cannot resume a game"),
             }

@@ -2,12 +2,25 @@
 
 use actix_web::{HttpResponse, web};
 
+use crate::restoring::Phase;
 use crate::state::AppState;
 
 /// 200 when the server can do its work: every unfinished table is back and the database
 /// accepts a write (checked at most every [`crate::health::PROBE_EVERY`]); 503 naming what is
-/// missing otherwise.
+/// missing otherwise — `"failed": "restoring"` while the tables are being restored after a
+/// start.
 pub(crate) async fn healthz(state: web::Data<AppState>) -> HttpResponse {
+    if !state.restore.is_done() {
+        let status = match state.restore.phase() {
+            Phase::Failed(_) => "unavailable",
+            _ => "restoring",
+        };
+        return HttpResponse::ServiceUnavailable().json(serde_json::json!({
+            "status": status,
+            "failed": "restoring",
+            "error": state.restore.describe(),
+        }));
+    }
     match state.health.check(&state.store).await {
         Ok(()) => HttpResponse::Ok().json(serde_json::json!({"status": "ok"})),
         Err(failure) => HttpResponse::ServiceUnavailable().json(serde_json::json!({

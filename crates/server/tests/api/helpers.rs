@@ -135,8 +135,19 @@ impl TestApp {
         .await
     }
 
-    /// A server on `db` with the test defaults changed by `tune`.
+    /// A server on `db` with the test defaults changed by `tune`, once every unfinished
+    /// table of `db` is back.
     pub async fn spawn_tuned(db: Db, tune: impl FnOnce(&mut Config)) -> TestApp {
+        TestApp::start(db, tune, true).await
+    }
+
+    /// A server on `db` that may still be restoring its unfinished tables (answering 503
+    /// `restoring`).
+    pub async fn spawn_restoring(db: Db) -> TestApp {
+        TestApp::start(db, |_| {}, false).await
+    }
+
+    async fn start(db: Db, tune: impl FnOnce(&mut Config), restored: bool) -> TestApp {
         let mut config = Config {
             bind: "127.0.0.1:0".to_string(),
             database_url: db.url(),
@@ -154,6 +165,11 @@ impl TestApp {
         };
         tune(&mut config);
         let app = Application::build(config).await.expect("the server builds");
+        if restored {
+            app.restored()
+                .await
+                .expect("the unfinished tables are restored");
+        }
         let port = app.port();
         let stopper = app.stopper();
         let task = actix_web::rt::spawn(app.run_until_stopped());
@@ -171,6 +187,16 @@ impl TestApp {
         self.stopper.stop().await;
         self.task.await.unwrap().unwrap();
         self.db
+    }
+
+    /// Waits (at most `patience`) for the server to stop by itself, and gives what it ended
+    /// with.
+    pub async fn exited(self, patience: Duration) -> (std::io::Result<()>, Db) {
+        let exit = tokio::time::timeout(patience, self.task)
+            .await
+            .expect("the server stops by itself")
+            .unwrap();
+        (exit, self.db)
     }
 
     pub fn http(&self) -> awc::Client {

@@ -18,6 +18,7 @@ mod playing;
 mod rabbit;
 mod ratings;
 mod records;
+mod restoring;
 mod shared_limits;
 mod tables;
 mod takeback;

@@ -35,6 +35,8 @@ pub enum ErrorCode {
     TooLong,
     /// The server is too busy for this now (password checks queued up): try again shortly.
     Busy,
+    /// The server has just started and is still bringing its unfinished tables back.
+    Restoring,
     Internal,
 }
 
@@ -56,7 +58,7 @@ impl ErrorCode {
             | ErrorCode::SeatTaken
             | ErrorCode::NameTaken => StatusCode::CONFLICT,
             ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
-            ErrorCode::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Busy | ErrorCode::Restoring => StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
