@@ -9,7 +9,11 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+/** A server that has just started answers 503 `restoring` for a moment: ask again this often, this many times. */
+const RESTORING_RETRY_MS = 1000;
+const RESTORING_TRIES = 30;
+
+async function call(method, path, body, tries = RESTORING_TRIES) {
   const init = { method, headers: {}, credentials: 'same-origin' };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -29,6 +33,10 @@ async function call(method, path, body) {
     } catch {
       data = null;
     }
+  }
+  if (res.status === 503 && data?.code === 'restoring' && tries > 1) {
+    await new Promise((r) => setTimeout(r, RESTORING_RETRY_MS));
+    return call(method, path, body, tries - 1);
   }
   if (!res.ok) {
     throw new ApiError(res.status, data?.code || 'http_' + res.status, data?.message || res.statusText);

@@ -2,9 +2,10 @@
 //! until it is over.
 //!
 //! The port opens before the tables are back, so that `/healthz` can say why the node is not
-//! ready yet (503 `restoring`) instead of refusing connections. Everything else is answered
-//! 503 `restoring` meanwhile: a request could otherwise load a table on demand while the
-//! restore starts the same one, and two actors would run one game.
+//! ready yet (503 `restoring`) instead of refusing connections. The API and the socket are
+//! answered 503 `restoring` meanwhile: a request could otherwise load a table on demand while
+//! the restore starts the same one, and two actors would run one game. The pages and their
+//! files read no table, so they are served: the web client waits for the API by itself.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -94,9 +95,10 @@ impl Restore {
     }
 }
 
-/// Paths answered while restoring: the probes of load balancers and of the operator.
-fn answers_while_restoring(path: &str) -> bool {
-    matches!(path, "/healthz" | "/metrics")
+/// Paths held off while restoring: the API and the socket, which reach tables. The probes
+/// (`/healthz`, `/metrics`), the pages and their files do not.
+fn held_while_restoring(path: &str) -> bool {
+    path == "/ws" || path.starts_with("/api/")
 }
 
 /// The middleware: 503 `restoring` with `Retry-After: 1` until the restore is over.
@@ -106,7 +108,7 @@ pub async fn refuse_until_restored(
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     if let Some(restore) = req.app_data::<web::Data<Restore>>()
         && !restore.is_done()
-        && !answers_while_restoring(req.path())
+        && held_while_restoring(req.path())
     {
         let error = ApiError::new(
             ErrorCode::Restoring,
@@ -135,12 +137,15 @@ mod tests {
                 .wrap(middleware::from_fn(refuse_until_restored))
                 .route("/healthz", web::get().to(HttpResponse::Ok))
                 .route("/metrics", web::get().to(HttpResponse::Ok))
-                .route("/api/tables", web::get().to(HttpResponse::Ok)),
+                .route("/", web::get().to(HttpResponse::Ok))
+                .route("/api/tables", web::get().to(HttpResponse::Ok))
+                .route("/ws", web::get().to(HttpResponse::Ok)),
         )
         .await;
         let get = |path: &str| test::TestRequest::get().uri(path).to_request();
 
         restore.progress(3, Some(7));
+        assert_eq!(test::call_service(&app, get("/ws")).await.status(), 503);
         let refused = test::call_service(&app, get("/api/tables")).await;
         assert_eq!(refused.status(), 503);
         assert_eq!(refused.headers().get("retry-after").unwrap(), "1");
@@ -150,7 +155,7 @@ mod tests {
             body["message"].as_str().unwrap().contains("3 of 7"),
             "{body}"
         );
-        for probe in ["/healthz", "/metrics"] {
+        for probe in ["/healthz", "/metrics", "/"] {
             assert_eq!(test::call_service(&app, get(probe)).await.status(), 200);
         }
 
