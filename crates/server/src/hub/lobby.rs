@@ -12,7 +12,7 @@ use serde_json::Value;
 use tokio::sync::Notify;
 
 use super::QueueKey;
-use super::lobby_pages::{changes, in_order, page};
+use super::lobby_pages::{Listed, OrderKey, changes, in_order, page};
 use super::quick_match::Waiting;
 use super::site_lobby::{Others, REPEAT_EVERY};
 use super::{Hub, Inner};
@@ -26,9 +26,10 @@ const LOBBY_EVERY: Duration = Duration::from_millis(250);
 
 #[derive(Default)]
 pub(super) struct Lobby {
-    /// This node's open public tables (`LobbyEntry`s as JSON, the form the other nodes'
-    /// arrive in).
-    pub(super) tables: BTreeMap<String, Value>,
+    /// This node's open public tables in the lobby's order (`LobbyEntry`s as JSON, the form
+    /// the other nodes' arrive in), and where each id stands.
+    pub(super) tables: BTreeMap<OrderKey, Listed>,
+    places: HashMap<String, OrderKey>,
     pub(super) queues: BTreeMap<QueueKey, Vec<Waiting>>,
     /// The other nodes' parts of the lobby, when several nodes serve the site.
     pub(super) others: Others,
@@ -52,13 +53,36 @@ impl Lobby {
     /// One page of the lobby of the whole site (this node's tables and queues with the other
     /// nodes'), as it is now.
     pub(super) fn view(&self, query: &LobbyQuery) -> LobbyView {
-        let (tables, total) = page(&self.in_order(), query);
+        let (tables, total) = self.page(query);
         page_view(query, tables, total, self.queue_views())
     }
 
-    fn in_order(&self) -> Vec<&Value> {
+    /// One page of every node's tables; this node's alone are in order already.
+    fn page(&self, query: &LobbyQuery) -> (Vec<Value>, usize) {
+        if self.others.is_empty() {
+            return page(self.tables.values(), query);
+        }
         let others = self.others.values().flat_map(|other| other.tables.iter());
-        in_order(self.tables.values().chain(others))
+        page(
+            in_order(self.tables.values().chain(others)).into_iter(),
+            query,
+        )
+    }
+
+    /// Lists `entry` under `id`, or takes the id off the list; whether anything changed.
+    fn set(&mut self, id: &str, entry: Option<Value>) -> bool {
+        let old = self
+            .places
+            .remove(id)
+            .and_then(|key| self.tables.remove(&key));
+        let Some(entry) = entry else {
+            return old.is_some();
+        };
+        let listed = Listed::new(entry);
+        let changed = old.as_ref() != Some(&listed);
+        self.places.insert(id.to_string(), listed.key.clone());
+        self.tables.insert(listed.key.clone(), listed);
+        changed
     }
 
     /// The site's quick-match queues that someone waits in.
@@ -93,7 +117,7 @@ impl Lobby {
             self.queues_told = self.queue_views();
         }
         if !self.pages.contains_key(&query) {
-            let (shown, total) = page(&self.in_order(), &query);
+            let (shown, total) = self.page(&query);
             let followed = Followed {
                 shown,
                 total,
@@ -128,12 +152,11 @@ impl Lobby {
         metrics::counter!("stolik_lobby_updates_total").increment(1);
         let queues = self.queue_views();
         let queues_changed = queues != self.queues_told;
-        // Taken out while the entries are borrowed in order, put back below.
+        // Taken out while the entries are read, put back below.
         let mut pages = std::mem::take(&mut self.pages);
-        let ordered = self.in_order();
         let mut gone = Vec::new();
         for (query, followed) in &mut pages {
-            let (shown, total) = page(&ordered, query);
+            let (shown, total) = self.page(query);
             let (removed, tables) = changes(&followed.shown, &shown);
             if removed.is_empty() && tables.is_empty() && total == followed.total && !queues_changed
             {
@@ -159,7 +182,6 @@ impl Lobby {
             followed.shown = shown;
             followed.total = total;
         }
-        drop(ordered);
         self.pages = pages;
         for conn in gone {
             self.unfollow(conn);
@@ -227,15 +249,8 @@ impl Hub {
     }
 
     pub fn set_lobby_entry(&self, id: &str, entry: Option<LobbyEntry>) {
-        let mut lobby = self.0.lobby.lock().expect("lobby lock");
-        let changed = match entry {
-            Some(entry) => {
-                let entry = serde_json::to_value(entry).expect("lobby entries serialise");
-                lobby.tables.insert(id.to_string(), entry.clone()) != Some(entry)
-            }
-            None => lobby.tables.remove(id).is_some(),
-        };
-        drop(lobby);
+        let entry = entry.map(|e| serde_json::to_value(e).expect("lobby entries serialise"));
+        let changed = self.0.lobby.lock().expect("lobby lock").set(id, entry);
         if changed {
             self.lobby_changed();
         }

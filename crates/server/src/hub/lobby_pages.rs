@@ -9,29 +9,48 @@ use serde_json::Value;
 
 use crate::domain::LobbyQuery;
 
-/// The lobby's order: the newest table first (`opened_at`), then by id, so that every node
-/// and every client puts the same entries in the same order.
-fn order_key(entry: &Value) -> (Reverse<i64>, &str) {
-    (
-        Reverse(entry["opened_at"].as_i64().unwrap_or(0)),
-        entry["id"].as_str().unwrap_or(""),
-    )
+/// Where an entry stands in the lobby's order: the newest table first (`opened_at`), then by
+/// id, so that every node and every client puts the same entries in the same order.
+pub(super) type OrderKey = (Reverse<i64>, String);
+
+/// A lobby entry with what the pages read of it taken out once: its place and its game.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Listed {
+    pub key: OrderKey,
+    pub game: String,
+    pub entry: Value,
 }
 
-/// Every listed entry in the lobby's order.
-pub(super) fn in_order<'a>(entries: impl Iterator<Item = &'a Value>) -> Vec<&'a Value> {
-    let mut listed: Vec<&Value> = entries.collect();
-    listed.sort_by(|a, b| order_key(a).cmp(&order_key(b)));
+impl Listed {
+    pub fn new(entry: Value) -> Listed {
+        let key = (
+            Reverse(entry["opened_at"].as_i64().unwrap_or(0)),
+            id_of(&entry).to_string(),
+        );
+        let game = entry["game"].as_str().unwrap_or_default().to_string();
+        Listed { key, game, entry }
+    }
+}
+
+/// Entries in the lobby's order (for entries not kept in order already).
+pub(super) fn in_order<'a>(entries: impl Iterator<Item = &'a Listed>) -> Vec<&'a Listed> {
+    let mut listed: Vec<&Listed> = entries.collect();
+    listed.sort_by(|a, b| a.key.cmp(&b.key));
     listed
 }
 
-/// The page `query` asks for out of the ordered entries, and how many match it in all.
-pub(super) fn page(ordered: &[&Value], query: &LobbyQuery) -> (Vec<Value>, usize) {
+/// The page `query` asks for out of entries in the lobby's order, and how many match it in
+/// all.
+pub(super) fn page<'a>(
+    ordered: impl Iterator<Item = &'a Listed>,
+    query: &LobbyQuery,
+) -> (Vec<Value>, usize) {
+    let game = query.game.map(|g| g.as_str());
     let mut total = 0;
     let mut shown = Vec::new();
-    for entry in ordered.iter().filter(|entry| query.matches(entry)) {
+    for listed in ordered.filter(|listed| game.is_none_or(|g| listed.game == g)) {
         if total >= query.offset && shown.len() < query.limit {
-            shown.push((*entry).clone());
+            shown.push(listed.entry.clone());
         }
         total += 1;
     }
@@ -67,8 +86,12 @@ mod tests {
 
     use super::*;
 
-    fn entry(id: &str, game: &str, opened_at: i64) -> Value {
-        json!({"id": id, "game": game, "opened_at": opened_at, "players": []})
+    fn entry(id: &str, game: &str, opened_at: i64) -> Listed {
+        Listed::new(json!({"id": id, "game": game, "opened_at": opened_at, "players": []}))
+    }
+
+    fn values(listed: &[&Listed]) -> Vec<Value> {
+        listed.iter().map(|l| l.entry.clone()).collect()
     }
 
     /// What a client does with a change: drop, put in by id, order.
@@ -80,8 +103,8 @@ mod tests {
             .cloned()
             .collect();
         next.extend(upserted.iter().cloned());
-        let ordered: Vec<Value> = in_order(next.iter()).into_iter().cloned().collect();
-        ordered
+        let next: Vec<Listed> = next.into_iter().map(Listed::new).collect();
+        values(&in_order(next.iter()))
     }
 
     #[test]
@@ -91,13 +114,14 @@ mod tests {
             entry("c", "mill", 9),
             entry("a", "mill", 5),
         ];
-        let ids: Vec<&str> = in_order(entries.iter()).into_iter().map(id_of).collect();
+        let ordered = values(&in_order(entries.iter()));
+        let ids: Vec<&str> = ordered.iter().map(id_of).collect();
         assert_eq!(ids, ["c", "a", "b"]);
     }
 
     #[test]
     fn a_page_counts_every_match_but_holds_only_its_own() {
-        let entries: Vec<Value> = (0..10)
+        let entries: Vec<Listed> = (0..10)
             .map(|i| {
                 entry(
                     &format!("t{i}"),
@@ -108,25 +132,31 @@ mod tests {
             .collect();
         let ordered = in_order(entries.iter());
         let query = LobbyQuery::parse(Some("mill"), Some(1), Some(2)).unwrap();
-        let (shown, total) = page(&ordered, &query);
+        let (shown, total) = page(ordered.iter().copied(), &query);
         assert_eq!(total, 5);
         let ids: Vec<&str> = shown.iter().map(id_of).collect();
         assert_eq!(ids, ["t6", "t4"]);
         let past_the_end = LobbyQuery::parse(None, Some(40), None).unwrap();
-        assert_eq!(page(&ordered, &past_the_end), (vec![], 10));
+        assert_eq!(page(ordered.iter().copied(), &past_the_end), (vec![], 10));
     }
 
     #[test]
     fn a_change_names_only_what_moved_and_applied_gives_the_new_page() {
         let query = LobbyQuery::parse(None, None, Some(3)).unwrap();
-        let mut lobby: Vec<Value> = (0..5).map(|i| entry(&format!("t{i}"), "mill", i)).collect();
-        let (old, _) = page(&in_order(lobby.iter()), &query);
+        let mut lobby: Vec<Value> = (0..5)
+            .map(|i| entry(&format!("t{i}"), "mill", i).entry)
+            .collect();
+        let page_of = |lobby: &[Value]| {
+            let listed: Vec<Listed> = lobby.iter().cloned().map(Listed::new).collect();
+            page(in_order(listed.iter()).into_iter(), &query)
+        };
+        let (old, _) = page_of(&lobby);
         // A newer table pushes the oldest of the page off; another table's seats change; an
         // entry off the page closes.
-        lobby.push(entry("t9", "mill", 9));
+        lobby.push(entry("t9", "mill", 9).entry);
         lobby[3]["players"] = json!(["alice"]);
         lobby.remove(0);
-        let (new, total) = page(&in_order(lobby.iter()), &query);
+        let (new, total) = page_of(&lobby);
         assert_eq!(total, 5);
         let (removed, upserted) = changes(&old, &new);
         assert_eq!(removed, ["t2"]);

@@ -12,6 +12,7 @@ use cluster::Delivery;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::lobby_pages::Listed;
 use super::quick_match::QueueKey;
 use super::{Hub, Lobby};
 use crate::outbox::ConnId;
@@ -93,7 +94,7 @@ pub(super) struct RemoteWaiting {
 
 /// What this node knows of another's part of the lobby.
 pub(super) struct OtherNode {
-    pub tables: Vec<Value>,
+    pub tables: Vec<Listed>,
     pub queues: Vec<(QueueKey, Vec<RemoteWaiting>)>,
     heard: Instant,
 }
@@ -111,7 +112,7 @@ impl Lobby {
         let now = Instant::now();
         Part {
             node: node.to_string(),
-            tables: self.tables.values().cloned().collect(),
+            tables: self.tables.values().map(|l| l.entry.clone()).collect(),
             queues: self
                 .queues
                 .iter()
@@ -201,7 +202,7 @@ impl Hub {
             })
             .collect();
         let other = OtherNode {
-            tables: part.tables,
+            tables: part.tables.into_iter().map(Listed::new).collect(),
             queues,
             heard: now,
         };
