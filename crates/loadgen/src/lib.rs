@@ -10,6 +10,7 @@ pub mod echo;
 pub mod failover;
 pub mod flood;
 pub mod idle;
+pub mod lobby;
 pub mod nodes;
 pub mod open;
 pub mod pair;

@@ -27,6 +27,9 @@ enum Scenario {
     Spectators(loadgen::spectators::SpectatorsArgs),
     /// Idle authenticated sockets: the server's memory per socket.
     Idle(loadgen::idle::IdleArgs),
+    /// Many open tables: a new table's change reaching the lobby's watchers, its size against
+    /// the whole lobby's, and the server's CPU with and without watchers.
+    Lobby(loadgen::lobby::LobbyArgs),
     /// Start-up with many unfinished tables: the time until the server serves again.
     Startup(loadgen::startup::StartupArgs),
     /// Two nodes on PostgreSQL and Redis; the one running the tables is SIGKILLed again and
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Scenario::Open(open) => loadgen::open::run(&open),
         Scenario::Spectators(spectators) => loadgen::spectators::run(&spectators),
         Scenario::Idle(idle) => loadgen::idle::run(&idle),
+        Scenario::Lobby(lobby) => loadgen::lobby::run(&lobby),
         Scenario::Startup(startup) => loadgen::startup::run(&startup),
         Scenario::Failover(failover) => loadgen::failover::run(&failover),
         Scenario::CrossNode(cross) => loadgen::crossnode::run(&cross),
