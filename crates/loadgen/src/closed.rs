@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::client::Http;
-use crate::pair::Pair;
+use crate::pair::{Game, Pair};
 use crate::server::Server;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -21,6 +21,9 @@ pub struct ClosedArgs {
     /// Games played at once (two sockets each); the echo gets as many socket pairs.
     #[arg(long, default_value_t = 200)]
     pub games: usize,
+    /// The game every pair plays (its default variant).
+    #[arg(long, value_enum, default_value_t = Game::default())]
+    pub game: Game,
     /// Seconds each side is measured, after a second of warm-up.
     #[arg(long, default_value_t = 20)]
     pub seconds: u64,
@@ -77,7 +80,7 @@ async fn closed(args: &ClosedArgs) -> anyhow::Result<String> {
     // Every guest and table comes from 127.0.0.1: the per-address limits are off here.
     let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
     let http = Http::new(server.port, "127.0.0.1");
-    let pairs = Pair::many(&http, args.games).await?;
+    let pairs = Pair::many(&http, args.games, args.game).await?;
     let stolik = measure(
         "stolik moves",
         &Probe::of(&server),
@@ -183,8 +186,10 @@ fn report(args: &ClosedArgs, sides: &[Side]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "stolik-load closed: {} games (two sockets each), {} s measured",
-        args.games, args.seconds
+        "stolik-load closed: {} {} games (two sockets each), {} s measured",
+        args.games,
+        args.game.id(),
+        args.seconds
     );
     out.push_str(&table(sides));
     if let [stolik, echo] = sides {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::client::{Conn, Http};
-use crate::pair::Pair;
+use crate::pair::{Game, Pair};
 use crate::site::{Site, SiteArgs, load_average};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -107,7 +107,7 @@ async fn play(
         if shared.stop.get() {
             return Ok(());
         }
-        let pair = Pair::new(owner)
+        let pair = Pair::new(owner, Game::default())
             .await
             .map_err(|e| e.context("a game's setup"))?;
         let token = other.guest().await?;

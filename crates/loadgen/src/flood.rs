@@ -19,7 +19,7 @@ use serde_json::json;
 
 use crate::Spread;
 use crate::client::{Conn, Http};
-use crate::pair::Pair;
+use crate::pair::{Game, Pair};
 use crate::server::Server;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -140,7 +140,7 @@ async fn flood(args: &FloodArgs) -> anyhow::Result<String> {
     // The flooding side's one identity (one guest making many tables or sockets), made before
     // the guest flood can use up its address's quota.
     let flood_token = flooder.guest().await?;
-    let mut pair = Pair::new(&honest).await?;
+    let mut pair = Pair::new(&honest, Game::default()).await?;
     let mut phases: Vec<Phase> = Flood::ALL.into_iter().map(Phase::new).collect();
     let kinds = phases.len();
     for round in 0..args.rounds {
@@ -211,7 +211,7 @@ async fn run_phase(
                     );
                 }
                 phase.honest_errors += 1;
-                *pair = Pair::new(honest).await?;
+                *pair = Pair::new(honest, Game::default()).await?;
             }
         }
     }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::client::Http;
 use crate::closed::{Probe, measure, play_one, table};
-use crate::pair::Pair;
+use crate::pair::{Game, Pair};
 use crate::site::{Site, SiteArgs, load_average};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -38,7 +38,7 @@ async fn nodes(args: &NodesArgs) -> anyhow::Result<String> {
         let ports: Vec<u16> = (0..count).map(|i| site.port(i)).collect();
         let mut nginx = soak::nginx::Nginx::start(&ports).await?;
         let http = Http::new(nginx.port, "127.0.0.1");
-        let pairs = Pair::many(&http, args.games).await?;
+        let pairs = Pair::many(&http, args.games, Game::default()).await?;
         // The lobby and live list of a site settle within their two-second repeats.
         tokio::time::sleep(Duration::from_secs(2)).await;
         let probe = Probe::pids(site.nodes.iter().filter_map(|n| n.pid()));

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::client::Http;
-use crate::pair::Pair;
+use crate::pair::{Game, Pair};
 use crate::server::Server;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -24,6 +24,9 @@ pub struct OpenArgs {
     /// database's URL.
     #[arg(long)]
     pub database: Option<String>,
+    /// The game every pair plays (its default variant).
+    #[arg(long, value_enum, default_value_t = Game::default())]
+    pub game: Game,
     /// Games played at once (two sockets each).
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
@@ -64,7 +67,7 @@ async fn open(args: &OpenArgs) -> anyhow::Result<String> {
     }
     let server = Server::start(&args.stolik, &args.web_dir, &extra).await?;
     let http = Http::new(server.port, "127.0.0.1");
-    let pairs = Pair::many(&http, args.games).await?;
+    let pairs = Pair::many(&http, args.games, args.game).await?;
     let mut bot_games = Vec::with_capacity(args.bots);
     for _ in 0..args.bots {
         bot_games.push(crate::bots::BotGame::new(&http).await?);
@@ -208,8 +211,9 @@ fn report(args: &OpenArgs, sides: &[Side], metrics: Option<&str>) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "stolik-load open: {} games × {} moves/s each, {} Hard bot games thinking, {} s measured, database {}",
+        "stolik-load open: {} {} games × {} moves/s each, {} Hard bot games thinking, {} s measured, database {}",
         args.games,
+        args.game.id(),
         args.rate,
         args.bots,
         args.seconds,

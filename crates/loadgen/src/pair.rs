@@ -6,9 +6,38 @@ use serde_json::{Value, json};
 
 use crate::client::{Conn, Http};
 
-/// Two guests at a private cephalopod table, playing the first legal move; a finished game
-/// goes on as a rematch.
+/// The two-player games a load can play.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Game {
+    Perekati,
+    Tumbleweed,
+    #[default]
+    Cephalopod,
+    Mill,
+}
+
+impl Game {
+    pub fn id(self) -> &'static str {
+        match self {
+            Game::Perekati => "perekati",
+            Game::Tumbleweed => "tumbleweed",
+            Game::Cephalopod => "cephalopod",
+            Game::Mill => "mill",
+        }
+    }
+
+    /// A move to play where the server sends no legal list because it is too long to send:
+    /// Tumbleweed's opening puts two stones on any two cells. The generator has no engine of
+    /// its own to pick one.
+    fn unlisted_move(self) -> Option<&'static str> {
+        (self == Game::Tumbleweed).then_some("a1,b1")
+    }
+}
+
+/// Two guests at a private table of one game (its default variant), playing the first legal
+/// move; a finished game goes on as a rematch.
 pub struct Pair {
+    game: Game,
     conns: [Conn; 2],
     table: String,
     /// The private table's invitation, with which others may watch it.
@@ -18,6 +47,8 @@ pub struct Pair {
     /// Whose turn (the connection's index), the legal moves and the ply.
     to_move: usize,
     legal: Vec<String>,
+    /// The position has more legal moves than the server sends.
+    legal_truncated: bool,
     ply: u64,
     /// Moves refused by the socket's request rate and sent again.
     pub throttled: u64,
@@ -29,17 +60,17 @@ const SETUP_AT_ONCE: usize = 64;
 impl Pair {
     /// `count` pairs, set up many at a time: a pair left unread for longer than the server's
     /// 30 s heartbeat timeout would be cut before the measurement starts.
-    pub async fn many(http: &Http, count: usize) -> anyhow::Result<Vec<Pair>> {
+    pub async fn many(http: &Http, count: usize, game: Game) -> anyhow::Result<Vec<Pair>> {
         use futures_util::StreamExt;
         let made: Vec<anyhow::Result<Pair>> = futures_util::stream::iter(0..count)
-            .map(|_| Pair::new(http))
+            .map(|_| Pair::new(http, game))
             .buffer_unordered(SETUP_AT_ONCE)
             .collect()
             .await;
         made.into_iter().collect()
     }
 
-    pub async fn new(http: &Http) -> anyhow::Result<Pair> {
+    pub async fn new(http: &Http, game: Game) -> anyhow::Result<Pair> {
         let a = http.guest().await?;
         let b = http.guest().await?;
         let mut conns = [http.connect(&a).await?, http.connect(&b).await?];
@@ -48,7 +79,7 @@ impl Pair {
                 "POST",
                 "/api/tables",
                 Some(&a),
-                Some(&json!({"game": "cephalopod", "private": true})),
+                Some(&json!({"game": game.id(), "private": true})),
             )
             .await;
         anyhow::ensure!(
@@ -70,12 +101,14 @@ impl Pair {
             .until(|m| m["type"] == "table" && m["table"]["status"] == "playing")
             .await?;
         let mut pair = Pair {
+            game,
             conns,
             table: id,
             invite: invite.clone(),
             b_plays: 1,
             to_move: 0,
             legal: Vec::new(),
+            legal_truncated: false,
             ply: 0,
             throttled: 0,
         };
@@ -111,6 +144,7 @@ impl Pair {
                     .collect()
             })
             .unwrap_or_default();
+        self.legal_truncated = state["legal_truncated"] == true;
         self.ply = state["ply"].as_u64().unwrap_or(self.ply);
     }
 
@@ -127,7 +161,19 @@ impl Pair {
 
     /// Whether the game is over (the next move goes to a rematch first).
     pub fn finished(&self) -> bool {
-        self.legal.is_empty()
+        self.legal.is_empty() && !self.legal_truncated
+    }
+
+    /// The move to play now: the first legal one, after a rematch if the game is over.
+    async fn next_move(&mut self) -> anyhow::Result<String> {
+        if self.finished() {
+            self.rematch().await?;
+        }
+        match (self.legal.first(), self.game.unlisted_move()) {
+            (Some(mv), _) => Ok(mv.clone()),
+            (None, Some(mv)) if self.legal_truncated => Ok(mv.to_string()),
+            _ => anyhow::bail!("{} sent no legal move at ply {}", self.game.id(), self.ply),
+        }
     }
 
     /// A finished game goes on as a rematch (made by the table, so it counts against no
@@ -160,10 +206,7 @@ impl Pair {
     /// send counts against the server too): the mover's acknowledgement and the opponent's
     /// receipt of the move event. A finished game goes on as a rematch first.
     pub async fn timed_move(&mut self, intended: Instant) -> anyhow::Result<(Duration, Duration)> {
-        if self.legal.is_empty() {
-            self.rematch().await?;
-        }
-        let mv = self.legal[0].clone();
+        let mv = self.next_move().await?;
         let ply = self.ply;
         let request = json!({"type": "move", "table": self.table, "move": mv, "ply": ply});
         let [first, second] = &mut self.conns;
@@ -200,10 +243,7 @@ impl Pair {
 
     /// Plays one move and returns the mover's round trip; a finished game goes on as a rematch.
     pub async fn one_move(&mut self) -> anyhow::Result<Duration> {
-        if self.legal.is_empty() {
-            self.rematch().await?;
-        }
-        let mv = self.legal[0].clone();
+        let mv = self.next_move().await?;
         let ply = self.ply;
         let mover = self.to_move;
         let request = json!({"type": "move", "table": self.table, "move": mv, "ply": ply});

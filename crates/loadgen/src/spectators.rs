@@ -9,7 +9,7 @@ use futures_util::future::join_all;
 use serde_json::json;
 
 use crate::client::{Conn, Http};
-use crate::pair::Pair;
+use crate::pair::{Game, Pair};
 use crate::server::Server;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -20,6 +20,9 @@ pub struct SpectatorsArgs {
     pub web_dir: PathBuf,
     #[arg(long, default_value_t = 1000)]
     pub spectators: usize,
+    /// The game every pair plays (its default variant).
+    #[arg(long, value_enum, default_value_t = Game::default())]
+    pub game: Game,
     /// Moves measured (a finished game goes on as a rematch, which the spectators follow).
     #[arg(long, default_value_t = 200)]
     pub moves: usize,
@@ -44,7 +47,7 @@ async fn watch(conns: &mut [Conn], pair: &Pair) -> anyhow::Result<()> {
 async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
     let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
     let http = Http::new(server.port, "127.0.0.1");
-    let mut pair = Pair::new(&http).await?;
+    let mut pair = Pair::new(&http, args.game).await?;
     let mut watchers = Vec::with_capacity(args.spectators);
     for _ in 0..args.spectators {
         let token = http.guest().await?;
@@ -104,8 +107,9 @@ async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "stolik-load spectators: {} spectators, {} moves",
+        "stolik-load spectators: {} spectators of a {} game, {} moves",
         args.spectators,
+        args.game.id(),
         last.len()
     );
     let _ = writeln!(
