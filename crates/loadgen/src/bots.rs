@@ -48,6 +48,10 @@ impl BotGame {
                     .await?;
                 anyhow::ensure!(reply["type"] == "ok", "no rematch: {reply}");
                 let next = self.conn.until(|m| m["type"] == "rematch").await?;
+                // Off the finished table: a socket follows a bounded number of tables.
+                self.conn
+                    .request(json!({"type": "table.unsubscribe", "table": self.table}))
+                    .await?;
                 self.table = next["next"].as_str().unwrap_or_default().to_string();
                 state = self
                     .conn

@@ -194,6 +194,12 @@ impl Pair {
         let first = self.conns[0]
             .request(json!({"type": "table.subscribe", "table": next}))
             .await?;
+        // Off the finished table, as a page moving to the rematch would: a table stays in
+        // memory while anyone follows it.
+        for conn in &mut self.conns {
+            conn.request(json!({"type": "table.unsubscribe", "table": table}))
+                .await?;
+        }
         self.table = next;
         self.invite = first["table"]["invite"].clone();
         // Seats swap in a rematch.

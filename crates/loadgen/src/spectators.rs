@@ -36,9 +36,14 @@ pub fn run(args: &SpectatorsArgs) -> anyhow::Result<String> {
     actix_rt::System::new().block_on(spectate(args))
 }
 
-async fn watch(conns: &mut [Conn], pair: &Pair) -> anyhow::Result<()> {
+/// Every spectator follows the pair's table, leaving the one it followed before (`left`).
+async fn watch(conns: &mut [Conn], pair: &Pair, left: Option<&str>) -> anyhow::Result<()> {
     let body = json!({"type": "table.subscribe", "table": pair.table(), "token": pair.invite});
     for conn in conns.iter_mut() {
+        if let Some(left) = left {
+            conn.request(json!({"type": "table.unsubscribe", "table": left}))
+                .await?;
+        }
         conn.request(body.clone()).await?;
     }
     Ok(())
@@ -53,7 +58,7 @@ async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
         let token = http.guest().await?;
         watchers.push(http.connect(&token).await?);
     }
-    watch(&mut watchers, &pair).await?;
+    watch(&mut watchers, &pair, None).await?;
     let mut last = Vec::with_capacity(args.moves);
     let mut errors = 0u64;
     let cpu_before = server.cpu_seconds();
@@ -77,7 +82,7 @@ async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
         if pair.table() != table {
             // The game ended and its rematch began: this move was the rematch's first, and
             // the spectators were not there to see it. Follow the new table.
-            watch(&mut watchers, &pair).await?;
+            watch(&mut watchers, &pair, Some(&table)).await?;
             continue;
         }
         let ply = pair.ply();

@@ -451,6 +451,14 @@ impl Pair {
             if player.subscribed.as_deref() == Some(table.as_str()) {
                 continue;
             }
+            // Off the finished game first, as the web client does: a socket follows a
+            // bounded number of tables.
+            if let Some(left) = player.subscribed.take() {
+                let body = json!({"type": "table.unsubscribe", "table": left});
+                if player.request(body).await.is_none() {
+                    return false;
+                }
+            }
             let known = (player.view.table == table).then_some(player.view.ply);
             let mut body = json!({"type": "table.subscribe", "table": table});
             if let Some(ply) = known {

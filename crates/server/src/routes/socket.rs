@@ -32,6 +32,10 @@ use crate::ws::protocol::{
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
 /// Messages queued for a client that is not reading before it is cut off.
 const OUTBOX_CAPACITY: usize = 256;
+/// Tables one connection may follow at once. The web client follows the one it shows; the
+/// bound keeps one socket from holding thousands of finished tables in memory (a table is
+/// kept while anyone follows it).
+const MAX_TABLES_FOLLOWED: usize = 32;
 const HEARTBEAT: Duration = Duration::from_secs(10);
 const CLIENT_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -352,6 +356,14 @@ impl Connection {
                 token,
                 since,
             } => {
+                if self.tables.len() >= MAX_TABLES_FOLLOWED && !self.tables.contains_key(&table) {
+                    return Err(ApiError::new(
+                        ErrorCode::WrongState,
+                        format!(
+                            "a connection follows at most {MAX_TABLES_FOLLOWED} tables: unsubscribe from one first"
+                        ),
+                    ));
+                }
                 let handle = hub.table(&table).await?;
                 let snapshot = handle
                     .subscribe(self.conn, self.user.clone(), self.out.clone(), token, since)

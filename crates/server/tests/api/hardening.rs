@@ -1,7 +1,8 @@
 //! Abuse and odd requests: limits answer `429` with `Retry-After` and let go after their
 //! window, guests cost nothing until they act, ended sessions are refused over HTTP and on open
 //! sockets, cross-site requests change nothing, names cannot impersonate, every response
-//! carries the security headers, and `/healthz` tells when the database refuses writes.
+//! carries the security headers, `/healthz` tells when the database refuses writes, and one
+//! socket follows a bounded number of tables.
 
 use std::time::Duration;
 
@@ -405,5 +406,45 @@ async fn health_turns_unavailable_while_the_database_refuses_writes() {
     tokio::time::sleep(Duration::from_millis(2100)).await;
     let (status, body) = app.get("/healthz", None).await;
     assert_eq!(status, 200, "{body}");
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn one_socket_follows_at_most_thirty_two_tables_at_once() {
+    // Every table someone follows stays in memory: one socket must not hold thousands.
+    let app = TestApp::spawn_limited("off").await;
+    let host = app.guest().await;
+    let mut ids = Vec::new();
+    for _ in 0..33 {
+        let table = host.create_table(&app, json!({"game": "mill"})).await;
+        ids.push(table["id"].clone());
+    }
+    let mut watcher = app.guest().await;
+    for id in &ids[..32] {
+        watcher
+            .ok(json!({"type": "table.subscribe", "table": id}))
+            .await;
+    }
+    let refused = watcher
+        .refused(
+            json!({"type": "table.subscribe", "table": ids[32]}),
+            "wrong_state",
+        )
+        .await;
+    assert!(
+        refused["message"].as_str().unwrap().contains("at most 32"),
+        "{refused}"
+    );
+    // Following one of them again is no new table; leaving one makes room.
+    watcher
+        .ok(json!({"type": "table.subscribe", "table": ids[0]}))
+        .await;
+    watcher
+        .ok(json!({"type": "table.unsubscribe", "table": ids[0]}))
+        .await;
+    let snapshot = watcher
+        .ok(json!({"type": "table.subscribe", "table": ids[32]}))
+        .await;
+    assert_eq!(snapshot["table"]["id"], ids[32]);
     app.stop().await;
 }
