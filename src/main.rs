@@ -50,6 +50,9 @@ struct ServeArgs {
     /// The most milliseconds a bot thinks about a move, whatever its level.
     #[arg(long, env = "STOLIK_BOT_TIME_CAP_MS")]
     bot_time_cap_ms: Option<u64>,
+    /// Threads the bots think on, at the lowest priority (by default one for each core).
+    #[arg(long, env = "STOLIK_BOT_THREADS", value_parser = clap::value_parser!(u16).range(1..=256))]
+    bot_threads: Option<u16>,
     /// How long (ms) a player of a live game may be gone before their opponent may claim the
     /// game or call it a draw.
     #[arg(long, env = "STOLIK_ABANDON_GRACE_MS", default_value_t = 30_000)]
@@ -117,6 +120,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         database_url: args.database_url,
         web_dir: args.web_dir,
         bot_time_cap: args.bot_time_cap_ms.map(std::time::Duration::from_millis),
+        bot_threads: args.bot_threads.map(usize::from),
         limits: args.limits,
         security: server::SecurityConfig {
             public_url: args.public_url,

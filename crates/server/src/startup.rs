@@ -8,6 +8,7 @@ use actix_web::dev::{Server, ServerHandle};
 use actix_web::{App, HttpServer, middleware, web};
 use anyhow::Context;
 
+use crate::cpu_pool::CpuPool;
 use crate::error::{ApiError, ErrorCode};
 use crate::health::Health;
 use crate::hub::Hub;
@@ -30,6 +31,8 @@ pub struct Config {
     /// The longest a bot may think about one move, whatever its level (`None`: each level's
     /// own budget, up to 2 s for Hard). Tests and small machines lower it.
     pub bot_time_cap: Option<std::time::Duration>,
+    /// Threads the bots and the solver's hints think on (`None`: [`CpuPool::for_this_machine`]).
+    pub bot_threads: Option<usize>,
     /// Rate limits and caps (see [`LimitsConfig::parse`]).
     pub limits: LimitsConfig,
     /// The public URL and the trusted proxies.
@@ -134,7 +137,9 @@ impl Application {
         let hub = Hub::new(
             store.clone(),
             runtime.clone(),
-            crate::cpu_pool::CpuPool::for_this_machine(),
+            config
+                .bot_threads
+                .map_or_else(CpuPool::for_this_machine, CpuPool::new),
             crate::hub::HubSettings {
                 day: config.day,
                 bot_time_cap: config.bot_time_cap,

@@ -160,6 +160,7 @@ impl TestApp {
             day: DAY,
             rabbit_tables: None,
             abandon_grace: Duration::from_secs(30),
+            bot_threads: None,
             match_window: rating::Window::default(),
             cluster: None,
         };
