@@ -50,7 +50,8 @@ struct ServeArgs {
     /// The most milliseconds a bot thinks about a move, whatever its level.
     #[arg(long, env = "STOLIK_BOT_TIME_CAP_MS")]
     bot_time_cap_ms: Option<u64>,
-    /// Threads the bots think on, at the lowest priority (by default one for each core).
+    /// Threads the bots think on, at the lowest priority (by default one for each core but
+    /// one, at least one).
     #[arg(long, env = "STOLIK_BOT_THREADS", value_parser = clap::value_parser!(u16).range(1..=256))]
     bot_threads: Option<u16>,
     /// How long (ms) a player of a live game may be gone before their opponent may claim the

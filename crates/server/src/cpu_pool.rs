@@ -1,5 +1,6 @@
 //! Where long computations run: bots thinking and solver hints. A fixed number of threads,
-//! each at the lowest scheduling priority, taking jobs from one queue.
+//! one core fewer than the machine has, each at the lowest scheduling priority, taking jobs
+//! from one queue.
 //!
 //! Tokio's blocking pool would grow a thread per bot and run them at the priority of the
 //! tables: ten Hard bots thinking on two cores would leave the tables a sixth of the machine,
@@ -54,9 +55,14 @@ impl CpuPool {
         CpuPool { jobs }
     }
 
-    /// Sized for this machine: one thread per core.
+    /// Sized for this machine: one thread per core but one, so that a core is always the
+    /// tables'. Even at nice 19, bots on every core slowed human moves (their searches share
+    /// the caches and the memory bus, which no priority divides): ten Hard bots on both of two
+    /// cores made the p99 of a move 3–6 times that without bots, on one core 0.9–1.4 times
+    /// (docs/performance.md, "Bots thinking beside people").
     pub fn for_this_machine() -> CpuPool {
-        CpuPool::new(std::thread::available_parallelism().map_or(1, |n| n.get()))
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        CpuPool::new(cores.saturating_sub(1).max(1))
     }
 
     /// Runs `f` on the pool and waits for its answer without blocking the caller's thread.
