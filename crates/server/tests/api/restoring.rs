@@ -8,12 +8,11 @@ use sqlx::Connection;
 
 use crate::helpers::{Db, TestApp};
 
-// PostgreSQL, because a table lock held from outside stops the restore's first read and
-// nothing else the start-up does (migrations, settings, accounts): the test decides when the
-// restore may go on.
-#[actix_web::test]
-#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
-async fn on_postgres_a_server_answers_503_restoring_until_its_tables_are_back() {
+/// A server on PostgreSQL with one open table, started again while the test holds a lock on
+/// `games`: the lock stops the restore's first read and nothing else the start-up does
+/// (migrations, settings, accounts), so the test decides when the restore may go on. Returns
+/// the restarted server, the table's id and the open connection holding the lock.
+async fn restarted_under_a_lock() -> (TestApp, String, sqlx::PgConnection) {
     let app = TestApp::spawn_on(Db::postgres().await).await;
     let host = app.guest().await;
     let table = host.create_table(&app, json!({"game": "mill"})).await;
@@ -22,12 +21,18 @@ async fn on_postgres_a_server_answers_503_restoring_until_its_tables_are_back() 
     let db = app.stop().await;
 
     let mut holder = sqlx::PgConnection::connect(&db.url()).await.unwrap();
-    let mut lock = holder.begin().await.unwrap();
+    sqlx::query("BEGIN").execute(&mut holder).await.unwrap();
     sqlx::query("LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
-        .execute(&mut *lock)
+        .execute(&mut holder)
         .await
         .unwrap();
-    let app = TestApp::spawn_restoring(db).await;
+    (TestApp::spawn_restoring(db).await, id, holder)
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
+async fn on_postgres_a_server_answers_503_restoring_until_its_tables_are_back() {
+    let (app, id, mut holder) = restarted_under_a_lock().await;
 
     let (status, health) = app.get("/healthz", None).await;
     assert_eq!(status, 503, "{health}");
@@ -75,7 +80,7 @@ async fn on_postgres_a_server_answers_503_restoring_until_its_tables_are_back() 
     let (status, _) = app.get("/metrics", None).await;
     assert_eq!(status, 200, "the operator still sees the node's figures");
 
-    lock.commit().await.unwrap();
+    sqlx::query("COMMIT").execute(&mut holder).await.unwrap();
     holder.close().await.unwrap();
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -98,19 +103,7 @@ async fn on_postgres_a_server_answers_503_restoring_until_its_tables_are_back() 
 #[actix_web::test]
 #[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
 async fn on_postgres_a_server_that_cannot_restore_its_tables_stops_with_an_error() {
-    let app = TestApp::spawn_on(Db::postgres().await).await;
-    let host = app.guest().await;
-    host.create_table(&app, json!({"game": "mill"})).await;
-    drop(host);
-    let db = app.stop().await;
-
-    let mut holder = sqlx::PgConnection::connect(&db.url()).await.unwrap();
-    let mut lock = holder.begin().await.unwrap();
-    sqlx::query("LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
-        .execute(&mut *lock)
-        .await
-        .unwrap();
-    let app = TestApp::spawn_restoring(db).await;
+    let (app, _, holder) = restarted_under_a_lock().await;
     let (status, health) = app.get("/healthz", None).await;
     assert_eq!((status, &health["status"]), (503, &json!("restoring")));
     // The database goes away under the restore's waiting read (and the lock with it).
@@ -122,5 +115,5 @@ async fn on_postgres_a_server_that_cannot_restore_its_tables_stops_with_an_error
         "{error}"
     );
     db.outage(false).await;
-    drop(lock);
+    drop(holder);
 }
