@@ -75,6 +75,17 @@ impl Http {
             .ok_or_else(|| anyhow::anyhow!("no guest token ({status}): {body}"))
     }
 
+    /// A new guest opens a public table of `game`; its id.
+    pub async fn open_public_table(&self, game: &str) -> anyhow::Result<String> {
+        let token = self.guest().await?;
+        let body = json!({"game": game});
+        let (status, table) = self
+            .call("POST", "/api/tables", Some(&token), Some(&body))
+            .await;
+        anyhow::ensure!(status == 201, "cannot create a table: {status} {table}");
+        Ok(table["id"].as_str().unwrap_or_default().to_string())
+    }
+
     pub async fn connect(&self, token: &str) -> anyhow::Result<Conn> {
         let url = format!("{}/ws", self.base.replacen("http", "ws", 1));
         let (_, framed) = self

@@ -40,16 +40,6 @@ pub fn run(args: &LobbyArgs) -> anyhow::Result<String> {
     actix_rt::System::new().block_on(lobby(args))
 }
 
-async fn open_table(http: &Http, game: &str) -> anyhow::Result<String> {
-    let token = http.guest().await?;
-    let body = json!({"game": game});
-    let (status, table) = http
-        .call("POST", "/api/tables", Some(&token), Some(&body))
-        .await;
-    anyhow::ensure!(status == 201, "cannot create a table: {status} {table}");
-    Ok(table["id"].as_str().unwrap_or_default().to_string())
-}
-
 /// The bytes of every open table's lobby entry, read page by page over HTTP.
 async fn whole_lobby_bytes(http: &Http) -> anyhow::Result<(usize, usize)> {
     let (mut bytes, mut count) = (0, 0);
@@ -84,7 +74,7 @@ async fn open_one_at_a_time(
         tokio::time::sleep(GAP).await;
         let game = if i % 2 == 0 { "mill" } else { "cephalopod" };
         let sent = Instant::now();
-        let id = Value::from(open_table(http, game).await?);
+        let id = Value::from(http.open_public_table(game).await?);
         let arrivals = join_all(watchers.iter_mut().map(|conn| {
             let id = id.clone();
             async move {
@@ -119,7 +109,7 @@ async fn lobby(args: &LobbyArgs) -> anyhow::Result<String> {
     let http = Http::new(server.port, "127.0.0.1");
     let games = ["mill", "cephalopod", "perekati", "tumbleweed"];
     let opened: Vec<anyhow::Result<String>> = futures_util::stream::iter(0..args.tables)
-        .map(|i| open_table(&http, games[i % games.len()]))
+        .map(|i| http.open_public_table(games[i % games.len()]))
         .buffer_unordered(32)
         .collect()
         .await;

@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use futures_util::StreamExt;
-use serde_json::json;
 
 use crate::client::Http;
 use crate::server::Server;
@@ -34,20 +33,12 @@ async fn startup(args: &StartupArgs) -> anyhow::Result<String> {
     let extra = ["--limits", "off", "--database", database.as_str()];
     let server = Server::start(&args.stolik, &args.web_dir, &extra).await?;
     let http = Http::new(server.port, "127.0.0.1");
-    let made: Vec<anyhow::Result<()>> = futures_util::stream::iter(0..args.tables)
-        .map(|_| async {
-            let token = http.guest().await?;
-            let body = json!({"game": "mill"});
-            let (status, table) = http
-                .call("POST", "/api/tables", Some(&token), Some(&body))
-                .await;
-            anyhow::ensure!(status == 201, "cannot create a table: {status} {table}");
-            Ok(())
-        })
+    let made: Vec<anyhow::Result<String>> = futures_util::stream::iter(0..args.tables)
+        .map(|_| http.open_public_table("mill"))
         .buffer_unordered(32)
         .collect()
         .await;
-    made.into_iter().collect::<anyhow::Result<Vec<()>>>()?;
+    made.into_iter().collect::<anyhow::Result<Vec<String>>>()?;
     drop(server);
     let started = Instant::now();
     let restarted = Server::start(&args.stolik, &args.web_dir, &extra).await?;

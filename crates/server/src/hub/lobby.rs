@@ -53,20 +53,18 @@ impl Lobby {
     /// One page of the lobby of the whole site (this node's tables and queues with the other
     /// nodes'), as it is now.
     pub(super) fn view(&self, query: &LobbyQuery) -> LobbyView {
-        let (tables, total) = self.page(query);
+        let (tables, total) = page(self.in_order(), query);
         page_view(query, tables, total, self.queue_views())
     }
 
-    /// One page of every node's tables; this node's alone are in order already.
-    fn page(&self, query: &LobbyQuery) -> (Vec<Value>, usize) {
+    /// Every node's tables in the lobby's order; this node's alone are kept in order already,
+    /// so only a site of several nodes sorts.
+    fn in_order(&self) -> Vec<&Listed> {
         if self.others.is_empty() {
-            return page(self.tables.values(), query);
+            return self.tables.values().collect();
         }
         let others = self.others.values().flat_map(|other| other.tables.iter());
-        page(
-            in_order(self.tables.values().chain(others)).into_iter(),
-            query,
-        )
+        in_order(self.tables.values().chain(others))
     }
 
     /// Lists `entry` under `id`, or takes the id off the list; whether anything changed.
@@ -117,7 +115,7 @@ impl Lobby {
             self.queues_told = self.queue_views();
         }
         if !self.pages.contains_key(&query) {
-            let (shown, total) = self.page(&query);
+            let (shown, total) = page(self.in_order(), &query);
             let followed = Followed {
                 shown,
                 total,
@@ -155,8 +153,10 @@ impl Lobby {
         // Taken out while the entries are read, put back below.
         let mut pages = std::mem::take(&mut self.pages);
         let mut gone = Vec::new();
+        // Ordered once for every page followed.
+        let ordered = self.in_order();
         for (query, followed) in &mut pages {
-            let (shown, total) = self.page(query);
+            let (shown, total) = page(ordered.iter().copied(), query);
             let (removed, tables) = changes(&followed.shown, &shown);
             if removed.is_empty() && tables.is_empty() && total == followed.total && !queues_changed
             {

@@ -42,13 +42,16 @@ pub(super) fn in_order<'a>(entries: impl Iterator<Item = &'a Listed>) -> Vec<&'a
 /// The page `query` asks for out of entries in the lobby's order, and how many match it in
 /// all.
 pub(super) fn page<'a>(
-    ordered: impl Iterator<Item = &'a Listed>,
+    ordered: impl IntoIterator<Item = &'a Listed>,
     query: &LobbyQuery,
 ) -> (Vec<Value>, usize) {
     let game = query.game.map(|g| g.as_str());
     let mut total = 0;
     let mut shown = Vec::new();
-    for listed in ordered.filter(|listed| game.is_none_or(|g| listed.game == g)) {
+    for listed in ordered
+        .into_iter()
+        .filter(|listed| game.is_none_or(|g| listed.game == g))
+    {
         if total >= query.offset && shown.len() < query.limit {
             shown.push(listed.entry.clone());
         }
@@ -148,7 +151,7 @@ mod tests {
             .collect();
         let page_of = |lobby: &[Value]| {
             let listed: Vec<Listed> = lobby.iter().cloned().map(Listed::new).collect();
-            page(in_order(listed.iter()).into_iter(), &query)
+            page(in_order(listed.iter()), &query)
         };
         let (old, _) = page_of(&lobby);
         // A newer table pushes the oldest of the page off; another table's seats change; an
