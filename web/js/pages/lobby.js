@@ -139,11 +139,16 @@ export function mount(root) {
     subscribe();
   }
 
+  /** Whether a page or change the server sent is of the page followed now: an answer for the
+   * page before may still arrive after the visitor asked for another. */
+  function ofThisPage(msg) {
+    return msg.offset === view.offset && (msg.game || '') === view.game && msg.limit === PAGE_SIZE;
+  }
+
   function subscribe() {
     const query = { game: view.game || undefined, offset: view.offset, limit: PAGE_SIZE };
     socket.request({ type: 'lobby.subscribe', ...query }).then((msg) => {
-      if (msg.offset !== view.offset || (msg.game || '') !== view.game) return; // asked for another since
-      show(msg);
+      if (ofThisPage(msg)) show(msg);
     }).catch(() => {});
   }
 
@@ -304,9 +309,7 @@ export function mount(root) {
   }
 
   offs.push(socket.on('lobby.changes', (msg) => {
-    // A change of a page followed before may still arrive after the next one was asked for.
-    if (msg.offset !== view.offset || (msg.game || '') !== view.game || msg.limit !== PAGE_SIZE) return;
-    show(applyLobbyChanges(lobby, msg));
+    if (ofThisPage(msg)) show(applyLobbyChanges(lobby, msg));
   }));
   offs.push(socket.onOpen(subscribe));
 
