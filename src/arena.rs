@@ -1,14 +1,23 @@
 //! `stolik arena`: two bots play a match and the result is printed with a confidence interval.
 //!
 //! Sides alternate: player a takes seat A in even-numbered games and seat B in odd ones, so
-//! the first-move advantage cancels out. The last line is `A W D L`: player a's wins, draws
-//! and losses, for scripts.
+//! the first-move advantage cancels out. The bots end games as they do against people
+//! (`ai::decide`): a bot resigns a lost position, and a draw offered by one is agreed when
+//! the other accepts it (plain UCT never offers, accepts nor resigns). Perekati-pole games are
+//! adjudicated as the table adjudicates them (`Perekati::no_progress_ending`). The report gives the
+//! distribution of game lengths; the last line is `A W D L`: player a's wins, draws and
+//! losses, for scripts.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use ai::{Budget, Decision};
 use anyhow::{Context, bail};
 use catalog::{AnyGame, Outcome, Seat, VariantId};
+
+mod lengths;
+
+pub use lengths::Lengths;
 
 /// Play a match between two bots.
 #[derive(clap::Args, Debug, Clone)]
@@ -41,6 +50,16 @@ pub struct ArenaArgs {
     /// Thinking time per move of player b, in milliseconds (overrides --time).
     #[arg(long)]
     pub time_b: Option<u64>,
+    /// A node budget per move for both players instead of time (alpha-beta nodes, UCT
+    /// iterations): games that replay the same on any machine. Perekati-pole and mill only.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Node budget of player a (overrides --nodes and any time).
+    #[arg(long)]
+    pub nodes_a: Option<u64>,
+    /// Node budget of player b (overrides --nodes and any time).
+    #[arg(long)]
+    pub nodes_b: Option<u64>,
     /// Plies after which an unfinished game is scored as a draw.
     #[arg(long, default_value_t = 2000)]
     pub max_plies: u32,
@@ -70,10 +89,24 @@ impl Bot {
         }
     }
 
-    fn think(self, game: &AnyGame, budget: Duration, seed: u64) -> Option<String> {
+    /// Plain UCT knows no offers: it plays on.
+    fn decide(
+        self,
+        game: &AnyGame,
+        budget: Budget,
+        seed: u64,
+        draw_offered: bool,
+    ) -> Option<Decision> {
         match self {
-            Bot::Level(level) => ai::choose_move(game, level, budget, seed),
-            Bot::PlainUct => ai::plain_uct_move(game, budget, seed),
+            Bot::Level(level) => ai::decide(game, level, budget, seed, draw_offered),
+            Bot::PlainUct => ai::plain_uct_move_within(game, budget, seed).map(Decision::Play),
+        }
+    }
+
+    fn budget_label(self, budget: Budget) -> String {
+        match budget {
+            Budget::Time(time) => format!("{} ms", time.as_millis()),
+            Budget::Nodes(nodes) => format!("{nodes} nodes"),
         }
     }
 
@@ -110,14 +143,20 @@ impl Timing {
 }
 
 /// A match's result from player a's side.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone)]
 pub struct Summary {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
     /// Games stopped at `--max-plies` (counted among the draws).
     pub unfinished: u32,
+    /// Games a bot resigned, draws agreed on an offer, and Perekati-pole games adjudicated
+    /// for want of progress (counted among the results).
+    pub resigned: u32,
+    pub agreed_draws: u32,
+    pub no_progress: u32,
     pub timing: [Timing; 2],
+    pub lengths: Lengths,
 }
 
 impl Summary {
@@ -150,23 +189,16 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write) -> anyhow::Result<Summary> {
     if variant.game().is_solo() {
         bail!("{} is not a two-player game", args.game);
     }
-    let budgets = [
-        args.time_a.or(args.time).map(Duration::from_millis),
-        args.time_b.or(args.time).map(Duration::from_millis),
-    ];
-    let budgets = [
-        budgets[0].unwrap_or_else(|| bots[0].default_budget()),
-        budgets[1].unwrap_or_else(|| bots[1].default_budget()),
-    ];
+    let budgets = budgets(args, bots, &AnyGame::new(variant, args.seed))?;
     writeln!(
         out,
-        "arena {} {}: a = {} ({} ms), b = {} ({} ms), {} games, seed {}",
+        "arena {} {}: a = {} ({}), b = {} ({}), {} games, seed {}",
         args.game,
         variant.as_str(),
         bots[0].name(),
-        budgets[0].as_millis(),
+        bots[0].budget_label(budgets[0]),
         bots[1].name(),
-        budgets[1].as_millis(),
+        bots[1].budget_label(budgets[1]),
         args.games,
         args.seed
     )?;
@@ -175,54 +207,157 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write) -> anyhow::Result<Summary> {
         let seed = args.seed.wrapping_add(u64::from(i));
         // Player a sits in seat A in even games, in seat B in odd ones.
         let seat_of_a = if i % 2 == 0 { Seat::A } else { Seat::B };
-        let mut game = AnyGame::new(variant, seed);
-        let mut plies = 0u32;
-        while let Some(seat) = game.to_move() {
-            if plies >= args.max_plies {
-                break;
-            }
-            let player = usize::from(seat != seat_of_a);
-            let move_seed = seed
-                .wrapping_mul(0x9E37_79B9)
-                .wrapping_add(u64::from(plies));
-            let began = Instant::now();
-            let mv = bots[player]
-                .think(&game, budgets[player], move_seed)
-                .with_context(|| format!("game {i}: {} found no move", bots[player].name()))?;
-            summary.timing[player].add(began.elapsed());
-            game.play_text(&mv).with_context(|| {
-                format!("game {i}: {} played an illegal move", bots[player].name())
-            })?;
-            plies += 1;
-        }
-        let outcome = game.outcome();
-        let result = match outcome {
-            Some(Outcome::Win(winner)) if winner == seat_of_a => {
-                summary.wins += 1;
-                "a wins"
-            }
-            Some(Outcome::Win(_)) => {
-                summary.losses += 1;
-                "b wins"
-            }
-            Some(_) => {
-                summary.draws += 1;
-                "draw"
-            }
-            None => {
-                summary.draws += 1;
-                summary.unfinished += 1;
-                "unfinished (draw)"
-            }
-        };
+        let game = play_game(args, i, seed, seat_of_a, bots, budgets, &mut summary)?;
+        let (result, how) = tally(&mut summary, &game, seat_of_a);
+        summary.lengths.add(game.plies, game.outcome.is_none());
         if args.verbose {
             writeln!(
                 out,
-                "game {i}: a is {}, {plies} plies, {result}",
-                seat_of_a.letter()
+                "game {i}: a is {}, {} plies, {result}{how}",
+                seat_of_a.letter(),
+                game.plies
             )?;
         }
     }
+    report(out, &summary, bots)?;
+    Ok(summary)
+}
+
+/// Each player's budget: nodes when asked for (where the game's bots count them), else time.
+fn budgets(args: &ArenaArgs, bots: [Bot; 2], game: &AnyGame) -> anyhow::Result<[Budget; 2]> {
+    let nodes = [args.nodes_a.or(args.nodes), args.nodes_b.or(args.nodes)];
+    if nodes.iter().any(Option::is_some) && !Budget::counts_nodes_for(game) {
+        bail!(
+            "node budgets are kept by the bots of perekati and mill only; use --time for {}",
+            args.game
+        );
+    }
+    let times = [args.time_a.or(args.time), args.time_b.or(args.time)];
+    let budget = |player: usize| match (nodes[player], times[player]) {
+        (Some(n), _) => Budget::Nodes(n),
+        (None, Some(ms)) => Budget::Time(Duration::from_millis(ms)),
+        (None, None) => Budget::Time(bots[player].default_budget()),
+    };
+    Ok([budget(0), budget(1)])
+}
+
+/// How one game went.
+struct Played {
+    plies: u32,
+    /// `None` when the game was stopped at the ply limit.
+    outcome: Option<Outcome>,
+    /// How a bot ended it, if one did.
+    ended_by: Option<EndedBy>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EndedBy {
+    Resignation,
+    AgreedDraw,
+    /// Perekati-pole: the platform's adjudication of a game without progress.
+    NoProgress,
+}
+
+fn play_game(
+    args: &ArenaArgs,
+    i: u32,
+    seed: u64,
+    seat_of_a: Seat,
+    bots: [Bot; 2],
+    budgets: [Budget; 2],
+    summary: &mut Summary,
+) -> anyhow::Result<Played> {
+    let variant = VariantId::parse(&args.game, args.variant.as_deref())?;
+    let mut game = AnyGame::new(variant, seed);
+    let mut plies = 0u32;
+    // A draw offered with the last move, for the player now to move to answer.
+    let mut draw_offered = false;
+    while let Some(seat) = game.to_move() {
+        if plies >= args.max_plies {
+            break;
+        }
+        let player = usize::from(seat != seat_of_a);
+        let move_seed = seed
+            .wrapping_mul(0x9E37_79B9)
+            .wrapping_add(u64::from(plies));
+        let began = Instant::now();
+        let decision = bots[player]
+            .decide(&game, budgets[player], move_seed, draw_offered)
+            .with_context(|| format!("game {i}: {} found no move", bots[player].name()))?;
+        summary.timing[player].add(began.elapsed());
+        let (outcome, ended_by) = match &decision {
+            Decision::Resign => (Outcome::Win(seat.other()), EndedBy::Resignation),
+            Decision::AcceptDraw if draw_offered => (Outcome::Draw, EndedBy::AgreedDraw),
+            Decision::AcceptDraw => bail!("game {i}: a draw was accepted that nobody offered"),
+            Decision::Play(mv) | Decision::PlayAndOfferDraw(mv) => {
+                game.play_text(mv).with_context(|| {
+                    format!("game {i}: {} played an illegal move", bots[player].name())
+                })?;
+                plies += 1;
+                draw_offered = matches!(decision, Decision::PlayAndOfferDraw(_));
+                if let Some((outcome, _)) = game.adjudication() {
+                    return Ok(Played {
+                        plies,
+                        outcome: Some(outcome),
+                        ended_by: Some(EndedBy::NoProgress),
+                    });
+                }
+                continue;
+            }
+        };
+        return Ok(Played {
+            plies,
+            outcome: Some(outcome),
+            ended_by: Some(ended_by),
+        });
+    }
+    Ok(Played {
+        plies,
+        outcome: game.outcome(),
+        ended_by: None,
+    })
+}
+
+/// Counts the game in `summary`; the words for the verbose line.
+fn tally(summary: &mut Summary, game: &Played, seat_of_a: Seat) -> (&'static str, &'static str) {
+    let result = match game.outcome {
+        Some(Outcome::Win(winner)) if winner == seat_of_a => {
+            summary.wins += 1;
+            "a wins"
+        }
+        Some(Outcome::Win(_)) => {
+            summary.losses += 1;
+            "b wins"
+        }
+        Some(_) => {
+            summary.draws += 1;
+            "draw"
+        }
+        None => {
+            summary.draws += 1;
+            summary.unfinished += 1;
+            "unfinished (draw)"
+        }
+    };
+    let how = match game.ended_by {
+        Some(EndedBy::Resignation) => {
+            summary.resigned += 1;
+            " (resigned)"
+        }
+        Some(EndedBy::AgreedDraw) => {
+            summary.agreed_draws += 1;
+            " (agreed)"
+        }
+        Some(EndedBy::NoProgress) => {
+            summary.no_progress += 1;
+            " (no progress)"
+        }
+        None => "",
+    };
+    (result, how)
+}
+
+fn report(out: &mut impl Write, summary: &Summary, bots: [Bot; 2]) -> anyhow::Result<()> {
     let (low, high) = summary.interval();
     writeln!(
         out,
@@ -237,8 +372,14 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write) -> anyhow::Result<Summary> {
         low,
         high
     )?;
+    writeln!(
+        out,
+        "ended by a bot: {} resigned, {} draws agreed; adjudicated for no progress: {}",
+        summary.resigned, summary.agreed_draws, summary.no_progress
+    )?;
+    writeln!(out, "{}", summary.lengths)?;
     for (player, label) in ["a", "b"].iter().enumerate() {
-        let t = summary.timing[player];
+        let t = &summary.timing[player];
         writeln!(
             out,
             "time per move, {label} ({}): mean {:.1} ms, worst {:.1} ms over {} moves",
@@ -253,7 +394,7 @@ pub fn run(args: &ArenaArgs, out: &mut impl Write) -> anyhow::Result<Summary> {
         "A {} {} {}",
         summary.wins, summary.draws, summary.losses
     )?;
-    Ok(summary)
+    Ok(())
 }
 
 #[cfg(test)]

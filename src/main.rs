@@ -37,6 +37,10 @@ struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "STOLIK_BIND", default_value = "127.0.0.1:8080")]
     bind: String,
+    /// Address of the `/metrics` listener (Prometheus text), never the public one: `off` for
+    /// none.
+    #[arg(long, env = "STOLIK_METRICS_BIND", default_value = "127.0.0.1:9091")]
+    metrics_bind: String,
     /// Database URL: `sqlite://FILE` (created on first run) or `postgres://…`.
     #[arg(
         long = "database",
@@ -44,9 +48,10 @@ struct ServeArgs {
         default_value = "sqlite://data/stolik.db"
     )]
     database_url: String,
-    /// The web client's folder.
-    #[arg(long, env = "STOLIK_WEB_DIR", default_value = "web")]
-    web_dir: std::path::PathBuf,
+    /// Serve the web client's sources from this folder (`web`), unbundled and checked again on
+    /// every load, instead of the bundle built into the binary: for working on the client.
+    #[arg(long, env = "STOLIK_WEB_DIR")]
+    web_dir: Option<std::path::PathBuf>,
     /// The most milliseconds a bot thinks about a move, whatever its level.
     #[arg(long, env = "STOLIK_BOT_TIME_CAP_MS")]
     bot_time_cap_ms: Option<u64>,
@@ -73,11 +78,11 @@ struct ServeArgs {
         value_delimiter = ','
     )]
     trusted_proxies: Vec<std::net::IpAddr>,
-    /// White Rabbit's exact tables: levels found here give exact hints; missing ones are
-    /// solved in the background at low priority when the directory is writable (see
-    /// docs/white-rabbit.md).
-    #[arg(long, env = "STOLIK_RABBIT_TABLES")]
-    rabbit_tables: Option<std::path::PathBuf>,
+    /// White Rabbit's exact tables: levels found in this directory give exact hints; missing
+    /// ones are solved in the background, on one thread at the lowest priority, when the
+    /// directory is writable (see docs/white-rabbit.md). `off`: hint mode's estimates only.
+    #[arg(long, env = "STOLIK_RABBIT_TABLES", default_value = server::rabbit_tables::DEFAULT_DIR)]
+    rabbit_tables: String,
     /// Redis shared by the nodes of one site (`redis://HOST:PORT`): rate limits and login
     /// lock-outs are then counted there, the same on every node (docs/protocol.md, "Limits").
     #[arg(long = "redis", env = "REDIS_URL")]
@@ -118,8 +123,11 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .build()?;
     let config = server::Config {
         bind: args.bind,
+        metrics_bind: Some(args.metrics_bind).filter(|b| b != "off"),
         database_url: args.database_url,
-        web_dir: args.web_dir,
+        web_client: args
+            .web_dir
+            .map_or(server::WebClient::Bundled, server::WebClient::Sources),
         bot_time_cap: args.bot_time_cap_ms.map(std::time::Duration::from_millis),
         bot_threads: args.bot_threads.map(usize::from),
         limits: args.limits,
@@ -129,7 +137,8 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         },
         tables: Some(tables.handle().clone()),
         day: std::time::Duration::from_secs(24 * 60 * 60),
-        rabbit_tables: args.rabbit_tables.map(server::TableSource::building),
+        rabbit_tables: server::TableSource::parse(&args.rabbit_tables)
+            .map_err(anyhow::Error::msg)?,
         abandon_grace: std::time::Duration::from_millis(args.abandon_grace_ms),
         match_window: rating::Window::default(),
         cluster: args.redis_url.map(|redis_url| server::ClusterConfig {
@@ -170,4 +179,40 @@ fn run_referee() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn serve_args(args: &[&str]) -> ServeArgs {
+        let mut all = vec!["stolik serve"];
+        all.extend_from_slice(args);
+        ServeArgs::try_parse_from(all).expect("valid arguments")
+    }
+
+    /// With no flag the server builds and uses the tables under `data/`; `off` turns them off.
+    #[test]
+    fn a_server_without_flags_builds_the_tables_under_data() {
+        // The environment counts as a flag: this test is about none at all.
+        assert!(std::env::var_os("STOLIK_RABBIT_TABLES").is_none());
+        let source = server::TableSource::parse(&serve_args(&[]).rabbit_tables)
+            .unwrap()
+            .expect("tables by default");
+        assert_eq!(source.dir, std::path::Path::new("data/white-rabbit"));
+        assert!(source.build);
+        assert_eq!(source.models.len(), 2, "classic and no-wrap");
+        let off = serve_args(&["--rabbit-tables", "off"]);
+        assert!(
+            server::TableSource::parse(&off.rabbit_tables)
+                .unwrap()
+                .is_none()
+        );
+        let elsewhere = serve_args(&["--rabbit-tables", "/srv/rabbit"]);
+        let source = server::TableSource::parse(&elsewhere.rabbit_tables)
+            .unwrap()
+            .unwrap();
+        assert_eq!(source.dir, std::path::Path::new("/srv/rabbit"));
+        assert!(server::TableSource::parse(" ").is_err());
+    }
 }

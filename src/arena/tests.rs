@@ -164,3 +164,100 @@ fn a_match_needs_two_seats_and_known_bots() {
     assert!(run(&unknown, &mut out).is_err());
     assert!(out.is_empty(), "nothing is printed before the match starts");
 }
+
+#[test]
+fn lengths_give_the_median_the_95th_percentile_and_the_longest() {
+    let mut lengths = Lengths::default();
+    assert_eq!((lengths.median(), lengths.longest()), (0, 0));
+    for plies in (1..=20).rev() {
+        lengths.add(plies * 10, plies == 20);
+    }
+    assert_eq!(lengths.median(), 100);
+    assert_eq!(lengths.percentile(95), 190);
+    assert_eq!(lengths.longest(), 200);
+    assert_eq!(lengths.unfinished(), 1);
+    assert_eq!((lengths.at_least(190), lengths.at_least(201)), (2, 0));
+    assert_eq!(
+        lengths.to_string(),
+        "game length in plies: median 100, p95 190, longest 200, 0 of 20 at 400 or more; 1 unfinished"
+    );
+}
+
+/// A bot of a match and its node budget, as the arena's arguments spell them.
+type MatchBot = (&'static str, &'static str);
+
+/// Two games a board of Perekati-pole between `a` and `b` on node budgets, none of which may
+/// reach the 400-ply limit.
+fn perekati_match(variant: &str, (a, nodes_a): MatchBot, (b, nodes_b): MatchBot) -> Vec<String> {
+    let words = [
+        "--game",
+        "perekati",
+        "--variant",
+        variant,
+        "--a",
+        a,
+        "--b",
+        b,
+        "--nodes-a",
+        nodes_a,
+        "--nodes-b",
+        nodes_b,
+        "--games",
+        "2",
+        "--max-plies",
+        "400",
+        "--verbose",
+    ];
+    let (summary, report) = play(&words);
+    assert_eq!(summary.unfinished, 0, "{report}");
+    assert_eq!(summary.lengths.unfinished(), 0, "{report}");
+    assert!(report.contains("; 0 unfinished\n"), "{report}");
+    // The timing lines differ from run to run; everything else is the same game.
+    report
+        .lines()
+        .filter(|l| !l.starts_with("time per move"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The pairings of docs/bots.md's Perekati-pole figures that fit a debug test run: each level
+/// against the one below (plain UCT's random playouts are too slow unoptimised).
+const PEREKATI_PAIRINGS: [(MatchBot, MatchBot); 3] = [
+    (("hard", "4000"), ("medium", "2000")),
+    (("medium", "2000"), ("easy", "1000")),
+    (("easy", "1000"), ("random", "1")),
+];
+
+#[test]
+fn node_budgets_replay_the_same_finished_games_on_every_perekati_board() {
+    for variant in ["malysh", "long", "large", "printed"] {
+        for (a, b) in PEREKATI_PAIRINGS {
+            let first = perekati_match(variant, a, b);
+            let title = format!("a = {} ({} nodes), b = {} ({} nodes)", a.0, a.1, b.0, b.1);
+            assert!(first[0].contains(&title), "{}", first[0]);
+            assert_eq!(
+                first,
+                perekati_match(variant, a, b),
+                "{variant} {a:?} {b:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn node_budgets_are_refused_where_the_bots_do_not_count_nodes() {
+    let mut out = Vec::new();
+    let words = [
+        "--game",
+        "tumbleweed",
+        "--a",
+        "hard",
+        "--b",
+        "uct",
+        "--nodes",
+        "100",
+    ];
+    let error = run(&args(&words), &mut out).unwrap_err().to_string();
+    assert!(error.contains("node budgets"), "{error}");
+    assert!(out.is_empty());
+}

@@ -35,6 +35,8 @@ pub struct AlphaBeta<'e, G: Game, E: ?Sized> {
     eval: &'e E,
     table: Vec<Option<Entry<G::Move>>>,
     deadline: Instant,
+    /// The search stops once it has visited this many nodes (a reproducible budget).
+    max_nodes: u64,
     stopped: bool,
     pub nodes: u64,
     /// One move buffer per ply, so that the search does not allocate once warmed up.
@@ -56,10 +58,18 @@ impl<'e, G: Game, E: Evaluator<G> + ?Sized> AlphaBeta<'e, G, E> {
             eval,
             table: vec![None; 1 << TT_BITS],
             deadline,
+            max_nodes: u64::MAX,
             stopped: false,
             nodes: 0,
             buffers: Vec::new(),
         }
+    }
+
+    /// Also stops the search after `max_nodes` nodes, so that the same position and seed
+    /// give the same move however loaded the machine is.
+    pub fn with_node_limit(mut self, max_nodes: u64) -> Self {
+        self.max_nodes = max_nodes;
+        self
     }
 
     /// Iterative deepening from `root` up to `max_depth` or the deadline. The root's moves are
@@ -112,7 +122,10 @@ impl<'e, G: Game, E: Evaluator<G> + ?Sized> AlphaBeta<'e, G, E> {
             // An iteration costs several times the previous one: do not start one that
             // cannot finish.
             let spent = start.elapsed();
-            if Instant::now() + spent * 2 >= self.deadline && depth > 1 {
+            if depth > 1
+                && (Instant::now() + spent * 2 >= self.deadline
+                    || self.nodes.saturating_mul(3) >= self.max_nodes)
+            {
                 break;
             }
         }
@@ -162,7 +175,9 @@ impl<'e, G: Game, E: Evaluator<G> + ?Sized> AlphaBeta<'e, G, E> {
 
     fn negamax(&mut self, game: &mut G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && Instant::now() >= self.deadline {
+        if self.nodes >= self.max_nodes
+            || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline)
+        {
             self.stopped = true;
         }
         if self.stopped {

@@ -15,11 +15,15 @@
 pub mod alphabeta;
 pub mod cephalopod;
 pub mod cephalopod_mcts;
+pub mod decision;
 pub mod eval;
 pub mod mcts;
 pub mod mill;
 pub mod perekati;
+pub mod perekati_exact;
+pub mod perekati_verdict;
 mod rng;
+pub mod testing;
 pub mod tumbleweed;
 
 use std::fmt;
@@ -29,6 +33,7 @@ use std::time::{Duration, Instant};
 use catalog::AnyGame;
 use game::Game;
 
+pub use decision::{Decision, accepts_draw, decide, judges_endings};
 pub use rng::Rng;
 
 use alphabeta::AlphaBeta;
@@ -108,6 +113,35 @@ pub fn default_budget(level: Level) -> Duration {
     }
 }
 
+/// How much a bot may think.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// Wall-clock time: what the server and the arena's time budgets use.
+    Time(Duration),
+    /// Search nodes (alpha-beta positions visited, UCT iterations): the same position, level
+    /// and seed give the same move however loaded the machine is, which is what reproducible
+    /// tests need. Only Perekati-pole, mill and plain UCT count nodes; see
+    /// [`Budget::counts_nodes_for`].
+    Nodes(u64),
+}
+
+impl Budget {
+    /// Whether a node budget is kept by the bots of `game` (the others search by the clock
+    /// alone: their setup sampling, solver and Monte Carlo searches do not count nodes).
+    pub fn counts_nodes_for(game: &AnyGame) -> bool {
+        matches!(game, AnyGame::Perekati(_) | AnyGame::Mill(_))
+    }
+
+    /// The deadline and node limit of a search that starts now. A node budget still has a
+    /// deadline, far off, so that nothing can think forever.
+    fn limits(self) -> (Instant, u64) {
+        match self {
+            Budget::Time(time) => (Instant::now() + time, u64::MAX),
+            Budget::Nodes(nodes) => (Instant::now() + Duration::from_secs(600), nodes.max(1)),
+        }
+    }
+}
+
 /// The bot's move in canonical notation, or `None` when the game is over (and always for
 /// White Rabbit, which has no bot).
 ///
@@ -117,16 +151,44 @@ pub fn default_budget(level: Level) -> Duration {
 /// the bot's own random choices (ties, noise), so a (position, level, seed) gives the same
 /// move whenever the search is not cut by the clock.
 pub fn choose_move(game: &AnyGame, level: Level, budget: Duration, seed: u64) -> Option<String> {
-    let deadline = Instant::now() + budget;
+    choose_move_within(game, level, Budget::Time(budget), seed)
+}
+
+/// [`choose_move`] with a time or a node budget.
+pub fn choose_move_within(
+    game: &AnyGame,
+    level: Level,
+    budget: Budget,
+    seed: u64,
+) -> Option<String> {
+    let (deadline, max_nodes) = budget.limits();
+    let limits = Limits {
+        deadline,
+        max_nodes,
+    };
     let mut rng = Rng::new(seed);
     match game {
         AnyGame::Perekati(g) => {
+            if level == Level::Hard
+                && let Some(exact) = exact_ending(g, limits)
+            {
+                return Some(g.format_move(exact.best));
+            }
+            if level == Level::Easy && perekati::finishing(g) {
+                let eval = perekati::PerekatiEval::finishing(g.variant());
+                let mv = noisy_best(g, &eval, 1, EASY_FINISHING_NOISE, limits, &mut rng)?;
+                return Some(g.format_move(mv));
+            }
             let eval = if level == Level::Hard {
                 perekati::PerekatiEval::hard(g.variant())
+            } else if level == Level::Medium && perekati::finishing(g) {
+                // Medium knows the ways home around the home cubes too, so that its deeper
+                // search keeps it ahead of Easy over the last cubes.
+                perekati::PerekatiEval::finishing(g.variant())
             } else {
                 perekati::PerekatiEval::new(g.variant())
             };
-            pick(g, &eval, level, deadline, &mut rng, 3)
+            pick(g, &eval, level, limits, &mut rng, 3)
         }
         AnyGame::Tumbleweed(g) => {
             let text = match tumbleweed::in_pie_phase(g) {
@@ -135,7 +197,7 @@ pub fn choose_move(game: &AnyGame, level: Level, budget: Duration, seed: u64) ->
                     g.format_move(tumbleweed::setup(g, &mut rng, deadline, spread))
                 }
                 Some(_) => g.format_move(tumbleweed::choose(g, deadline)),
-                None => return pick(g, &tumbleweed::TumbleweedEval, level, deadline, &mut rng, 2),
+                None => return pick(g, &tumbleweed::TumbleweedEval, level, limits, &mut rng, 2),
             };
             Some(text)
         }
@@ -167,14 +229,26 @@ pub fn choose_move(game: &AnyGame, level: Level, budget: Duration, seed: u64) ->
                 return mcts::rave(g, &playout, &params, |m| m.cell(), deadline, &mut rng)
                     .map(|m| g.format_move(m));
             }
-            pick(g, &cephalopod::CephalopodEval, level, deadline, &mut rng, 2)
+            pick(g, &cephalopod::CephalopodEval, level, limits, &mut rng, 2)
         }
         AnyGame::Mill(g) => {
             let eval = mill::MillEval::new(g.variant());
-            pick(g, &eval, level, deadline, &mut rng, 3)
+            pick(g, &eval, level, limits, &mut rng, 3)
         }
         AnyGame::WhiteRabbit(_) => None,
     }
+}
+
+/// Hard's perfect move in a Perekati-pole ending of the solved family, proved within half of
+/// its budget (the other half is the ordinary search's when the proof does not come).
+fn exact_ending(game: &::perekati::Perekati, limits: Limits) -> Option<perekati_exact::Exact> {
+    if !perekati_exact::in_family(game) {
+        return None;
+    }
+    let now = Instant::now();
+    let deadline = now + limits.deadline.saturating_duration_since(now) / 2;
+    let nodes = (limits.max_nodes / 2).min(perekati_exact::SOLVE_NODES);
+    perekati_exact::solve_by(game, nodes, deadline)
 }
 
 /// The solver of Cephalopod 3×3 shared by every game of the process. The first call starts a
@@ -212,20 +286,36 @@ fn perfect_3x3_move(
 /// Plain UCT with uniformly random playouts and no game knowledge: the yardstick Hard is
 /// measured against. `None` when the game is over or for White Rabbit.
 pub fn plain_uct_move(game: &AnyGame, budget: Duration, seed: u64) -> Option<String> {
-    let deadline = Instant::now() + budget;
+    plain_uct_move_within(game, Budget::Time(budget), seed)
+}
+
+/// [`plain_uct_move`] with a time or a node budget (a node is one iteration).
+pub fn plain_uct_move_within(game: &AnyGame, budget: Budget, seed: u64) -> Option<String> {
+    let (deadline, max_iterations) = budget.limits();
     let mut rng = Rng::new(seed);
-    fn run<G: Game>(g: &G, deadline: Instant, rng: &mut Rng) -> Option<String> {
+    let limits = Limits {
+        deadline,
+        max_nodes: max_iterations,
+    };
+    fn run<G: Game>(g: &G, limits: Limits, rng: &mut Rng) -> Option<String> {
         let playout = Playout::Random { max_plies: 400 };
-        uct(g, &playout, 1.0, deadline, u64::MAX, rng).map(|m| g.format_move(m))
+        uct(g, &playout, 1.0, limits.deadline, limits.max_nodes, rng).map(|m| g.format_move(m))
     }
     match game {
         AnyGame::WhiteRabbit(_) => None,
         _ if game.is_over() => None,
-        AnyGame::Perekati(g) => run(g, deadline, &mut rng),
-        AnyGame::Tumbleweed(g) => run(g, deadline, &mut rng),
-        AnyGame::Cephalopod(g) => run(g, deadline, &mut rng),
-        AnyGame::Mill(g) => run(g, deadline, &mut rng),
+        AnyGame::Perekati(g) => run(g, limits, &mut rng),
+        AnyGame::Tumbleweed(g) => run(g, limits, &mut rng),
+        AnyGame::Cephalopod(g) => run(g, limits, &mut rng),
+        AnyGame::Mill(g) => run(g, limits, &mut rng),
     }
+}
+
+/// When a search must stop: the clock, or the number of nodes it has visited.
+#[derive(Debug, Clone, Copy)]
+struct Limits {
+    deadline: Instant,
+    max_nodes: u64,
 }
 
 /// The move of `level` in a game without special phases.
@@ -233,17 +323,18 @@ fn pick<G: Game, E: Evaluator<G>>(
     game: &G,
     eval: &E,
     level: Level,
-    deadline: Instant,
+    limits: Limits,
     rng: &mut Rng,
     medium_depth: i32,
 ) -> Option<String> {
     game.to_move()?;
     let mv = match level {
         Level::Random => random_move(game, rng)?,
-        Level::Easy => easy_move(game, eval, deadline, rng)?,
-        Level::Medium => noisy_best(game, eval, medium_depth, 25, deadline, rng)?,
+        Level::Easy => easy_move(game, eval, limits, rng)?,
+        Level::Medium => noisy_best(game, eval, medium_depth, 25, limits, rng)?,
         Level::Hard => {
-            let mut search = AlphaBeta::new(eval, deadline);
+            let mut search =
+                AlphaBeta::new(eval, limits.deadline).with_node_limit(limits.max_nodes);
             search.best_move(game, 64, rng)?.best
         }
     };
@@ -261,14 +352,19 @@ fn random_move<G: Game>(game: &G, rng: &mut Rng) -> Option<G::Move> {
 fn easy_move<G: Game, E: Evaluator<G>>(
     game: &G,
     eval: &E,
-    deadline: Instant,
+    limits: Limits,
     rng: &mut Rng,
 ) -> Option<G::Move> {
     if rng.below(8) == 0 {
         return random_move(game, rng);
     }
-    noisy_best(game, eval, 1, 60, deadline, rng)
+    noisy_best(game, eval, 1, 60, limits, rng)
 }
+
+/// Easy's noise over its last Perekati-pole cubes ([`perekati::finishing`]): a roll and a
+/// half, so that it mostly rolls them nearer home but, unlike Medium, often not by the
+/// shortest way.
+const EASY_FINISHING_NOISE: i32 = 30;
 
 /// Every move scored at `depth` plies with a full window, plus uniform noise of ±`noise`
 /// (wins and losses found by the search are not blurred).
@@ -277,10 +373,10 @@ fn noisy_best<G: Game, E: Evaluator<G>>(
     eval: &E,
     depth: i32,
     noise: i32,
-    deadline: Instant,
+    limits: Limits,
     rng: &mut Rng,
 ) -> Option<G::Move> {
-    let mut search = AlphaBeta::new(eval, deadline);
+    let mut search = AlphaBeta::new(eval, limits.deadline).with_node_limit(limits.max_nodes);
     let mut scored = search.score_moves(game, depth);
     if scored.is_empty() {
         // Out of time before the first move finished: any legal move beats none.

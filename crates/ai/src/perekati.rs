@@ -37,8 +37,9 @@ fn rolled(hat: usize, dir: usize) -> usize {
 }
 
 /// Rolls to home, by side, cell (`row * 8 + column`) and hat: a breadth-first search over
-/// cell × hat states on an empty board. Rolls are reversible (a roll back restores the hat),
-/// so searching outwards from the home states gives every state's distance to them.
+/// cell × hat states on an empty board, or on a board walled by the cubes already home (they
+/// never move again). Rolls are reversible (a roll back restores the hat), so searching
+/// outwards from the home states gives every state's distance to them.
 pub struct RollDistance {
     columns: u8,
     rows: u8,
@@ -47,12 +48,23 @@ pub struct RollDistance {
 
 impl RollDistance {
     pub fn new(variant: Variant) -> RollDistance {
+        RollDistance::walled(variant, 0)
+    }
+
+    /// Distances on a board where the cells of `walls` (bits `row * 8 + column`: the home
+    /// cubes) can be neither crossed nor reached; a state that cannot reach home at all
+    /// counts [`WALLED_IN`] rolls.
+    pub fn walled(variant: Variant, walls: u64) -> RollDistance {
         let (columns, rows) = (variant.columns(), variant.rows());
         let mut table = [[[UNREACHABLE; 6]; 64]; 2];
+        let open = |c: i32, r: i32| walls & (1u64 << (r * 8 + c)) == 0;
         for (side, dist) in table.iter_mut().enumerate() {
             let goal_row = if side == 0 { rows - 1 } else { 0 };
             let mut queue = std::collections::VecDeque::new();
             for c in 0..columns {
+                if !open(c as i32, goal_row as i32) {
+                    continue;
+                }
                 let idx = goal_row as usize * 8 + c as usize;
                 dist[idx][0] = 0;
                 queue.push_back((c, goal_row, 0usize));
@@ -67,6 +79,9 @@ impl RollDistance {
                         _ => (c as i32 - 1, r as i32),
                     };
                     if nc < 0 || nr < 0 || nc >= columns as i32 || nr >= rows as i32 {
+                        continue;
+                    }
+                    if !open(nc, nr) {
                         continue;
                     }
                     let nh = rolled(hat, dir);
@@ -85,9 +100,37 @@ impl RollDistance {
         }
     }
 
-    /// Rolls the cube of `seat` on `cell` with `hat` needs to come home on an empty board.
+    /// Rolls the cube of `seat` on `cell` with `hat` needs to come home.
     pub fn rolls(&self, seat: Seat, cell: Cell, hat: Hat) -> u32 {
-        u32::from(self.table[seat.index()][table_index(cell)][hat_index(hat)])
+        u32::from(self.table[seat.index()][table_index(cell)][hat_index(hat)]).min(WALLED_IN)
+    }
+}
+
+/// The rolls counted for a cube the home cubes have cut off from every free goal cell: more
+/// than any real way home, and no more (it may still free a cell for another cube).
+pub const WALLED_IN: u32 = 24;
+
+/// Hard's distances for the walls of the position at hand, kept for the few sets of home
+/// cubes a search meets (home cubes change only when one comes home).
+#[derive(Default)]
+struct WalledCache {
+    entries: std::cell::RefCell<Vec<(u64, std::rc::Rc<RollDistance>)>>,
+}
+
+impl WalledCache {
+    const SIZE: usize = 16;
+
+    fn get(&self, variant: Variant, walls: u64) -> std::rc::Rc<RollDistance> {
+        let mut entries = self.entries.borrow_mut();
+        if let Some(at) = entries.iter().position(|(w, _)| *w == walls) {
+            // Most recently used first.
+            entries[..=at].rotate_right(1);
+            return entries[0].1.clone();
+        }
+        let table = std::rc::Rc::new(RollDistance::walled(variant, walls));
+        entries.insert(0, (walls, table.clone()));
+        entries.truncate(WalledCache::SIZE);
+        table
     }
 }
 
@@ -96,7 +139,13 @@ fn table_index(cell: Cell) -> usize {
 }
 
 pub struct PerekatiEval {
+    variant: Variant,
     distance: RollDistance,
+    /// The distances around the home cubes (Hard's, and Easy's and Medium's over their last
+    /// cubes; the rest of their games use `distance` alone).
+    walled: WalledCache,
+    /// Whether `walled` is used.
+    around_home_cubes: bool,
     /// Hard's additions (how games end, see [`ending_pull`]; move ordering); Easy and Medium
     /// play without.
     hard: bool,
@@ -106,7 +155,10 @@ impl PerekatiEval {
     /// The evaluation of Easy and Medium.
     pub fn new(variant: Variant) -> PerekatiEval {
         PerekatiEval {
+            variant,
             distance: RollDistance::new(variant),
+            walled: WalledCache::default(),
+            around_home_cubes: false,
             hard: false,
         }
     }
@@ -115,9 +167,33 @@ impl PerekatiEval {
     pub fn hard(variant: Variant) -> PerekatiEval {
         PerekatiEval {
             hard: true,
+            around_home_cubes: true,
             ..PerekatiEval::new(variant)
         }
     }
+
+    /// Easy's and Medium's evaluation over their last cubes ([`finishing`]): [`PerekatiEval::new`] with the
+    /// ways home measured around the home cubes, so that a last cube is drawn to a goal cell
+    /// it can really reach.
+    pub fn finishing(variant: Variant) -> PerekatiEval {
+        PerekatiEval {
+            around_home_cubes: true,
+            ..PerekatiEval::new(variant)
+        }
+    }
+}
+
+/// At most this many cubes of the side to move away from home for Easy to play them out with
+/// care (see [`finishing`]).
+pub const FINISHING_CUBES: u32 = 2;
+
+/// Whether the side to move is bringing in its last cubes: at most [`FINISHING_CUBES`] of them
+/// away from home. Easy then plays without random moves and with less noise, on
+/// [`PerekatiEval::finishing`]: a beginner who sees what a move does still walks a last cube
+/// home rather than round its goal cell.
+pub fn finishing(game: &Perekati) -> bool {
+    game.to_move()
+        .is_some_and(|me| game.variant().cubes() - game.home_count(me) <= FINISHING_CUBES)
 }
 
 impl Evaluator<Perekati> for PerekatiEval {
@@ -137,6 +213,10 @@ impl Evaluator<Perekati> for PerekatiEval {
             return 0;
         };
         let (columns, rows) = (self.distance.columns, self.distance.rows);
+        let walled = self
+            .around_home_cubes
+            .then(|| self.walled.get(self.variant, game.home_cells()));
+        let distance = walled.as_deref().unwrap_or(&self.distance);
         let mut rolls = [0i32; 2];
         let mut freedom = [0i32; 2];
         let mut stuck = [0i32; 2];
@@ -156,7 +236,7 @@ impl Evaluator<Perekati> for PerekatiEval {
                 let s = seat.index();
                 movable[s] += 1;
                 last_cube[s] = Some(cell);
-                rolls[s] += self.distance.rolls(seat, cell, hat) as i32;
+                rolls[s] += distance.rolls(seat, cell, hat) as i32;
                 // Free neighbours: a side whose cubes are all walled in loses its turn and,
                 // behind on home cubes, the game.
                 let mut free = 0;
@@ -182,12 +262,15 @@ impl Evaluator<Perekati> for PerekatiEval {
         if !self.hard {
             return race;
         }
+        let shut_in = self.squatters_shut_in(game, me.other()) - self.squatters_shut_in(game, me);
+        let race = race + SHUT_IN * shut_in;
         let leader = match home.signum() {
             1 => m,
             -1 => o,
             _ => return race,
         };
-        let mut ending = ending_pull(home, freedom[m].min(freedom[o]));
+        let mut ending = ending_pull(home, freedom[m].min(freedom[o]))
+            + no_progress_pull(home, game.plies_since_home());
         if movable[leader] == 1
             && let Some(cell) = last_cube[leader]
             && let Some(steps) = self.steps_to_dead_end(game, cell)
@@ -197,6 +280,12 @@ impl Evaluator<Perekati> for PerekatiEval {
         race + ending
     }
 }
+
+/// For each opponent cube held on a side's goal row by that side's own cubes (its one way
+/// out taken by a cube of the side waiting to roll in): the side can never fill that cell
+/// until it lets the squatter out, and a cube waiting there makes the deadlock that kept
+/// games on the larger boards running to the ply limit.
+const SHUT_IN: i32 = 120;
 
 /// A leader whose one movable cube stands in a dead end wins: it rolls out and back twice
 /// and the rocking rule then leaves it without a move. Worth most of a won race.
@@ -224,6 +313,40 @@ impl PerekatiEval {
         let before = self.distance.table[me.index()][table_index(from)][hat];
         let after = self.distance.table[me.index()][table_index(to)][rolled(hat, dir)];
         i32::from(after) - i32::from(before)
+    }
+
+    /// Opponent cubes standing on `seat`'s goal row with no empty neighbour, at least one of
+    /// them taken by a cube of `seat` that could move away.
+    fn squatters_shut_in(&self, game: &Perekati, seat: Seat) -> i32 {
+        let (columns, rows) = (self.distance.columns as i32, self.distance.rows as i32);
+        let goal_row = if seat == Seat::A { rows - 1 } else { 0 };
+        let mut count = 0;
+        for c in 0..columns {
+            let Some(cell) = Cell::new(c as u8, goal_row as u8) else {
+                continue;
+            };
+            if !matches!(game.cube(cell), Some((owner, _)) if owner != seat) {
+                continue;
+            }
+            let mut free = false;
+            let mut held_by_seat = false;
+            for (dc, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let (nc, nr) = (c + dc, goal_row + dr);
+                if nc < 0 || nr < 0 || nc >= columns || nr >= rows {
+                    continue;
+                }
+                let Some(n) = Cell::new(nc as u8, nr as u8) else {
+                    continue;
+                };
+                match game.cube(n) {
+                    None => free = true,
+                    Some((owner, _)) if owner == seat && !game.is_home(n) => held_by_seat = true,
+                    Some(_) => {}
+                }
+            }
+            count += i32::from(!free && held_by_seat);
+        }
+        count
     }
 
     /// Rolls from `from` (over empty cells) to the nearest dead end: a cell with at most one
@@ -275,6 +398,16 @@ fn ending_pull(home_lead: i32, fewest_moves: i32) -> i32 {
     home_lead.signum() * WEIGHT * (FAR - fewest_moves).max(0)
 }
 
+/// The no-progress rule ends the game, scored by home cubes, once
+/// [`perekati::NO_PROGRESS_PLIES`] plies pass without a cube coming home: the leader is
+/// pulled towards that end (it wins it), the trailer pushed to bring a cube home first. Worth
+/// less than a cube home, so the leader still takes one more home when it can.
+fn no_progress_pull(home_lead: i32, plies_since_home: usize) -> i32 {
+    const WEIGHT: i32 = 50;
+    let limit = perekati::NO_PROGRESS_PLIES as i32;
+    home_lead.signum() * WEIGHT * (plies_since_home as i32).min(limit) / limit
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,6 +415,28 @@ mod tests {
     fn cell(name: &str) -> Cell {
         let b = name.as_bytes();
         Cell::new(b[0] - b'a', b[1] - b'1').unwrap()
+    }
+
+    #[test]
+    fn the_no_progress_count_pulls_the_leader_and_pushes_the_trailer() {
+        // a leads 1 to 0; four plies out and back leave the same cubes, four plies nearer
+        // the end the no-progress rule gives a.
+        let mut game =
+            Perekati::from_position(Variant::Malysh, "uuUuu/...../..u../...../...../UU.UU a", 0)
+                .unwrap();
+        let eval = PerekatiEval::hard(Variant::Malysh);
+        let before = eval.evaluate(&game);
+        for mv in ["a1a2", "a6a5", "a2a1", "a5a6"] {
+            game.play_text(mv).unwrap();
+        }
+        assert_eq!(game.plies_since_home(), 4);
+        let after = eval.evaluate(&game);
+        assert_eq!(after - before, no_progress_pull(1, 4));
+        assert!(no_progress_pull(1, 4) > 0);
+        assert_eq!(no_progress_pull(-1, 4), -no_progress_pull(1, 4));
+        assert_eq!(no_progress_pull(0, 90), 0);
+        // Never worth a cube home (60): the leader still brings one more home when it can.
+        assert!(no_progress_pull(1, perekati::NO_PROGRESS_PLIES) < 60);
     }
 
     #[test]

@@ -169,6 +169,32 @@ impl AnyGame {
         self.outcome().is_some()
     }
 
+    /// Why a game over by its rules ended, in the platform's words: `"rules"`, except where
+    /// one game's rules score two different endings alike (Perekati-pole's blocked side and
+    /// threefold repetition: `"blocked"`, `"repetition"`). `None` while it goes on.
+    pub fn end_reason(&self) -> Option<&'static str> {
+        self.outcome()?;
+        Some(match self {
+            AnyGame::Perekati(game) => match game.end_rule() {
+                Some(perekati::EndRule::Blocked) => "blocked",
+                Some(perekati::EndRule::Repetition) => "repetition",
+                _ => "rules",
+            },
+            _ => "rules",
+        })
+    }
+
+    /// The platform's adjudication of a game its rules leave running, with its reason: for
+    /// now Perekati-pole's no-progress rule (`"noprogress"`, docs/rules-decisions.md), which
+    /// the table and the arena apply after every move. Not a rule of any game: the engines,
+    /// the referee and the perft vectors never see it.
+    pub fn adjudication(&self) -> Option<(Outcome, &'static str)> {
+        match self {
+            AnyGame::Perekati(game) => game.no_progress_ending().map(|o| (o, "noprogress")),
+            _ => None,
+        }
+    }
+
     /// Every legal move as text in canonical notation, ascending byte order (a fresh list; the
     /// engines' `legal_moves` fill a caller's buffer with typed moves instead).
     pub fn legal_texts(&self) -> Vec<String> {

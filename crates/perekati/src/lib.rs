@@ -4,7 +4,9 @@
 //! Each side rolls its cubes, one edge at a time, to the row where the other side started and
 //! tries to stand them there with the marked face (the hat) on top. The rules are
 //! `docs/spec/perekati.md`; this crate implements them exactly, including the platform's
-//! threefold-repetition rule.
+//! threefold-repetition rule. The platform's adjudication of a game that no longer moves
+//! ([`Perekati::no_progress_ending`]) is not one of the rules: the table and the arena apply
+//! it, as they apply a clock.
 //!
 //! ```
 //! use game::Game;
@@ -96,6 +98,21 @@ pub struct Perekati {
     buckets: Box<[u32]>,
 }
 
+/// Which of the spec's end rules ended a game ([`Perekati::end_rule`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndRule {
+    /// Rule 1: the side that just moved has every cube home.
+    AllHome,
+    /// Rule 2: the side to move has no legal move.
+    Blocked,
+    /// Rule 3: a position came round for the third time.
+    Repetition,
+}
+
+/// Plies without a cube coming home after which the platform adjudicates a game one side
+/// leads on home cubes ([`Perekati::no_progress_ending`]): 50 moves by each side.
+pub const NO_PROGRESS_PLIES: usize = 100;
+
 /// Buckets of the repetition filter (a power of two).
 const BUCKET_BITS: u32 = 12;
 
@@ -145,6 +162,46 @@ impl Perekati {
         self.home[seat.index()].count_ones()
     }
 
+    /// Plies played since a cube last came home (or since the start of the record): how long
+    /// neither side has made lasting progress. Home cubes never leave, so nothing before the
+    /// latest arrival can come round again.
+    pub fn plies_since_home(&self) -> usize {
+        self.hashes.len() - 1 - self.irreversible
+    }
+
+    /// The platform's adjudication, not a rule of the game (the engine's [`Game::outcome`]
+    /// never applies it): when [`NO_PROGRESS_PLIES`] plies have passed without a cube coming
+    /// home and one side has more cubes home, that side is the winner, as rule 2 would score
+    /// the position. Otherwise `None` (also for a game already over). Without it a side that
+    /// leads on home cubes cannot end a game in which the other keeps a cube on its last free
+    /// goal cell and rolls its other cubes about for ever. The table and `stolik arena` ask
+    /// after every move; `docs/rules-decisions.md` gives the reasoning.
+    pub fn no_progress_ending(&self) -> Option<Outcome> {
+        if self.outcome.is_some() || self.plies_since_home() < NO_PROGRESS_PLIES {
+            return None;
+        }
+        match self.score_by_home() {
+            Outcome::Draw => None,
+            decided => Some(decided),
+        }
+    }
+
+    /// Which end rule ended the game, or `None` while it goes on. Rules 2 and 3 score alike
+    /// (more cubes home wins), so a result of "2 to 0" does not say by itself which of them
+    /// it was; the table names it in the game's end reason. The checks are [`Self::evaluate`]'s,
+    /// in its order.
+    pub fn end_rule(&self) -> Option<EndRule> {
+        self.outcome?;
+        let mover = 1 - self.side;
+        Some(if self.home[mover] == self.cubes[mover] {
+            EndRule::AllHome
+        } else if self.count_moves() == 0 {
+            EndRule::Blocked
+        } else {
+            EndRule::Repetition
+        })
+    }
+
     /// The cube on `cell`: its side and where its hat points.
     pub fn cube(&self, cell: Cell) -> Option<(Seat, Hat)> {
         let bit = cell.bit();
@@ -156,6 +213,12 @@ impl Perekati {
             return None;
         };
         Some((seat, Hat::from_index(self.hats[cell.index()])))
+    }
+
+    /// Every cell holding a home cube, of either side, as bits `row * 8 + column`: the walls
+    /// of the board, since home cubes never move again.
+    pub fn home_cells(&self) -> u64 {
+        self.home[0] | self.home[1]
     }
 
     /// Whether the cube on `cell` is home (on its goal row, hat up) and so frozen.

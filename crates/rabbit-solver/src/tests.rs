@@ -306,13 +306,25 @@ fn tables_cache_round_trips_and_rejects_damage() {
             .collect::<Vec<_>>()
     };
     assert_eq!(ws_best(&l3), ws_best(&loaded));
-    // A file of the old format (no `ws_best`) is read with `ws_best` as `best`.
-    tables::save_old(&tables::path(&dir, &m, 3), &loaded).unwrap();
-    let old = tables::cached(&dir, m, 3).expect("old format read");
-    for r in 0..flat[2].ix.classes() {
-        assert_eq!(old.solved.vals.f(r), loaded.solved.vals.f(r));
-        assert_eq!(old.solved.vals.ws_best(r), loaded.solved.vals.best(r));
-    }
+    // A file of an earlier format is refused, saying so, and solved again.
+    let file = tables::path(&dir, &m, 3);
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[8..12].copy_from_slice(&4u32.to_le_bytes());
+    std::fs::write(&file, &bytes).unwrap();
+    let why = tables::open(&dir, m, 3).err().expect("format 4 refused");
+    assert!(why.to_string().contains("format 4"), "{why}");
+    let mut heard = Vec::new();
+    let again = tables::level(&dir, m, 3, Effort::new(&m, 1), &mut |s: &str| {
+        heard.push(s.to_string())
+    })
+    .unwrap();
+    assert!(
+        heard
+            .iter()
+            .any(|s| s.contains("format 4") && s.contains("solved again")),
+        "{heard:?}"
+    );
+    assert_eq!(again.starts, loaded.starts);
     let starts = tables::starts(&dir, m, 2, Effort::new(&m, 1), &mut log).unwrap();
     let setup = tables::from_setup(&flat[1].ix, &starts);
     let direct = full::setup_value(&flat[1].ix, &flat[1].vals, 2);

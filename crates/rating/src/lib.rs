@@ -9,6 +9,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+mod pair;
+
+pub use pair::{PAIR_BOUND, PAIR_WINDOW, PairHistory};
+
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 

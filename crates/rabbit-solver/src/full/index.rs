@@ -11,7 +11,7 @@ use super::symmetry::{Orbits, PerModel, per_model};
 use crate::model::{Class, Config, MAXF, Model, table_splits, value_counts};
 
 /// Radix of the per-colour value codes (a colour has at most 5 dice, so counts fit).
-const BASE: u32 = 6;
+pub(super) const BASE: u32 = 6;
 /// The action id of `end` (swaps are `0..72`).
 pub const END_ID: u8 = 255;
 

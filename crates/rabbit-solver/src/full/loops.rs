@@ -11,7 +11,7 @@ use super::values::{MAX_ACTS, Values, Work, ban_index, combine};
 use crate::exact::{EPS, Vals};
 
 /// Every endless loop of the policy in its equations: a cycle of rows of one entry (swaps
-/// that stay), which never ends the game. Values indexed as in [`policy_sweep`]'s `x`.
+/// that stay), which never ends the game. Values indexed as in [`super::policy::policy_sweep`]'s `x`.
 pub(super) fn endless_loops(next: &[u32]) -> Vec<Vec<u32>> {
     let values = next.len();
     // Walk on from every value not yet seen; a walk that comes back to itself found a cycle.
@@ -352,7 +352,7 @@ impl Level<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::policy::policy_sweep;
+    use super::super::policy::{Packed, pack, policy_sweep};
     use super::super::values::NO_ACT;
     use super::super::{TIGHT, solve_all};
     use super::*;
@@ -433,7 +433,9 @@ mod tests {
                 ..LoopExits::default()
             }
         );
-        let swept = policy_sweep(&x, &rows);
+        let mut packed = Packed::default();
+        pack(&x, &rows, &mut packed);
+        let swept = policy_sweep(&x, &packed);
         assert_eq!(f64::from_bits(x[0].load(Relaxed)), 5.0);
         assert_eq!(f64::from_bits(x[2].load(Relaxed)), 4.0);
         // Class 2 leads into the loop: 1 + 5; class 3 rerolls: 1 + (5+4+6+7+5+4)/6.

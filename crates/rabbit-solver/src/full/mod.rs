@@ -52,20 +52,31 @@ use level::Level;
 use values::combine;
 
 /// The expected values at the start of a turn at `green` for every table composition (the
-/// hand rolled), from that level's values.
-pub fn turn_starts(ix: &Index, vals: &impl Values, green: u8) -> Vec<Vals> {
-    (0..ix.tables)
-        .map(|tr| {
-            let mut out = [0.0; 3];
-            for (c, p) in hand_rolls(&ix.m, &ix.table_config(tr)) {
-                let x = rolled_value(ix, vals, &c, green);
-                for i in 0..3 {
-                    out[i] += p * x[i];
-                }
+/// hand rolled), from that level's values, on `threads` threads (tens of millions of rolls
+/// for the full game).
+pub fn turn_starts(
+    ix: &Index,
+    vals: &(impl Values + Sync),
+    green: u8,
+    threads: usize,
+) -> Vec<Vals> {
+    let start = |tr: usize| {
+        let mut out = [0.0; 3];
+        for (c, p) in hand_rolls(&ix.m, &ix.table_config(tr)) {
+            let x = rolled_value(ix, vals, &c, green);
+            for i in 0..3 {
+                out[i] += p * x[i];
             }
-            out
-        })
-        .collect()
+        }
+        out
+    };
+    let chunk = ix.tables.div_ceil(threads.max(1));
+    sweep::on_threads(threads.max(1), |i| {
+        (i * chunk..((i + 1) * chunk).min(ix.tables))
+            .map(start)
+            .collect::<Vec<_>>()
+    })
+    .concat()
 }
 
 /// The expected values at the start of a turn at `green` from a freshly rolled setup table
@@ -181,7 +192,7 @@ pub fn solve_all(m: Model, greens: u8, threads: usize, policy_sweeps: u32) -> Ve
     for g in 1..=greens {
         let below = match out.last() {
             None => Vec::new(),
-            Some(prev) => turn_starts(&ix, &prev.vals, g - 1),
+            Some(prev) => turn_starts(&ix, &prev.vals, g - 1, threads),
         };
         let (vals, _) = solve_level(
             &ix,

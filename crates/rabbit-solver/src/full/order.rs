@@ -4,7 +4,9 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
 
 use super::index::{Cursor, Index, for_each_swap};
+use super::level::Level;
 use super::symmetry::{PerModel, per_model};
+use super::values::MAX_ACTS;
 
 /// The sweep order of a model.
 pub(super) fn cached_order(
@@ -21,6 +23,7 @@ pub(super) fn cached_order(
 /// any value and bans are ignored (computed by in-place Bellman–Ford sweeps).
 fn sweep_order(ix: &Index, threads: usize, log: &mut impl FnMut(&str)) -> Vec<u32> {
     const FAR: u8 = u8::MAX;
+    let t0 = std::time::Instant::now();
     let m = &ix.m;
     let orb = ix.orbits();
     let classes = orb.reps.len();
@@ -30,27 +33,31 @@ fn sweep_order(ix: &Index, threads: usize, log: &mut impl FnMut(&str)) -> Vec<u3
             dist[r].store(0, Relaxed);
         }
     }
+    // A level's successor look-ups, batched as in a Bellman sweep ([`Level::actions`]).
+    let lv = Level {
+        ix,
+        orb,
+        green: 1.0,
+        below: None,
+    };
     let relax = |lo: usize, hi: usize| {
         let mut changed = false;
+        let mut steps = Vec::with_capacity(MAX_ACTS);
         for r in lo..hi {
             let c = ix.config(orb.reps[r] as usize);
             if c.won(m) {
                 continue;
             }
             let k = Cursor::of(ix, &c);
+            steps.clear();
+            for_each_swap(m, &k, |h, t| steps.push(lv.step(&k, h, t)));
+            for s in &mut steps {
+                lv.locate(s);
+            }
             let mut best = dist[r].load(Relaxed);
-            for_each_swap(m, &k, |h, t| {
-                let (tc, tv) = (t.c as usize, t.v as usize);
-                let (ct, ch, kt) = k.swapped(&ix.pw, h, t);
-                let r1 = orb.class_of(ix.rank_codes(&ct, &ch, kt[0], kt[2])).0;
-                best = best.min(dist[r1].load(Relaxed).saturating_add(1));
-                for v in 0..m.faces as usize {
-                    let mut ch2 = ch;
-                    ch2[tc] = ch[tc] - ix.pw[tv] + ix.pw[v];
-                    let r2 = orb.class_of(ix.rank_codes(&ct, &ch2, kt[0], kt[2])).0;
-                    best = best.min(dist[r2].load(Relaxed).saturating_add(2));
-                }
-            });
+            for s in &steps {
+                best = best.min(s.distance(m, |cls| dist[cls].load(Relaxed)));
+            }
             if best < dist[r].load(Relaxed) {
                 dist[r].store(best, Relaxed);
                 changed = true;
@@ -69,7 +76,10 @@ fn sweep_order(ix: &Index, threads: usize, log: &mut impl FnMut(&str)) -> Vec<u3
                 .collect();
             hs.into_iter().any(|h| h.join().expect("distance thread"))
         });
-        log(&format!("sweep order: distance round {round}"));
+        log(&format!(
+            "sweep order: distance round {round} ({:.1} s)",
+            t0.elapsed().as_secs_f64()
+        ));
         if !changed {
             break;
         }

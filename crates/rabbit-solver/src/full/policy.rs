@@ -121,10 +121,51 @@ pub(super) fn policy_row(
     row
 }
 
-/// One Gauss–Seidel sweep of one thread's policy equations ([`policy_rows`]: class and rows,
-/// in sweep order) on `x`, the `phase` component of every `F` and `G` interleaved by class.
-/// Only that component changes; the policy (and so which of `F`/`G` a ban selects) stays
-/// fixed. Returns the largest change.
+/// One thread's policy equations packed for sweeping ([`pack`]): the rows that read values,
+/// each as its constant, the value it sets and its number of entries, and all their entries
+/// in one array; in sweep order. A row that reads nothing (a win, `end`, a held value) is
+/// constant and set once when packing.
+#[derive(Default)]
+pub(super) struct Packed {
+    rows: Vec<(f64, u32, u32)>,
+    e: Vec<u32>,
+}
+
+/// `1 / n` for the rows' weights ([`policy_row`]: `w = 1 / n`, the same bits).
+const INV: [f64; MAXF + 1] = {
+    let mut inv = [0.0; MAXF + 1];
+    let mut n = 1;
+    while n <= MAXF {
+        inv[n] = 1.0 / n as f64;
+        n += 1;
+    }
+    inv
+};
+
+/// Packs one thread's equations ([`policy_rows`]) into `out` for [`policy_sweep`], and sets
+/// the constant rows' values in `x`.
+pub(super) fn pack(x: &[AtomicU64], rows: &[(u32, [Row; 2])], out: &mut Packed) {
+    out.rows.clear();
+    out.e.clear();
+    for (cls, r) in rows {
+        for (fg, row) in r.iter().enumerate() {
+            let at = 2 * cls + fg as u32;
+            match row.n {
+                NO_ROW => {}
+                0 => x[at as usize].store(row.b.to_bits(), Relaxed),
+                n => {
+                    debug_assert_eq!(row.w, INV[n as usize]);
+                    out.rows.push((row.b, at, n as u32));
+                    out.e.extend_from_slice(&row.e[..n as usize]);
+                }
+            }
+        }
+    }
+}
+
+/// One Gauss–Seidel sweep of one thread's packed policy equations ([`pack`]) on `x`, the
+/// `phase` component of every `F` and `G` interleaved by class. Only that component changes;
+/// the policy (and so which of `F`/`G` a ban selects) stays fixed. Returns the largest change.
 ///
 /// Win probability and score start below the least fixed point and an update by a fixed
 /// policy never exceeds the Bellman operator, so they stay lower bounds (modified policy
@@ -133,23 +174,20 @@ pub(super) fn policy_row(
 /// tolerance. (Over-relaxation diverged: a greedy policy can loop forever, which makes its
 /// equations singular. Skipping states that had settled below the tolerance cost more
 /// Bellman sweeps than it saved: the slow loops reach almost every state.)
-pub(super) fn policy_sweep(x: &[AtomicU64], rows: &[(u32, [Row; 2])]) -> f64 {
+pub(super) fn policy_sweep(x: &[AtomicU64], p: &Packed) -> f64 {
     let get = |i: u32| f64::from_bits(x[i as usize].load(Relaxed));
     let mut delta = 0.0f64;
-    for (cls, r) in rows {
-        for (fg, row) in r.iter().enumerate() {
-            if row.n == NO_ROW {
-                continue;
-            }
-            let mut sum = 0.0;
-            for &e in &row.e[..row.n as usize] {
-                sum += get(e);
-            }
-            let y = row.b + row.w * sum;
-            let at = 2 * cls + fg as u32;
-            delta = delta.max((y - get(at)).abs());
-            x[at as usize].store(y.to_bits(), Relaxed);
+    let mut e = p.e.as_slice();
+    for &(b, at, n) in &p.rows {
+        let (mine, rest) = e.split_at(n as usize);
+        e = rest;
+        let mut sum = 0.0;
+        for &v in mine {
+            sum += get(v);
         }
+        let y = b + INV[n as usize] * sum;
+        delta = delta.max((y - get(at)).abs());
+        x[at as usize].store(y.to_bits(), Relaxed);
     }
     delta
 }

@@ -7,7 +7,7 @@ use super::index::{Cursor, END_ID, Index};
 use super::level::Level;
 use super::loops::{LoopExits, leave_endless_loops, successors};
 use super::order::cached_order;
-use super::policy::{Row, Rows, policy_row, policy_rows, policy_sweep};
+use super::policy::{Packed, Row, Rows, pack, policy_row, policy_rows, policy_sweep};
 use super::setup_value;
 use super::values::{MAX_ACTS, NO_ACT, Values, Work, combine};
 use crate::exact::{EPS, Vals};
@@ -87,6 +87,11 @@ pub fn solve_level_until(
 ) -> Option<(Work, Report)> {
     let t0 = std::time::Instant::now();
     let orb = ix.orbits();
+    log(&format!(
+        "{} classes ({:.1} s)",
+        orb.reps.len(),
+        t0.elapsed().as_secs_f64()
+    ));
     let lv = Level {
         ix,
         orb,
@@ -120,6 +125,10 @@ pub fn solve_level_until(
     let order = cached_order(ix, threads, &mut log);
     // Each thread's policy equations, in the order of its share of a sweep.
     let rows: Vec<std::sync::Mutex<Rows>> = (0..threads).map(|_| Default::default()).collect();
+    let packed: Vec<std::sync::Mutex<Packed>> = (0..threads).map(|_| Default::default()).collect();
+    let candidates: Vec<std::sync::Mutex<Candidates>> =
+        (0..threads).map(|_| Default::default()).collect();
+    let mut listed = false;
     for phase in 0..3 {
         // Start each later phase from a lower bound of its least fixed point: every win scores
         // at least 1, so the score is at least the win probability (and equal to it at level
@@ -151,19 +160,43 @@ pub fn solve_level_until(
             if stop.load(Relaxed) {
                 return None;
             }
-            let (delta, total_change) =
-                on_threads(threads, |i| sweep(&lv, &work, &order, i, threads, phase))
-                    .into_iter()
-                    .fold((0.0f64, 0.0f64), |a, b| (a.0.max(b.0), a.1 + b.1));
+            // The actions pass evaluates only the actions it can choose, listed by its first
+            // sweep (and again after win and score were solved again on a stuck loop).
+            let listing = phase == 2 && !listed;
+            let (delta, total_change) = on_threads(threads, |i| {
+                let mut c = candidates[i].lock().expect("candidates");
+                let among = match phase {
+                    2 if listing => Among::Record(&mut c),
+                    2 => Among::Use(&c),
+                    _ => Among::All,
+                };
+                sweep(&lv, &work, &order, i, threads, phase, among)
+            })
+            .into_iter()
+            .fold((0.0f64, 0.0f64), |a, b| (a.0.max(b.0), a.1 + b.1));
+            if listing {
+                let (n, of) = candidates.iter().fold((0, 0), |a, c| {
+                    let c = c.lock().expect("candidates");
+                    (a.0 + c.ids.len(), a.1 + c.of)
+                });
+                log(&format!(
+                    "  the actions pass evaluates {n} of the {of} actions of its classes"
+                ));
+            }
+            listed |= listing;
             rep.sweeps[phase] += 1;
             log(&format!(
-                "level {green} phase {phase} sweep {} delta {delta:.3e} mean {:.3e} setup {:?} ({:.1} s)",
+                "level {green} phase {phase} sweep {} delta {delta:.3e} mean {:.3e} ({:.1} s)",
                 rep.sweeps[phase],
                 total_change / classes as f64,
-                setup_value(ix, &work, green),
                 t0.elapsed().as_secs_f64()
             ));
             if delta < tol[phase] {
+                // (The setup value reads millions of configurations: once a pass, not a sweep.)
+                log(&format!(
+                    "level {green} phase {phase} done: setup {:?}",
+                    setup_value(ix, &work, green)
+                ));
                 break;
             }
             // Modified policy iteration from below can go round for good when a greedy policy
@@ -237,6 +270,7 @@ pub fn solve_level_until(
                         for &at in stuck[0].iter().take(8) {
                             log(&format!("    stuck {}", lv.describe(&work, at)));
                         }
+                        listed = false;
                         for cycle in stuck {
                             let (n, from, to) = lv.resolve_loop(&work, cycle, &next, tol);
                             log(&format!(
@@ -246,11 +280,15 @@ pub fn solve_level_until(
                         }
                     }
                 }
+                on_threads(threads, |i| {
+                    pack(&x, &rows[i], &mut packed[i].lock().expect("packed"))
+                });
+                let packed: Vec<_> = packed.iter().map(|p| p.lock().expect("packed")).collect();
                 while n < cap {
                     if stop.load(Relaxed) {
                         return None;
                     }
-                    d = on_threads(threads, |i| policy_sweep(&x, &rows[i]))
+                    d = on_threads(threads, |i| policy_sweep(&x, &packed[i]))
                         .into_iter()
                         .fold(0.0f64, f64::max);
                     n += 1;
@@ -284,7 +322,7 @@ const BLOCK: usize = 4096;
 
 /// Runs `f(i)` for `i` in `0..threads`, each on its own scoped thread (one share of a sweep
 /// each), and returns the results in order.
-fn on_threads<T: Send>(threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+pub(super) fn on_threads<T: Send>(threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
     std::thread::scope(|sc| {
         let f = &f;
         let handles: Vec<_> = (0..threads).map(|i| sc.spawn(move || f(i))).collect();
@@ -315,6 +353,53 @@ pub(super) fn share<'a>(
         })
 }
 
+/// Which actions a Bellman sweep evaluates.
+enum Among<'a> {
+    /// Every action.
+    All,
+    /// Every action, noting for the later sweeps of the actions pass those that can be
+    /// chosen there ([`choosable`]).
+    Record(&'a mut Candidates),
+    /// Only the actions noted by the first sweep of the actions pass.
+    Use(&'a Candidates),
+}
+
+/// One thread's actions that can be chosen in the actions pass, per class of its share of a
+/// sweep in order: how many, then their ids (in the order of [`Level::actions`]).
+#[derive(Default)]
+struct Candidates {
+    n: Vec<u8>,
+    ids: Vec<u8>,
+    /// The actions of the classes listed, for the log.
+    of: usize,
+}
+
+/// The actions among `q` (a class's, with their values) that the actions pass can choose for
+/// `F` or `G`: those as good in win and score as the best ([`combine`]'s thresholds), and for
+/// each of them the same with it left out (`G` leaves out `F`'s choice). In the actions pass
+/// win probability and score of every action stay fixed (that pass changes only expected
+/// actions; `ws_best`, which picks `F` or `G` for a ban's win and score, is the score pass's),
+/// so every other action is passed over by [`combine`] in every sweep, and evaluating these
+/// alone gives the same values, choices and ties. (A stuck loop solved again changes win and
+/// score: the next sweep then lists the actions anew.)
+fn choosable(q: &[Vals]) -> [bool; MAX_ACTS] {
+    let mut keep = [false; MAX_ACTS];
+    let within = |skip: usize, keep: &mut [bool; MAX_ACTS]| {
+        let (top, _) = combine(q, 1, skip);
+        for (i, x) in q.iter().enumerate() {
+            if i != skip && x[0] >= top[0] - EPS && x[1] >= top[1] - EPS {
+                keep[i] = true;
+            }
+        }
+    };
+    within(usize::MAX, &mut keep);
+    let first = keep;
+    for j in (0..q.len()).filter(|&j| first[j]) {
+        within(j, &mut keep);
+    }
+    keep
+}
+
 /// One Gauss–Seidel sweep of the Bellman operator (every action) over this thread's blocks of
 /// `order`, which also records the policy it is greedy for; returns the largest change and the
 /// sum of changes.
@@ -325,6 +410,7 @@ fn sweep(
     me: usize,
     threads: usize,
     phase: usize,
+    mut among: Among,
 ) -> (f64, f64) {
     let ix = lv.ix;
     let mut q = [[0.0; 3]; MAX_ACTS];
@@ -332,8 +418,31 @@ fn sweep(
     let mut rr = [false; MAX_ACTS];
     let mut delta = 0.0f64;
     let mut total = 0.0f64;
-    for (r, k) in share(ix, order, me, threads) {
-        let na = lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr);
+    let mut listed = 0;
+    if let Among::Record(c) = &mut among {
+        c.n.clear();
+        c.ids.clear();
+        c.of = 0;
+    }
+    for (j, (r, k)) in share(ix, order, me, threads).enumerate() {
+        let na = match &mut among {
+            Among::Use(c) => {
+                let n = c.n[j] as usize;
+                let list = &c.ids[listed..listed + n];
+                listed += n;
+                lv.actions_among(work, &k, list, phase, &mut q, &mut ids, &mut rr)
+            }
+            Among::Record(c) => {
+                let na = lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr);
+                let keep = choosable(&q[..na]);
+                let before = c.ids.len();
+                c.ids.extend((0..na).filter(|&i| keep[i]).map(|i| ids[i]));
+                c.n.push((c.ids.len() - before) as u8);
+                c.of += na;
+                na
+            }
+            Among::All => lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr),
+        };
         let (f, pick) = combine(&q[..na], phase, usize::MAX);
         let (g, second) = combine(&q[..na], phase, pick);
         total += (f[phase] - work.get(r, phase)).abs();

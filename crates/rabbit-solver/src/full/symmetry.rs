@@ -3,9 +3,11 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::index::{Index, swap_id};
+use super::index::{BASE, Cursor, Index, swap_id};
 use super::values::Values;
-use crate::model::{Class, Config, Model, WHITE};
+#[cfg(test)]
+use crate::model::Config;
+use crate::model::{Class, Model, WHITE};
 
 /// A symmetry of the rules: the values, the adjacency of swaps, the win (six equal values with
 /// the white die in the hand) and the hand's rolls look the same after it. Black and red trade
@@ -59,6 +61,9 @@ impl Sym {
         }
     }
 
+    /// The image of a configuration (the class map finds images' ranks from code tables; the
+    /// tests check those against this).
+    #[cfg(test)]
     fn config(&self, m: &Model, c: &Config) -> Config {
         let mut out = Config::EMPTY;
         for col in 0..3u8 {
@@ -95,6 +100,22 @@ impl Orbits {
         let m = &ix.m;
         let syms = Sym::all(m);
         assert!(syms.len() <= 1 << SYM_BITS && ix.total < 1 << (32 - SYM_BITS));
+        // Per symmetry, the code of a colour's multiset after it (`Index`'s codes): an image's
+        // rank is then a few look-ups, not a configuration built and ranked.
+        let codes = (BASE as usize).pow(m.faces as u32);
+        let maps: Vec<Vec<u32>> = syms
+            .iter()
+            .map(|s| {
+                let to = |v: u8| ix.pw[s.value(m, v) as usize];
+                (0..codes)
+                    .map(|code| {
+                        (0..m.faces)
+                            .map(|v| (code as u32 / ix.pw[v as usize]) % BASE * to(v))
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect();
         let mut of = vec![u32::MAX; ix.total];
         let mut reps = Vec::new();
         for r in 0..ix.total {
@@ -104,9 +125,16 @@ impl Orbits {
             // The least rank not yet seen: its whole orbit is unseen.
             let cls = reps.len() as u32;
             reps.push(r as u32);
-            let c = ix.config(r);
-            for (e, s) in syms.iter().enumerate() {
-                let image = ix.rank(&s.config(m, &c));
+            let k = Cursor::of(ix, &ix.config(r));
+            for (e, (s, map)) in syms.iter().zip(&maps).enumerate() {
+                let (mut ct, mut ch, mut kt) = ([0u32; 3], [0u32; 3], [0u8; 3]);
+                for col in 0..3 {
+                    let to = s.colour(col as u8) as usize;
+                    ct[to] = map[k.ct[col] as usize];
+                    ch[to] = map[k.ch[col] as usize];
+                    kt[to] = k.kt[col];
+                }
+                let image = ix.rank_codes(&ct, &ch, kt[0], kt[2]);
                 if of[image] == u32::MAX {
                     of[image] = cls << SYM_BITS | e as u32;
                 }

@@ -28,6 +28,10 @@ pub trait Values {
     /// The id of the best action by win probability and score alone (the score pass's choice;
     /// the same as [`Values::best`] until the actions pass).
     fn ws_best(&self, cls: usize) -> u8;
+    /// A hint that `F` or `G` of `cls` is read soon: the solver's arrays load it now, so that
+    /// a batch of reads that miss the cache overlaps. Nothing by default.
+    #[inline]
+    fn prefetch(&self, _cls: usize) {}
     /// The values of the class's free state under a ban that blocks its `ws_best` (`ws_g`)
     /// and/or its `best` (`act_g`).
     #[inline]
@@ -148,6 +152,11 @@ impl Work {
 }
 
 impl Values for Work {
+    #[inline]
+    fn prefetch(&self, r: usize) {
+        // (A cell is one cache line.)
+        std::hint::black_box(self.cells[r].v[0].load(Relaxed));
+    }
     #[inline]
     fn f(&self, r: usize) -> Vals {
         [self.get(r, 0), self.get(r, 1), self.get(r, 2)]
