@@ -10,6 +10,8 @@ use anyhow::{Context, bail};
 pub struct Server {
     child: Child,
     pub port: u16,
+    /// Its `/metrics` listener (`--metrics-bind`); the echo server has none.
+    metrics_port: u16,
     dir: PathBuf,
 }
 
@@ -18,6 +20,9 @@ impl Server {
     /// answers 503 while the server restores its unfinished tables).
     pub async fn start(exe: &Path, web_dir: &Path, extra: &[&str]) -> anyhow::Result<Server> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")?
+            .local_addr()?
+            .port();
+        let metrics_port = std::net::TcpListener::bind("127.0.0.1:0")?
             .local_addr()?
             .port();
         let dir = std::env::temp_dir().join(format!("stolik-load-{}-{port}", std::process::id()));
@@ -34,16 +39,25 @@ impl Server {
         let child = Command::new(exe)
             .arg("serve")
             .args(["--bind", &format!("127.0.0.1:{port}")])
+            .args(["--metrics-bind", &format!("127.0.0.1:{metrics_port}")])
             .args(database)
             .arg("--web-dir")
             .arg(web_dir)
             .args(extra)
             .env("RUST_LOG", "warn")
+            // No White Rabbit tables built under the working directory unless the run asks for
+            // them (`STOLIK_RABBIT_TABLES=DIR`: the load while a node builds).
+            .env("STOLIK_RABBIT_TABLES", rabbit_tables())
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()
             .with_context(|| format!("cannot start {}", exe.display()))?;
-        let mut server = Server { child, port, dir };
+        let mut server = Server {
+            child,
+            port,
+            metrics_port,
+            dir,
+        };
         let client = crate::client::http_client();
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
@@ -84,7 +98,13 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .context("cannot start the echo server")?;
-        let server = Server { child, port, dir };
+        // The echo server has no metrics: its port is never asked.
+        let server = Server {
+            child,
+            port,
+            metrics_port: port,
+            dir,
+        };
         let deadline = Instant::now() + Duration::from_secs(20);
         while tokio::net::TcpStream::connect(("127.0.0.1", port))
             .await
@@ -122,7 +142,7 @@ impl Server {
     /// The server's `/metrics` page, if it serves one.
     pub async fn metrics(&self) -> Option<String> {
         let mut response = crate::client::http_client()
-            .get(format!("http://127.0.0.1:{}/metrics", self.port))
+            .get(format!("http://127.0.0.1:{}/metrics", self.metrics_port))
             .send()
             .await
             .ok()?;
@@ -166,4 +186,9 @@ impl Drop for Server {
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// `STOLIK_RABBIT_TABLES` as the caller set it, or `off`.
+fn rabbit_tables() -> String {
+    std::env::var("STOLIK_RABBIT_TABLES").unwrap_or_else(|_| "off".to_string())
 }

@@ -44,6 +44,13 @@ impl Rate {
         }
     }
 
+    const fn per_day(count: u32) -> Rate {
+        Rate {
+            count,
+            per: Duration::from_secs(86_400),
+        }
+    }
+
     /// `N/s`, `N/min`, `N/h` or `N/day`, the unit optionally with a multiple (`N/10s`).
     fn parse(text: &str) -> Result<Rate, String> {
         let (count, unit) = text
@@ -93,11 +100,12 @@ impl Rate {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LimitsConfig {
     pub enabled: bool,
-    /// Login attempts from one address, and for one account.
+    /// Login attempts from one address, and for one account from one address (the login
+    /// route's key is the account and the address together).
     pub login_per_address: Rate,
     pub login_per_account: Rate,
-    /// Failed logins of one account before each further attempt waits (1 s, doubling up to
-    /// 15 minutes), until a login succeeds.
+    /// Failed logins of one account from one address before each further attempt from there
+    /// waits (1 s, doubling up to 15 minutes), until a login succeeds.
     pub login_failures_before_delay: u32,
     pub registrations_per_address: Rate,
     /// New guest identities one address may be handed.
@@ -111,8 +119,21 @@ pub struct LimitsConfig {
     pub bot_games_per_identity: usize,
     /// WebSocket connections open at once from one address.
     pub sockets_per_address: u32,
-    /// Reports one identity may file.
+    /// Reports one identity may file, and one address.
     pub reports_per_identity: Rate,
+    pub reports_per_address: Rate,
+    /// Public tables (listed in the lobby) one address may open; as an open table nobody
+    /// joins closes after 30 minutes, this also bounds the address's open tables at once,
+    /// whatever number of guests it makes.
+    pub public_tables_per_address: Rate,
+    /// Chat lines written as a spectator (in a game's spectator room) by one identity, and
+    /// from one address, over all tables.
+    pub spectator_chat_per_identity: Rate,
+    pub spectator_chat_per_address: Rate,
+    /// Correspondence games started (tables created with days a move, and joins of a
+    /// correspondence quick-match queue) by one identity, and from one address.
+    pub correspondence_per_identity: Rate,
+    pub correspondence_per_address: Rate,
 }
 
 impl Default for LimitsConfig {
@@ -130,6 +151,12 @@ impl Default for LimitsConfig {
             bot_games_per_identity: 5,
             sockets_per_address: 64,
             reports_per_identity: Rate::per_hour(20),
+            reports_per_address: Rate::per_hour(30),
+            public_tables_per_address: Rate::per_hour(10),
+            spectator_chat_per_identity: Rate::per_minute(10),
+            spectator_chat_per_address: Rate::per_minute(20),
+            correspondence_per_identity: Rate::per_day(20),
+            correspondence_per_address: Rate::per_day(50),
         }
     }
 }
@@ -168,6 +195,22 @@ impl LimitsConfig {
                 "bot_games_per_identity" => config.bot_games_per_identity = count()? as usize,
                 "sockets_per_address" => config.sockets_per_address = count()?,
                 "reports_per_identity" => config.reports_per_identity = Rate::parse(value)?,
+                "reports_per_address" => config.reports_per_address = Rate::parse(value)?,
+                "public_tables_per_address" => {
+                    config.public_tables_per_address = Rate::parse(value)?
+                }
+                "spectator_chat_per_identity" => {
+                    config.spectator_chat_per_identity = Rate::parse(value)?
+                }
+                "spectator_chat_per_address" => {
+                    config.spectator_chat_per_address = Rate::parse(value)?
+                }
+                "correspondence_per_identity" => {
+                    config.correspondence_per_identity = Rate::parse(value)?
+                }
+                "correspondence_per_address" => {
+                    config.correspondence_per_address = Rate::parse(value)?
+                }
                 other => return Err(format!("no limit named {other:?}")),
             }
         }
@@ -182,7 +225,13 @@ pub enum Action {
     Register,
     NewGuest,
     CreateTable,
+    /// A table listed in the lobby (counted besides `CreateTable`).
+    PublicTable,
     Report,
+    /// A chat line in a game's spectator room.
+    SpectatorChat,
+    /// A correspondence game started: a table with days a move, or a correspondence queue.
+    Correspondence,
 }
 
 impl Action {
@@ -193,7 +242,10 @@ impl Action {
             Action::Register => "register",
             Action::NewGuest => "guest",
             Action::CreateTable => "table",
+            Action::PublicTable => "public-table",
             Action::Report => "report",
+            Action::SpectatorChat => "spectator-chat",
+            Action::Correspondence => "correspondence",
         }
     }
 }
@@ -234,6 +286,12 @@ pub struct Limits {
     table_identity: Keyed<String>,
     table_address: Keyed<IpAddr>,
     report_identity: Keyed<String>,
+    report_address: Keyed<IpAddr>,
+    public_table_address: Keyed<IpAddr>,
+    spectator_chat_identity: Keyed<String>,
+    spectator_chat_address: Keyed<IpAddr>,
+    correspondence_identity: Keyed<String>,
+    correspondence_address: Keyed<IpAddr>,
     failures: Mutex<HashMap<String, Failures>>,
     sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
     last_pruned: Mutex<Instant>,
@@ -273,6 +331,12 @@ impl Limits {
             table_identity: Keyed::new(config.tables_per_identity),
             table_address: Keyed::new(config.tables_per_address),
             report_identity: Keyed::new(config.reports_per_identity),
+            report_address: Keyed::new(config.reports_per_address),
+            public_table_address: Keyed::new(config.public_tables_per_address),
+            spectator_chat_identity: Keyed::new(config.spectator_chat_per_identity),
+            spectator_chat_address: Keyed::new(config.spectator_chat_per_address),
+            correspondence_identity: Keyed::new(config.correspondence_per_identity),
+            correspondence_address: Keyed::new(config.correspondence_per_address),
             failures: Mutex::new(HashMap::new()),
             sockets: Arc::new(Mutex::new(HashMap::new())),
             last_pruned: Mutex::new(Instant::now()),
@@ -311,7 +375,22 @@ impl Limits {
                 Some((&self.table_address, c.tables_per_address)),
                 Some((&self.table_identity, c.tables_per_identity)),
             ),
-            Action::Report => (None, Some((&self.report_identity, c.reports_per_identity))),
+            Action::PublicTable => (
+                Some((&self.public_table_address, c.public_tables_per_address)),
+                None,
+            ),
+            Action::Report => (
+                Some((&self.report_address, c.reports_per_address)),
+                Some((&self.report_identity, c.reports_per_identity)),
+            ),
+            Action::SpectatorChat => (
+                Some((&self.spectator_chat_address, c.spectator_chat_per_address)),
+                Some((&self.spectator_chat_identity, c.spectator_chat_per_identity)),
+            ),
+            Action::Correspondence => (
+                Some((&self.correspondence_address, c.correspondence_per_address)),
+                Some((&self.correspondence_identity, c.correspondence_per_identity)),
+            ),
         };
         let name = action.name();
         if let Some((local, rate)) = by_address {
@@ -497,6 +576,12 @@ impl Limits {
         self.table_identity.limiter.retain_recent();
         self.table_address.limiter.retain_recent();
         self.report_identity.limiter.retain_recent();
+        self.report_address.limiter.retain_recent();
+        self.public_table_address.limiter.retain_recent();
+        self.spectator_chat_identity.limiter.retain_recent();
+        self.spectator_chat_address.limiter.retain_recent();
+        self.correspondence_identity.limiter.retain_recent();
+        self.correspondence_address.limiter.retain_recent();
         self.failures
             .lock()
             .expect("failures lock")

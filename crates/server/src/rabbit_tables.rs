@@ -1,4 +1,5 @@
-//! White Rabbit's exact tables at the server (`--rabbit-tables DIR`).
+//! White Rabbit's exact tables at the server (`--rabbit-tables DIR`, `data/white-rabbit` by
+//! default, `off` for none).
 //!
 //! Levels found in the directory are loaded and answer hints exactly; the others are answered
 //! by hint mode. One background thread, at the lowest CPU priority, loads what is there and,
@@ -12,11 +13,17 @@
 //! threads on to bots and hints. The solver writes a level under a temporary name and renames
 //! it (`rabbit_solver::tables`), and only final names are opened, so a half-written file is
 //! never read.
+//!
+//! What the operator needs to know goes to the log, to `/healthz` (`rabbit_tables`: the
+//! levels ready, the one being built, the bytes on disk; [`ExactTables::status`]) and to
+//! `/metrics` (`stolik_rabbit_levels_ready`, `stolik_rabbit_building`,
+//! `stolik_rabbit_tables_bytes`), never to a player: a player only sees whether a hint is
+//! exact.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use rabbit_solver::game::Game;
@@ -32,17 +39,63 @@ pub struct TableSource {
     pub build: bool,
     /// How often the directory is looked at again for levels written elsewhere.
     pub poll: Duration,
+    /// The models whose levels are loaded or built, in this order: the full game's `classic`
+    /// then `no-wrap` ([`TableSource::building`]); reduced models in tests.
+    pub models: Vec<Model>,
 }
 
+/// The directory a server started without `--rabbit-tables` uses, relative to where it runs
+/// (beside the default database, `data/stolik.db`).
+pub const DEFAULT_DIR: &str = "data/white-rabbit";
+
 impl TableSource {
-    /// `stolik serve --rabbit-tables DIR`: build what is missing, look again every minute.
+    /// `stolik serve --rabbit-tables DIR`: build what is missing of both variants of the full
+    /// game, `classic` first, and look again every minute.
     pub fn building(dir: PathBuf) -> TableSource {
         TableSource {
             dir,
             build: true,
             poll: Duration::from_secs(60),
+            models: vec![Model::of(Variant::Classic), Model::of(Variant::NoWrap)],
         }
     }
+
+    /// What `--rabbit-tables` (or `STOLIK_RABBIT_TABLES`) says: `off` (or `none`) for no
+    /// tables, otherwise the directory.
+    pub fn parse(text: &str) -> Result<Option<TableSource>, String> {
+        match text.trim() {
+            "" => Err("--rabbit-tables takes a directory, or `off`".to_string()),
+            "off" | "none" => Ok(None),
+            dir => Ok(Some(TableSource::building(PathBuf::from(dir)))),
+        }
+    }
+}
+
+/// The name of a model in the status and the metrics: its files' name without the level
+/// (`classic`, `no-wrap`, `b2r2t3f4-classic` for a reduced model).
+pub fn model_name(m: &Model) -> String {
+    let file = tables::path(std::path::Path::new(""), m, 1);
+    let file = file.to_string_lossy();
+    file.strip_suffix("-green1.bin")
+        .unwrap_or(&file)
+        .to_string()
+}
+
+/// What `/healthz` says of the tables.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TablesStatus {
+    pub dir: String,
+    /// This node solves the missing levels (the directory is writable).
+    pub build: bool,
+    /// Levels loaded, of `levels` in all, as `MODEL/GREEN`.
+    pub ready: Vec<String>,
+    pub levels: usize,
+    /// The level being solved now.
+    pub building: Option<String>,
+    /// The size of the level files in the directory.
+    pub bytes: u64,
+    /// The last failure to write a level (a full disk, say), if any since the last success.
+    pub error: Option<String>,
 }
 
 /// The levels loaded so far; dropping it stops the background thread (within a sweep of a
@@ -54,27 +107,29 @@ pub struct ExactTables {
 struct Shared {
     levels: RwLock<HashMap<(Model, u8), Arc<Level>>>,
     stop: Arc<AtomicBool>,
+    source: TableSource,
+    /// Whether this node builds (known once the thread has probed the directory).
+    builds: AtomicBool,
+    building: Mutex<Option<(Model, u8)>>,
+    error: Mutex<Option<String>>,
 }
 
 impl ExactTables {
-    /// The tables of both variants of the full game.
+    /// The tables of `source.models`, in that order of building.
     pub fn start(source: TableSource) -> ExactTables {
-        ExactTables::start_for(
-            source,
-            vec![Model::of(Variant::Classic), Model::of(Variant::NoWrap)],
-        )
-    }
-
-    /// The tables of `models`, in this order of building (reduced models in tests).
-    pub fn start_for(source: TableSource, models: Vec<Model>) -> ExactTables {
         let shared = Arc::new(Shared {
             levels: RwLock::default(),
             stop: Arc::new(AtomicBool::new(false)),
+            source,
+            builds: AtomicBool::new(false),
+            building: Mutex::default(),
+            error: Mutex::default(),
         });
+        shared.publish();
         let worker = Arc::clone(&shared);
         let spawned = std::thread::Builder::new()
             .name("rabbit-tables".into())
-            .spawn(move || worker.run(&source, &models));
+            .spawn(move || worker.run());
         if let Err(e) = spawned {
             tracing::error!(error = %e, "cannot start the White Rabbit tables thread");
         }
@@ -96,6 +151,11 @@ impl ExactTables {
         let lv = self.level(Model::of(game.variant()), game.green())?;
         Some(rabbit_solver::full_hints(game, &lv.solved))
     }
+
+    /// What the operator needs to know: levels ready, the one being built, bytes on disk.
+    pub fn status(&self) -> TablesStatus {
+        self.shared.status()
+    }
 }
 
 impl Drop for ExactTables {
@@ -109,9 +169,11 @@ impl Shared {
         self.stop.load(Ordering::Relaxed)
     }
 
-    fn run(&self, source: &TableSource, models: &[Model]) {
+    fn run(&self) {
         lower_priority();
+        let (source, models) = (&self.source, &self.source.models[..]);
         let build = source.build && writable(&source.dir);
+        self.builds.store(build, Ordering::Relaxed);
         tracing::info!(dir = %source.dir.display(), build, "White Rabbit tables");
         while !self.stopped() {
             self.load_present(source, models);
@@ -120,10 +182,76 @@ impl Shared {
                 continue;
             }
             if self.first_missing(models).is_none() {
+                tracing::info!(dir = %source.dir.display(), "every White Rabbit level is ready");
                 return;
             }
             self.sleep(source.poll);
         }
+    }
+
+    fn status(&self) -> TablesStatus {
+        let source = &self.source;
+        let ready = {
+            let levels = self.levels.read().unwrap_or_else(|e| e.into_inner());
+            source
+                .models
+                .iter()
+                .flat_map(|&m| GREENS.map(move |g| (m, g)))
+                .filter(|k| levels.contains_key(k))
+                .map(|(m, g)| format!("{}/{g}", model_name(&m)))
+                .collect()
+        };
+        let building = *self.building.lock().unwrap_or_else(|e| e.into_inner());
+        TablesStatus {
+            dir: source.dir.display().to_string(),
+            build: self.builds.load(Ordering::Relaxed),
+            ready,
+            levels: source.models.len() * GREENS.count(),
+            building: building.map(|(m, g)| format!("{}/{g}", model_name(&m))),
+            bytes: self.bytes(),
+            error: self.error.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+        }
+    }
+
+    /// The size of the finished level files of this node's models.
+    fn bytes(&self) -> u64 {
+        let source = &self.source;
+        source
+            .models
+            .iter()
+            .flat_map(|m| GREENS.map(|g| tables::path(&source.dir, m, g)))
+            .filter_map(|p| std::fs::metadata(p).ok())
+            .map(|meta| meta.len())
+            .sum()
+    }
+
+    /// The figures of `/metrics`.
+    fn publish(&self) {
+        metrics::describe_gauge!(
+            "stolik_rabbit_levels_ready",
+            "White Rabbit exact table levels loaded, per variant"
+        );
+        metrics::describe_gauge!(
+            "stolik_rabbit_building",
+            "1 while this node solves a White Rabbit level"
+        );
+        metrics::describe_gauge!(
+            "stolik_rabbit_tables_bytes",
+            "bytes of White Rabbit level files in the tables directory"
+        );
+        let levels = self.levels.read().unwrap_or_else(|e| e.into_inner());
+        for m in &self.source.models {
+            let n = GREENS.filter(|&g| levels.contains_key(&(*m, g))).count();
+            metrics::gauge!("stolik_rabbit_levels_ready", "variant" => model_name(m)).set(n as f64);
+        }
+        drop(levels);
+        let building = self
+            .building
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some();
+        metrics::gauge!("stolik_rabbit_building").set(if building { 1.0 } else { 0.0 });
+        metrics::gauge!("stolik_rabbit_tables_bytes").set(self.bytes() as f64);
     }
 
     /// Loads every level in the directory that is not loaded yet.
@@ -158,17 +286,28 @@ impl Shared {
             ..Effort::new(&m, 1)
         };
         let t = std::time::Instant::now();
-        tracing::info!(?m, green, "solving a White Rabbit level");
+        let name = model_name(&m);
+        tracing::info!(model = %name, green, "solving a White Rabbit level");
+        *self.building.lock().unwrap_or_else(|e| e.into_inner()) = Some((m, green));
+        self.publish();
         let mut log = |s: &str| tracing::debug!(target: "rabbit_tables", "{s}");
-        match tables::level(&source.dir, m, green, effort, &mut log) {
+        let solved = tables::level(&source.dir, m, green, effort, &mut log);
+        *self.building.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        match solved {
             Ok(lv) => {
-                tracing::info!(?m, green, seconds = t.elapsed().as_secs(), "level solved");
+                let bytes = std::fs::metadata(tables::path(&source.dir, &m, green))
+                    .map_or(0, |meta| meta.len());
+                tracing::info!(model = %name, green, seconds = t.elapsed().as_secs(), bytes, "level solved");
+                *self.error.lock().unwrap_or_else(|e| e.into_inner()) = None;
                 self.insert(m, green, lv);
             }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => self.publish(),
             Err(e) => {
                 // A disk that filled up, say: try again later rather than at once.
-                tracing::error!(error = %e, ?m, green, "cannot write a White Rabbit level");
+                tracing::error!(error = %e, model = %name, green, "cannot write a White Rabbit level");
+                *self.error.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(format!("{name}/{green}: {e}"));
+                self.publish();
                 self.sleep(source.poll);
             }
         }
@@ -185,7 +324,9 @@ impl Shared {
         lv.solved.ix.orbits();
         let mut levels = self.levels.write().unwrap_or_else(|e| e.into_inner());
         levels.insert((m, green), Arc::new(lv));
-        tracing::info!(?m, green, "White Rabbit level loaded: exact hints there");
+        drop(levels);
+        tracing::info!(model = %model_name(&m), green, "White Rabbit level loaded: exact hints there");
+        self.publish();
     }
 
     fn sleep(&self, total: Duration) {
@@ -265,8 +406,9 @@ mod tests {
             dir: d.clone(),
             build: true,
             poll: Duration::from_millis(100),
+            models: models.clone(),
         };
-        let t = ExactTables::start_for(source, models.clone());
+        let t = ExactTables::start(source);
         for &m in &models {
             for green in GREENS {
                 let lv = wait_for(&t, m, green, Duration::from_secs(120));
@@ -274,6 +416,19 @@ mod tests {
                 assert_eq!(lv.starts, own.starts, "{m:?} green {green}");
             }
         }
+        let status = t.status();
+        assert_eq!(status.ready.len(), status.levels, "{status:?}");
+        assert_eq!(status.levels, 12);
+        assert!(
+            status.ready.contains(&"b2r2t3f4-no-wrap/6".to_string()),
+            "{status:?}"
+        );
+        assert!(status.build && status.building.is_none() && status.error.is_none());
+        let on_disk: u64 = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|f| f.unwrap().metadata().unwrap().len())
+            .sum();
+        assert_eq!(status.bytes, on_disk);
         drop(t);
         for d in [d, alone] {
             let _ = std::fs::remove_dir_all(d);
@@ -295,8 +450,9 @@ mod tests {
             dir: d.clone(),
             build: false,
             poll: Duration::from_millis(50),
+            models: vec![m],
         };
-        let t = ExactTables::start_for(source, vec![m]);
+        let t = ExactTables::start(source);
         std::thread::sleep(Duration::from_millis(500));
         assert!(t.level(m, 1).is_none(), "a temporary file was read");
         std::fs::rename(&tmp, &file).unwrap();

@@ -125,21 +125,41 @@ pub async fn guard(
         && let Err(e) = config.check_same_origin(req.request())
     {
         let response = actix_web::ResponseError::error_response(&e);
+        let https = config.is_https(req.request());
         let mut response = req.into_response(response);
-        add_headers(response.headers_mut());
+        add_headers(response.headers_mut(), https);
         return Ok(response);
     }
+    let https = config.as_ref().is_some_and(|c| c.is_https(req.request()));
     let mut response = next.call(req).await?.map_into_boxed_body();
-    add_headers(response.headers_mut());
+    add_headers(response.headers_mut(), https);
     Ok(response)
 }
 
-fn add_headers(headers: &mut header::HeaderMap) {
+/// What browser features the pages may use: the microphone (voice chat) for this site only,
+/// in no frame of another; nothing else that needs a permission.
+pub const PERMISSIONS_POLICY: &str = "microphone=(self), camera=(), geolocation=(), \
+     payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), display-capture=()";
+
+/// Browsers that once reached the site over TLS use nothing else for two years.
+pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=63072000";
+
+fn add_headers(headers: &mut header::HeaderMap, https: bool) {
+    if https {
+        headers.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            header::HeaderValue::from_static(STRICT_TRANSPORT_SECURITY),
+        );
+    }
     let set = [
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
         (header::X_FRAME_OPTIONS, "DENY"),
+        (
+            header::HeaderName::from_static("permissions-policy"),
+            PERMISSIONS_POLICY,
+        ),
         (
             header::HeaderName::from_static("cross-origin-opener-policy"),
             "same-origin",

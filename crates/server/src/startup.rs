@@ -1,7 +1,6 @@
 //! Building and running the server: shared by `stolik serve` and the tests.
 
 use std::net::TcpListener;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use actix_web::dev::{Server, ServerHandle};
@@ -24,10 +23,13 @@ use crate::state::AppState;
 pub struct Config {
     /// `HOST:PORT`; port 0 picks a free one (tests).
     pub bind: String,
+    /// Where `/metrics` is served (`HOST:PORT`, a listener of its own, never the public
+    /// port); `None`: nowhere.
+    pub metrics_bind: Option<String>,
     /// `sqlite://…` or `postgres://…`.
     pub database_url: String,
-    /// The web client's folder, served at `/`.
-    pub web_dir: PathBuf,
+    /// The web client: the bundle built into the binary, or its sources (`--web-dir`).
+    pub web_client: crate::web_client::WebClient,
     /// The longest a bot may think about one move, whatever its level (`None`: each level's
     /// own budget, up to 2 s for Hard). Tests and small machines lower it.
     pub bot_time_cap: Option<std::time::Duration>,
@@ -80,6 +82,8 @@ impl ClusterConfig {
 pub struct Application {
     port: u16,
     server: Server,
+    /// The `/metrics` listener's port and server, when there is one.
+    metrics: Option<(u16, Server)>,
     hub: Hub,
     store: store::Store,
     restore: Arc<Restore>,
@@ -152,6 +156,10 @@ impl Application {
         let listener = TcpListener::bind(&config.bind)
             .with_context(|| format!("cannot listen on {}", config.bind))?;
         let port = listener.local_addr()?.port();
+        let metrics = match &config.metrics_bind {
+            Some(bind) => Some(crate::telemetry::serve(bind)?),
+            None => None,
+        };
         backfill_skeletons(&store).await?;
         let restore = Arc::new(Restore::new());
         let state = web::Data::new(AppState {
@@ -174,9 +182,7 @@ impl Application {
         let security = web::Data::new(config.security.clone());
         // So does the one that holds requests off while the tables are restored.
         let restore_data = web::Data::from(restore.clone());
-        let web_dir = config.web_dir.clone();
-        // Deep links (`/table/abc`) are pages of the web client: unknown paths get its index.
-        let index = web_dir.join("index.html");
+        let web_client = config.web_client.clone();
         let server =
             HttpServer::new(move || {
                 App::new()
@@ -200,16 +206,10 @@ impl Application {
                     .wrap(middleware::from_fn(crate::compression::mark_small))
                     .wrap(middleware::Compress::default())
                     .wrap(middleware::from_fn(crate::compression::unmark))
-                    .configure(crate::telemetry::routes)
-                    .configure(crate::routes::configure(index.clone()))
-                    .service(
-                        actix_files::Files::new("/", &web_dir)
-                            .index_file("index.html")
-                            .default_handler(web::to({
-                                let index = index.clone();
-                                move || actix_files::NamedFile::open_async(index.clone())
-                            })),
-                    )
+                    .configure(crate::telemetry::not_on_the_public_port)
+                    .configure(crate::routes::configure(web_client.clone()))
+                    // Last: the client's files, and its index for any other path.
+                    .configure(web_client.configure())
             })
             // Small frames go out at once: without this, a move's event waits for the client's
             // delayed ACK of the reply before it (Nagle), some 40 ms.
@@ -231,6 +231,7 @@ impl Application {
         Ok(Application {
             port,
             server,
+            metrics,
             hub,
             store,
             restore,
@@ -240,6 +241,11 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The port `/metrics` is served on, if it is served.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics.as_ref().map(|(port, _)| *port)
     }
 
     /// Waits until every unfinished table is back and requests are taken; an error when the
@@ -255,6 +261,7 @@ impl Application {
     pub fn stopper(&self) -> Stopper {
         Stopper {
             server: self.server.handle(),
+            metrics: self.metrics.as_ref().map(|(_, m)| m.handle()),
             hub: self.hub.clone(),
         }
     }
@@ -269,7 +276,11 @@ impl Application {
             tracing::info!("shutting down");
             stopper.stop().await;
         });
+        let metrics = self.metrics.map(|(_, m)| actix_web::rt::spawn(m));
         let served = self.server.await;
+        if let Some(metrics) = metrics {
+            metrics.abort();
+        }
         // Stopped while restoring: the tables started so far are stopped with the others.
         self.restoring.abort();
         let _ = self.restoring.await;
@@ -288,6 +299,7 @@ impl Application {
 #[derive(Clone)]
 pub struct Stopper {
     server: ServerHandle,
+    metrics: Option<ServerHandle>,
     hub: Hub,
 }
 
@@ -297,6 +309,9 @@ impl Stopper {
     pub async fn stop(&self) {
         self.hub.close_connections();
         self.server.stop(true).await;
+        if let Some(metrics) = &self.metrics {
+            metrics.stop(true).await;
+        }
     }
 }
 

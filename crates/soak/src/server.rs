@@ -104,9 +104,16 @@ impl Server {
             .arg(&self.database_url)
             .arg("--web-dir")
             .arg(&self.web_dir)
+            // Several nodes on one machine: no two may take the same metrics port.
+            .args(["--metrics-bind", "127.0.0.1:0"])
             .args(&self.args)
             // The soak makes many guests, tables and sockets from one address.
             .env("STOLIK_LIMITS", "off")
+            // No White Rabbit tables built under the working directory unless asked for.
+            .env(
+                "STOLIK_RABBIT_TABLES",
+                std::env::var("STOLIK_RABBIT_TABLES").unwrap_or_else(|_| "off".to_string()),
+            )
             .env("RUST_LOG", "warn,server=info,stolik=info")
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())

@@ -39,7 +39,7 @@ const GAME_COLUMNS: &str = "g.id, g.game, g.variant, g.seed, g.private, g.invite
      AS rematch";
 
 const SEAT_COLUMNS: &str = "s.game_id, s.seat, s.user_id, u.display_name, u.username, s.bot, \
-     rc.rating_before, rc.rating_after";
+     rc.rating_before, rc.rating_after, rc.deviation_after";
 
 /// Seats with their user's names and, for rated games that ended, the rating change.
 const SEAT_SOURCE: &str = "game_seats s LEFT JOIN users u ON u.id = s.user_id \
@@ -97,6 +97,9 @@ fn seat_from<R: Get>(row: &R) -> Result<(String, SeatRow), StoreError> {
         display_name: row.opt_text("display_name")?,
         bot: row.opt_text("bot")?,
         rating_after: after.map(|a| a.round() as i32),
+        rating_provisional: row
+            .opt_float("deviation_after")?
+            .map(|d| d > rating::PROVISIONAL_DEVIATION),
         rating_change: before
             .zip(after)
             .map(|(b, a)| a.round() as i32 - b.round() as i32),

@@ -31,6 +31,7 @@ macro_rules! on_pool {
 }
 
 mod chat;
+mod daily;
 mod error;
 mod games;
 mod ids;
@@ -45,6 +46,7 @@ mod users;
 mod wal;
 mod writer;
 
+pub use daily::DailyFigures;
 pub use error::StoreError;
 pub use ids::{new_id, new_secret, new_token};
 pub use notifications::Notification;

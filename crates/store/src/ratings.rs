@@ -51,6 +51,8 @@ pub struct HistoryPoint {
     /// The rating after the game, rounded, and by how much the game changed it.
     pub rating: i32,
     pub change: i32,
+    /// The rating after the game was still provisional.
+    pub provisional: bool,
     pub opponent_id: Option<String>,
     /// The opponent's name when they are a user (bots are named by the caller).
     pub opponent_name: Option<String>,
@@ -78,6 +80,13 @@ pub struct Results {
 /// [`Store::finish_rated_game`] so that both honour "the first ending wins".
 pub(crate) const FINISH_SQL: &str = "UPDATE games SET status = $2, result = $3, end_reason = $4, finished_at = $5 \
      WHERE id = $1 AND status IN ('open', 'playing')";
+
+/// What earlier rated games against one opponent (`$2`) in one game and class moved a
+/// player's (`$1`) rating since `$5`: how many, and by how much in total.
+const PAIR_SQL: &str = "SELECT COUNT(*) AS games, SUM(rc.rating_after - rc.rating_before) AS moved \
+     FROM rating_changes rc \
+     JOIN rating_changes o ON o.game_id = rc.game_id AND o.seat <> rc.seat \
+     WHERE rc.player = $1 AND o.player = $2 AND rc.game = $3 AND rc.class = $4 AND rc.at >= $5";
 
 const RATING_COLUMNS: &str = "rating, deviation, volatility, games";
 
@@ -140,7 +149,24 @@ impl Store {
                     }
                 }
                 let (first, second) = rating::after_game(&before[0], &before[1], end.first_scored);
-                let after = [first, second];
+                let mut after = [first, second];
+                // Repeated games between the same two players count for less.
+                let since = now_ms - rating::PAIR_WINDOW.as_millis() as i64;
+                for seat in 0..2 {
+                    let row = sqlx::query(PAIR_SQL)
+                        .bind(end.players[seat])
+                        .bind(end.players[1 - seat])
+                        .bind(end.game)
+                        .bind(class)
+                        .bind(since)
+                        .fetch_one(&mut *tx)
+                        .await?;
+                    let pair = rating::PairHistory {
+                        games: narrow(row.big("games")?, "games")?,
+                        moved: row.opt_float("moved")?.unwrap_or(0.0),
+                    };
+                    after[seat] = pair.damp(&before[seat], &after[seat]);
+                }
                 for seat in 0..2 {
                     let r = after[seat];
                     sqlx::query(
@@ -239,7 +265,7 @@ impl Store {
     /// Every rated game a player has played, oldest first, with the rating after it.
     pub async fn rating_history(&self, player: &str) -> Result<Vec<HistoryPoint>, StoreError> {
         let sql = "SELECT rc.game, rc.class, rc.game_id, rc.at, rc.rating_before, rc.rating_after, \
-                   o.player AS opponent_id, u.display_name AS opponent_name \
+                   rc.deviation_after, o.player AS opponent_id, u.display_name AS opponent_name \
                    FROM rating_changes rc \
                    LEFT JOIN rating_changes o ON o.game_id = rc.game_id AND o.seat <> rc.seat \
                    LEFT JOIN users u ON u.id = o.player \
@@ -257,6 +283,8 @@ impl Store {
                         at: row.big("at")?,
                         rating: after,
                         change: after - before,
+                        provisional: row.float("deviation_after")?
+                            > rating::PROVISIONAL_DEVIATION,
                         opponent_id: row.opt_text("opponent_id")?,
                         opponent_name: row.opt_text("opponent_name")?,
                     })

@@ -149,6 +149,8 @@ pub struct SeatRow {
     /// how much it changed (both rounded).
     pub rating_after: Option<i32>,
     pub rating_change: Option<i32>,
+    /// Whether the rating after it was still provisional.
+    pub rating_provisional: Option<bool>,
 }
 
 impl SeatRow {

@@ -95,6 +95,36 @@ impl Store {
         })
     }
 
+    /// Accounts whose username starts with `prefix` (letter case aside), in username order:
+    /// `(id, display name)`, at most `limit`. Guests have no username and are never found.
+    pub async fn search_users(
+        &self,
+        prefix: &str,
+        limit: u32,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        // LIKE's wildcards in the prefix are matched as themselves.
+        let pattern = format!(
+            "{}%",
+            username_key(prefix)
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_")
+        );
+        on_pool!(self, pool => {
+            let rows = sqlx::query(
+                "SELECT id, display_name FROM users WHERE username_key LIKE $1 ESCAPE '\\' \
+                 ORDER BY username_key LIMIT $2",
+            )
+            .bind(&pattern)
+            .bind(crate::rows::sql_limit(limit))
+            .fetch_all(pool)
+            .await?;
+            rows.iter()
+                .map(|row| Ok((row.text("id")?, row.text("display_name")?)))
+                .collect()
+        })
+    }
+
     /// Finds a registered user by username, ignoring case.
     pub async fn user_by_username(&self, username: &str) -> Result<Option<User>, StoreError> {
         let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE username_key = $1");

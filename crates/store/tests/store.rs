@@ -87,6 +87,9 @@ on_both_backends! {
     #[tokio::test] a_created_game_reads_back_with_its_seats;
     #[tokio::test] a_correspondence_game_keeps_its_days_per_move;
     #[tokio::test] notifications_are_listed_newest_first_and_marked_read_by_their_player_only;
+    #[tokio::test] a_new_notification_replaces_the_unread_one_of_its_kind_at_its_table;
+    #[tokio::test] notifications_name_the_game_and_the_opponent_and_go_with_their_game;
+    #[tokio::test] accounts_are_searched_by_the_start_of_their_username;
     #[tokio::test] moves_come_back_in_ply_order_and_a_taken_ply_is_a_conflict;
     #[tokio::test] two_racing_moves_for_one_ply_end_in_one_success_and_one_conflict;
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -557,6 +560,103 @@ async fn notifications_are_listed_newest_first_and_marked_read_by_their_player_o
     ));
 }
 
+async fn a_new_notification_replaces_the_unread_one_of_its_kind_at_its_table(db: TestDb) {
+    two_player_game(&db, "g1", T0).await;
+    two_player_game(&db, "g2", T0).await;
+    let first = db.notify("g1-a", "draw_offer", "g1", T0 + 1).await.unwrap();
+    for i in 0..60 {
+        let again = db
+            .notify("g1-a", "draw_offer", "g1", T0 + 2 + i)
+            .await
+            .unwrap();
+        assert_eq!((again.id, again.created_at), (first.id, T0 + 2 + i));
+    }
+    // Another kind, another table, another player: each a notification of its own.
+    db.notify("g1-a", "your_turn", "g1", T0 + 70).await.unwrap();
+    db.notify("g2-a", "draw_offer", "g2", T0 + 71)
+        .await
+        .unwrap();
+    db.notify("g1-b", "draw_offer", "g1", T0 + 72)
+        .await
+        .unwrap();
+    let (list, unread) = db.notifications_of("g1-a", 10).await.unwrap();
+    assert_eq!(unread, 2);
+    let kinds: Vec<&str> = list.iter().map(|n| n.kind.as_str()).collect();
+    assert_eq!(kinds, ["your_turn", "draw_offer"]);
+    // Once read, the next offer is a new unread notification beside the read one.
+    db.mark_read("g1-a", Some(&[first.id]), T0 + 80)
+        .await
+        .unwrap();
+    let next = db
+        .notify("g1-a", "draw_offer", "g1", T0 + 81)
+        .await
+        .unwrap();
+    assert_ne!(next.id, first.id);
+    let (list, unread) = db.notifications_of("g1-a", 10).await.unwrap();
+    assert_eq!((list.len(), unread), (3, 2));
+}
+
+async fn notifications_name_the_game_and_the_opponent_and_go_with_their_game(db: TestDb) {
+    two_player_game(&db, "g1", T0).await;
+    let joined = db.notify("g1-a", "joined", "g1", T0 + 1).await.unwrap();
+    assert_eq!(joined.game, "mill");
+    assert_eq!(joined.opponent.as_deref(), Some("Bob"));
+    db.notify("g1-b", "your_turn", "g1", T0 + 2).await.unwrap();
+    assert_eq!(
+        db.notifications_of("g1-b", 10).await.unwrap().0[0]
+            .opponent
+            .as_deref(),
+        Some("Ann")
+    );
+    // Opening the game reads its notifications, and only its player's.
+    assert_eq!(db.mark_game_read("g1-a", "g1", T0 + 3).await.unwrap(), 1);
+    assert_eq!(db.unread_notifications("g1-a").await.unwrap(), 0);
+    assert_eq!(db.unread_notifications("g1-b").await.unwrap(), 1);
+    // A withdrawn one is gone.
+    db.notify("g1-a", "joined", "g1", T0 + 4).await.unwrap();
+    assert!(
+        db.withdraw_notification("g1-a", "joined", "g1")
+            .await
+            .unwrap()
+    );
+    assert!(
+        !db.withdraw_notification("g1-a", "joined", "g1")
+            .await
+            .unwrap()
+    );
+    // The game ends: all but the kinds kept go, and those who had unread ones are named.
+    db.notify("g1-a", "game_over", "g1", T0 + 5).await.unwrap();
+    let told = db
+        .drop_game_notifications("g1", &["game_over"])
+        .await
+        .unwrap();
+    assert_eq!(told, ["g1-b"]);
+    let (list, unread) = db.notifications_of("g1-a", 10).await.unwrap();
+    let kinds: Vec<&str> = list.iter().map(|n| n.kind.as_str()).collect();
+    assert_eq!((kinds.as_slice(), unread), (&["game_over"][..], 1));
+    assert_eq!(db.notifications_of("g1-b", 10).await.unwrap(), (vec![], 0));
+}
+
+async fn accounts_are_searched_by_the_start_of_their_username(db: TestDb) {
+    for (id, name) in [("u1", "anna_x"), ("u2", "Annabel"), ("u3", "bob")] {
+        db.create_user(id, name, T0).await.unwrap();
+        db.register(id, &account(name, "hash")).await.unwrap();
+    }
+    db.create_user("g1", "Annie the guest", T0).await.unwrap();
+    let found = db.search_users("ANN", 10).await.unwrap();
+    assert_eq!(
+        found,
+        [
+            ("u1".to_string(), "anna_x".to_string()),
+            ("u2".to_string(), "Annabel".to_string())
+        ]
+    );
+    // LIKE's wildcards are letters here.
+    assert_eq!(db.search_users("anna_", 10).await.unwrap().len(), 1);
+    assert!(db.search_users("%", 10).await.unwrap().is_empty());
+    assert_eq!(db.search_users("a", 1).await.unwrap().len(), 1);
+}
+
 async fn moves_come_back_in_ply_order_and_a_taken_ply_is_a_conflict(db: TestDb) {
     two_player_game(&db, "g1", T0).await;
     db.start_game("g1", T0 + 5).await.unwrap();
@@ -985,6 +1085,24 @@ async fn the_daily_leaderboard_keeps_each_players_best_and_ranks_it(db: TestDb) 
     );
     assert_eq!(board[3].game_id, "ann-2");
     assert_eq!(board[3].finished_at, T0 + 4);
+    // Each player's place is the board's, ties included.
+    for (user, place) in [("bob", 1), ("dan", 2), ("cat", 3), ("ann", 4)] {
+        let rank = db.daily_rank("2026-11-29", user).await.unwrap();
+        assert_eq!(rank, Some(place), "{user}");
+    }
+    assert_eq!(db.daily_rank("2026-11-30", "ann").await.unwrap(), None);
+    // A review is kept as first written: a second writer gets the first one back.
+    let kept = db
+        .keep_rabbit_review("ann-1", "{\"a\":1}", T0)
+        .await
+        .unwrap();
+    assert_eq!(kept, "{\"a\":1}");
+    let again = db
+        .keep_rabbit_review("ann-1", "{\"b\":2}", T0 + 1)
+        .await
+        .unwrap();
+    assert_eq!(again, "{\"a\":1}");
+    assert_eq!(db.rabbit_review("bob-1").await.unwrap(), None);
     assert_eq!(
         db.daily_leaderboard("2026-11-29", 2).await.unwrap().len(),
         2
@@ -1148,11 +1266,11 @@ async fn a_rated_ending_moves_both_ratings_in_the_same_transaction(db: TestDb) {
         .finish_rated_game("g1", result("a"), "rules", T0 + 50, &end)
         .await
         .unwrap();
-    let (a, b) = rating::after_game(
-        &rating::Rating::default(),
-        &rating::Rating::default(),
-        rating::Score::Win,
-    );
+    let start = rating::Rating::default();
+    let (a, b) = rating::after_game(&start, &start, rating::Score::Win);
+    // The first game of the pair, held within the pair's bound.
+    let first = rating::PairHistory::default();
+    let (a, b) = (first.damp(&start, &a), first.damp(&start, &b));
     assert_eq!(changes[0].after, a);
     assert_eq!(changes[1].after, b);
     assert!(changes[0].shown_change() > 0 && changes[1].shown_change() < 0);
@@ -1278,7 +1396,9 @@ async fn the_leaderboard_lists_settled_accounts_best_first(db: TestDb) {
                 rating::Score::Draw => "draw",
                 rating::Score::Loss => "b",
             };
-            db.finish_rated_game(&id, result(text), "rules", T0 + n, &end)
+            // A day apart: repeated games of one pair within a day count for less.
+            let at = T0 + n * 2 * rating::PAIR_WINDOW.as_millis() as i64;
+            db.finish_rated_game(&id, result(text), "rules", at, &end)
                 .await
                 .unwrap();
         }

@@ -87,13 +87,15 @@ impl TableSettings {
         if rated && user.guest {
             return Err(ApiError::forbidden(RATED_FOR_ACCOUNTS));
         }
+        // The two ends in either order.
+        let rating_range = rating_range.map(|[a, b]| [a.min(b), a.max(b)]);
         if let Some([low, high]) = rating_range {
             if !two_players {
                 return Err(ApiError::bad_request(
                     "a solo puzzle has no opponents to choose",
                 ));
             }
-            if !(0..=4000).contains(&low) || !(0..=4000).contains(&high) || low > high {
+            if !(0..=4000).contains(&low) || !(0..=4000).contains(&high) {
                 return Err(ApiError::bad_request(
                     "a rating range is [lowest, highest], both between 0 and 4000",
                 ));

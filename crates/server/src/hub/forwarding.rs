@@ -501,10 +501,12 @@ fn answer(reply: Reply) -> Result<Answer, WsError> {
             message,
             retry_after,
         } => {
+            // A table's refusals carry no reason (those are the HTTP routes' own).
             return Err(WsError {
                 code,
                 message,
                 retry_after,
+                reason: None,
             });
         }
     })

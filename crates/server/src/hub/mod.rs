@@ -19,7 +19,7 @@ use crate::cpu_pool::CpuPool;
 use crate::error::WsError;
 use crate::identity::{random_id, unix_ms};
 use crate::outbox::ConnId;
-use crate::table::services::{BotPool, Opening, TableDirectory};
+use crate::table::services::{BotPool, Opening, RematchOf, TableDirectory};
 use crate::table::{NewTable, Services, Table, TableHandle, TableSettings};
 use crate::ws::protocol::UserView;
 
@@ -30,6 +30,8 @@ mod forwarding;
 mod links;
 mod lobby;
 mod lobby_pages;
+mod notes;
+pub(crate) use notes::NoteOp;
 mod placement;
 mod quick_match;
 pub use quick_match::QueueKey;
@@ -63,6 +65,8 @@ struct Inner {
     lobby: Mutex<Lobby>,
     /// Whose turn it is where, and who is connected: the "your turn" counters.
     turns: Mutex<Turns>,
+    /// Notification changes, carried out in order by one task.
+    notes: notes::Notes,
     /// Rung on every lobby change; the lobby task sends the result at most every
     /// [`LOBBY_EVERY`].
     lobby_changed: Arc<Notify>,
@@ -106,6 +110,7 @@ impl Hub {
         settings: HubSettings,
     ) -> Hub {
         let lobby_changed = Arc::new(Notify::new());
+        let (notes, note_ops) = tokio::sync::mpsc::unbounded_channel();
         let hub = Hub(Arc::new(Inner {
             store,
             live: crate::live::Live::start(&runtime),
@@ -120,6 +125,7 @@ impl Hub {
             tables: Mutex::new(HashMap::new()),
             lobby: Mutex::new(Lobby::default()),
             turns: Mutex::new(Turns::default()),
+            notes,
             lobby_changed: lobby_changed.clone(),
             lobby_own_changed: std::sync::atomic::AtomicBool::new(false),
             next_conn: AtomicU64::new(1),
@@ -128,6 +134,7 @@ impl Hub {
         }));
         runtime.spawn(send_lobby_changes(Arc::downgrade(&hub.0), lobby_changed));
         runtime.spawn(pair_waiting_players(Arc::downgrade(&hub.0)));
+        runtime.spawn(notes::carry_out(Arc::downgrade(&hub.0), note_ops));
         if let Some(bus) = &settings.bus {
             runtime.spawn(Hub::keep_leases(Arc::downgrade(&hub.0)));
             runtime.spawn(Hub::sweep_orphans(Arc::downgrade(&hub.0)));
@@ -355,10 +362,13 @@ impl Hub {
         settings: TableSettings,
         host: Option<UserView>,
         seats: Vec<Option<UserView>>,
-        rematch_of: Option<String>,
+        rematch_of: Option<RematchOf>,
     ) -> Result<TableHandle, WsError> {
         let id = random_id(8);
-        let token = random_id(24);
+        let token = match &rematch_of {
+            Some(previous) => previous.token.clone(),
+            None => random_id(24),
+        };
         let seed = match settings.daily.as_ref().or(settings.practice.as_ref()) {
             Some(day) => self.daily_seed(day),
             None => rand::random(),
@@ -375,7 +385,7 @@ impl Hub {
             clock_increment_ms: settings.control.map(|c| c.increment_ms as i64),
             move_days: settings.days.map(i64::from),
             host_id: host.as_ref().map(|h| h.id.clone()),
-            rematch_of,
+            rematch_of: rematch_of.map(|previous| previous.id),
             created_at,
             daily: settings.daily.clone(),
             rated: settings.rated,
@@ -421,7 +431,7 @@ impl TableDirectory for Hub {
         settings: TableSettings,
         host: Option<UserView>,
         seats: Vec<Option<UserView>>,
-        rematch_of: Option<String>,
+        rematch_of: Option<RematchOf>,
     ) -> Opening<'_> {
         Box::pin(self.create_table(settings, host, seats, rematch_of))
     }

@@ -4,11 +4,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::Hub;
 use super::site_users::UserEvent;
+use super::{Hub, NoteOp};
 use crate::outbox::{ConnId, Frame, Outbox};
 use crate::table::services::TurnSink;
-use crate::unix_time::unix_ms;
 use crate::ws::protocol::{Message, encode};
 
 /// The games where each player is to move, and each player's open connections, so that a
@@ -49,6 +48,20 @@ impl TurnSink for Hub {
 
     fn notify(&self, user_id: &str, kind: &'static str, table: &str) {
         Hub::notify(self, user_id, kind, table);
+    }
+
+    fn withdraw(&self, user_id: &str, kind: &'static str, table: &str) {
+        self.note(NoteOp::Withdraw {
+            user: user_id.to_string(),
+            kind,
+            table: table.to_string(),
+        });
+    }
+
+    fn ended(&self, table: &str) {
+        self.note(NoteOp::Ended {
+            table: table.to_string(),
+        });
     }
 }
 
@@ -94,23 +107,10 @@ impl Hub {
     /// Records a notification for `user_id` (a person, not a bot) and sends it to their open
     /// sockets. In the background: a table never waits for it, and a failure is only logged.
     pub fn notify(&self, user_id: &str, kind: &'static str, table: &str) {
-        if user_id.starts_with("bot:") {
-            return;
-        }
-        let (hub, user, table) = (self.clone(), user_id.to_string(), table.to_string());
-        self.0.runtime.spawn(async move {
-            match hub.store().notify(&user, kind, &table, unix_ms()).await {
-                Ok(notification) => {
-                    let text = encode(None, &Message::Notification { notification });
-                    let frame = Frame::from(text.clone());
-                    hub.0.turns.lock().expect("turns lock").send(&user, &frame);
-                    // The player's sockets on other nodes too.
-                    hub.tell_users(UserEvent::Frame { user, text });
-                }
-                Err(e) => {
-                    tracing::warn!(%user, %table, error = %e, "could not record a notification")
-                }
-            }
+        self.note(NoteOp::Notify {
+            user: user_id.to_string(),
+            kind,
+            table: table.to_string(),
         });
     }
 

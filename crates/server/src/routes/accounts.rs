@@ -60,7 +60,10 @@ pub(crate) async fn me(
 
 #[derive(Deserialize, ToSchema)]
 pub(crate) struct Credentials {
+    /// 3 to 20 letters, digits, `_` or `-`, of one script.
+    #[schema(min_length = 3, max_length = 20, pattern = r"^[\w-]+$")]
     username: String,
+    #[schema(min_length = 8, max_length = 128)]
     password: String,
 }
 
@@ -80,8 +83,9 @@ pub(crate) struct Credentials {
 pub(crate) async fn register(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<Credentials>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    let body: Credentials = super::json_body(&req, &body)?;
     let address = state.security.client_ip(&req);
     state.limits.check(Action::Register, address, None).await?;
     let username = Username::parse(&body.username)?;
@@ -146,12 +150,16 @@ pub(crate) async fn register(
 pub(crate) async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<Credentials>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    let body: Credentials = super::json_body(&req, &body)?;
     let wrong = || ApiError::unauthorized("wrong username or password");
     let typed = crate::names::login_form(&body.username);
-    let account_key = typed.to_lowercase();
     let address = state.security.client_ip(&req);
+    // Attempts and failures count per account *and* address together: guesses from
+    // elsewhere never make the owner wait at a clean address. Each address is also limited
+    // over all accounts (`check`), and the argon2 work in flight is bounded (`passwords`).
+    let account_key = format!("{} {address}", typed.to_lowercase());
     state
         .limits
         .check(Action::Login, address, Some(&account_key))
@@ -232,7 +240,9 @@ fn fresh_session(
 
 #[derive(Deserialize, ToSchema)]
 pub(crate) struct PasswordChange {
+    #[schema(min_length = 8, max_length = 128)]
     old: String,
+    #[schema(min_length = 8, max_length = 128)]
     new: String,
 }
 
@@ -253,8 +263,9 @@ pub(crate) struct PasswordChange {
 pub(crate) async fn change_password(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<PasswordChange>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    let body: PasswordChange = super::json_body(&req, &body)?;
     let user = state.require_identity(&req).await?;
     let new = Password::parse(&body.new)?;
     let record = state

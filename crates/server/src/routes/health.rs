@@ -22,7 +22,11 @@ pub(crate) async fn healthz(state: web::Data<AppState>) -> HttpResponse {
         }));
     }
     match state.health.check(&state.store).await {
-        Ok(()) => HttpResponse::Ok().json(serde_json::json!({"status": "ok"})),
+        // The operator's view of White Rabbit's exact tables (`null` with `--rabbit-tables off`).
+        Ok(()) => HttpResponse::Ok().json(serde_json::json!({
+            "status": "ok",
+            "rabbit_tables": state.rabbit_tables.as_ref().map(|t| t.status()),
+        })),
         Err(failure) => HttpResponse::ServiceUnavailable().json(serde_json::json!({
             "status": "unavailable",
             "failed": failure.part,

@@ -4,7 +4,6 @@
 //! lists them in the OpenAPI document (`GET /api/openapi.json`), so neither can name an
 //! endpoint the other lacks.
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use actix_web::{HttpResponse, web};
@@ -85,6 +84,7 @@ api! {
     post "/api/reports" => moderation::report,
     get "/api/notifications" => notifications::list,
     post "/api/notifications/read" => notifications::mark_read,
+    get "/api/users" => players::search,
     get "/api/users/{id}" => players::profile,
     get "/api/users/{id}/rating-history" => players::history,
     get "/api/leaderboard/{game}" => players::leaderboard,
@@ -93,16 +93,16 @@ api! {
     get "/api/openapi.json" => self::openapi,
 }
 
-/// Every route of the server but `/metrics` and the static files, with the web client's
+/// Every route of the server but `/metrics` and the web client's files, with the client's
 /// `index.html` as the template of the game pages.
-pub fn configure(index: PathBuf) -> impl Fn(&mut web::ServiceConfig) + Clone {
+pub fn configure(client: crate::web_client::WebClient) -> impl Fn(&mut web::ServiceConfig) + Clone {
     move |cfg| {
         cfg.route("/healthz", web::get().to(health::healthz))
             .route("/ws", web::get().to(socket::route))
             .configure(register_api)
             // Last of the API: any other API path is a JSON 404, not the web client's index.
             .route("/api/{tail:.*}", web::to(api_not_found))
-            .configure(pages::routes(index.clone()));
+            .configure(pages::routes(client.clone()));
     }
 }
 
@@ -115,18 +115,271 @@ pub fn configure(index: PathBuf) -> impl Fn(&mut web::ServiceConfig) + Clone {
 )]
 pub(crate) async fn openapi() -> HttpResponse {
     static DOCUMENT: OnceLock<String> = OnceLock::new();
-    let json = DOCUMENT.get_or_init(|| {
-        ApiDoc::openapi()
-            .to_json()
-            .expect("the OpenAPI document serializes")
-    });
+    let json = DOCUMENT.get_or_init(|| document().to_string());
     HttpResponse::Ok()
         .content_type("application/json")
         .body(json.clone())
 }
 
-async fn api_not_found() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::new(ErrorCode::NotFound, "no such API endpoint"))
+/// The endpoints that read the caller's token (a cookie or a bearer token), and so answer
+/// `401` for a forged, expired or ended one.
+const READS_TOKEN: &[(&str, &str)] = &[
+    ("get", "/api/me"),
+    ("get", "/api/me/games"),
+    ("get", "/api/me/playing"),
+    ("post", "/api/register"),
+    ("post", "/api/logout/everywhere"),
+    ("post", "/api/password"),
+    ("post", "/api/tables"),
+    ("get", "/api/tables/{id}"),
+    ("get", "/api/records/{id}"),
+    ("get", "/api/records/{id}/positions"),
+    ("get", "/api/tables/{id}/hints"),
+    ("get", "/api/records/{id}/review"),
+    ("get", "/api/daily"),
+    ("post", "/api/daily"),
+    ("get", "/api/mutes"),
+    ("put", "/api/mutes/{user}"),
+    ("delete", "/api/mutes/{user}"),
+    ("post", "/api/reports"),
+    ("get", "/api/notifications"),
+    ("post", "/api/notifications/read"),
+];
+
+/// The OpenAPI document: what the handlers declare, completed with what every endpoint of a
+/// kind can answer (a body that is not JSON, a token that no longer works) and the games the
+/// catalogue has, so that it lists every status and every limit.
+pub fn document() -> serde_json::Value {
+    use serde_json::{Value, json};
+    let mut doc = serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serializes");
+    let error = |description: &str| {
+        json!({
+            "description": description,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
+        })
+    };
+    let games: Vec<Value> = ::catalog::GameId::ALL
+        .iter()
+        .map(|g| Value::from(g.as_str()))
+        .collect();
+    let rated: Vec<Value> = ::catalog::GameId::ALL
+        .iter()
+        .filter(|g| g.info().seats > 1)
+        .map(|g| Value::from(g.as_str()))
+        .collect();
+    let paths = doc["paths"]
+        .as_object_mut()
+        .expect("the document has paths");
+    for (path, item) in paths.iter_mut() {
+        let Some(item) = item.as_object_mut() else {
+            continue;
+        };
+        for (method, operation) in item.iter_mut() {
+            let takes_body = operation.get("requestBody").is_some();
+            let responses = operation["responses"]
+                .as_object_mut()
+                .expect("every operation has responses");
+            if takes_body && !responses.contains_key("400") {
+                responses.insert(
+                    "400".into(),
+                    error("A body that is not JSON (`bad_json`) or not of this shape (`bad_request`), or over 16 KiB (`too_long`)"),
+                );
+            }
+            if takes_body {
+                responses.insert(
+                    "413".into(),
+                    json!({"description": "A body over 256 KiB, refused before it is read"}),
+                );
+            }
+            if READS_TOKEN.contains(&(method.as_str(), path.as_str()))
+                && !responses.contains_key("401")
+            {
+                responses.insert(
+                    "401".into(),
+                    error("A forged or expired token, or one whose session has ended"),
+                );
+            }
+            let parameters = operation
+                .get_mut("parameters")
+                .and_then(Value::as_array_mut);
+            let Some(parameters) = parameters else {
+                continue;
+            };
+            // The game named by a parameter is one of the catalogue's (with a rating ladder,
+            // for a leaderboard).
+            let mut query = false;
+            for parameter in parameters.iter_mut() {
+                query |= parameter["in"] == "query";
+                let name = parameter["name"].as_str().unwrap_or_default();
+                if path == "/api/leaderboard/{game}" && name == "game" {
+                    parameter["schema"]["enum"] = Value::from(rated.clone());
+                } else if name == "game" || (name == "id" && path == "/api/games/{id}") {
+                    parameter["schema"]["enum"] = Value::from(games.clone());
+                }
+            }
+            let responses = operation["responses"]
+                .as_object_mut()
+                .expect("every operation has responses");
+            if query && !responses.contains_key("400") {
+                responses.insert(
+                    "400".into(),
+                    error("A query string that cannot be read (`bad_request`): a field twice, a number that is not one"),
+                );
+            }
+        }
+    }
+    create_table_schema(&mut doc["components"]["schemas"]["CreateTable"]);
+    doc
+}
+
+/// What `POST /api/tables` takes, game by game: the game's own variants, and for a solo
+/// puzzle no clock, bot, rating or rating range and only the first seat; a clock is either
+/// minutes and an increment or days a move.
+fn create_table_schema(schema: &mut serde_json::Value) {
+    use serde_json::{Value, json};
+    let none = json!({"type": "null"});
+    schema["properties"]["game"]["enum"] = ::catalog::GameId::ALL
+        .iter()
+        .map(|g| Value::from(g.as_str()))
+        .collect();
+    schema["properties"]["clock"] = json!({
+        "description": schema["properties"]["clock"]["description"],
+        "oneOf": [
+            none.clone(),
+            {
+                "type": "object",
+                "required": ["initial", "increment"],
+                "properties": {
+                    "initial": {"type": "integer", "minimum": 1, "maximum": 10_800, "description": "Seconds on each clock"},
+                    "increment": {"type": "integer", "minimum": 0, "maximum": 180, "description": "Seconds added after each move"},
+                    "days": none.clone(),
+                },
+            },
+            {
+                "type": "object",
+                "required": ["days"],
+                "properties": {
+                    "days": {"enum": crate::domain::table_settings::CORRESPONDENCE_DAYS, "description": "Days for each move"},
+                    "initial": none.clone(),
+                    "increment": none.clone(),
+                },
+            },
+        ],
+    });
+    let games: Vec<Value> = ::catalog::GameId::ALL
+        .iter()
+        .map(|g| {
+            let info = g.info();
+            let mut variants: Vec<Value> =
+                info.variants.iter().map(|v| Value::from(v.id)).collect();
+            variants.push(Value::Null);
+            let mut properties = json!({
+                "game": {"enum": [g.as_str()]},
+                "variant": {"enum": variants},
+            });
+            if g.is_solo() {
+                properties["seat"] = json!({"enum": [0, null]});
+                properties["rated"] = json!({"enum": [false]});
+                for absent in ["clock", "bot", "rating_range"] {
+                    properties[absent] = none.clone();
+                }
+            }
+            json!({"properties": properties})
+        })
+        .collect();
+    schema["oneOf"] = Value::from(games);
+}
+
+/// A method the path does not have is `405` with the methods it has in `Allow`; a path the
+/// API does not have is `404`.
+async fn api_not_found(req: actix_web::HttpRequest) -> Result<HttpResponse, ApiError> {
+    let allowed = methods_of(req.path());
+    if allowed.is_empty() {
+        return Err(ApiError::new(ErrorCode::NotFound, "no such API endpoint"));
+    }
+    let allow = allowed.join(", ");
+    let error = ApiError::new(
+        ErrorCode::MethodNotAllowed,
+        format!("{} is not a method of this endpoint: {allow}", req.method()),
+    );
+    let mut response = actix_web::ResponseError::error_response(&error);
+    response.headers_mut().insert(
+        actix_web::http::header::ALLOW,
+        actix_web::http::header::HeaderValue::from_str(&allow).expect("method names are ASCII"),
+    );
+    Ok(response)
+}
+
+/// The methods (upper case) of the endpoints whose path template matches `path`.
+pub fn methods_of(path: &str) -> Vec<String> {
+    let segments: Vec<&str> = path.split('/').collect();
+    let mut methods: Vec<String> = API
+        .iter()
+        .filter(|endpoint| {
+            let template: Vec<&str> = endpoint.path.split('/').collect();
+            template.len() == segments.len()
+                && template.iter().zip(&segments).all(|(t, s)| {
+                    (t.starts_with('{') && t.ends_with('}') && !s.is_empty()) || t == s
+                })
+        })
+        .map(|endpoint| endpoint.method.to_ascii_uppercase())
+        .collect();
+    methods.dedup();
+    methods
+}
+
+/// The largest request body the API reads.
+const MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// A request's JSON body, read as the document describes it: a body that is not JSON (or not
+/// sent as `application/json`) is `bad_json`, JSON of the wrong shape is `bad_request`, and a
+/// number without a fraction counts as an integer whichever way it is written (`7` or `7.0`,
+/// as JSON Schema's `integer` has it).
+pub(crate) fn json_body<T: serde::de::DeserializeOwned>(
+    req: &actix_web::HttpRequest,
+    body: &[u8],
+) -> Result<T, ApiError> {
+    let json = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|t| t.split(';').next())
+        .map(|t| t.trim().to_ascii_lowercase())
+        .is_some_and(|t| t == "application/json" || t.ends_with("+json"));
+    if !json {
+        return Err(ApiError::new(
+            ErrorCode::BadJson,
+            "send the body as application/json",
+        ));
+    }
+    if body.len() > MAX_BODY_BYTES {
+        return Err(ApiError::new(
+            ErrorCode::TooLong,
+            format!("a body has at most {MAX_BODY_BYTES} bytes"),
+        ));
+    }
+    let mut value: serde_json::Value = serde_json::from_slice(body)
+        .map_err(|e| ApiError::new(ErrorCode::BadJson, format!("not JSON: {e}")))?;
+    whole_numbers(&mut value);
+    serde_json::from_value(value).map_err(|e| ApiError::bad_request(e.to_string()))
+}
+
+/// `7.0` as `7`, everywhere in `value`.
+fn whole_numbers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) if n.is_f64() => {
+            if let Some(f) = n.as_f64()
+                && f.fract() == 0.0
+                && f.abs() < 9.0e15
+            {
+                *value = Value::from(f as i64);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_numbers),
+        Value::Object(fields) => fields.values_mut().for_each(whole_numbers),
+        _ => {}
+    }
 }
 
 /// A private table's invitation token, for the routes that show a table or its record.

@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::limits::Action;
 use crate::state::AppState;
 use crate::unix_time::unix_ms;
@@ -60,8 +60,9 @@ pub(crate) async fn mutes(
     params(("user" = String, Path, description = "The player to mute")),
     responses(
         (status = 200, description = "Muted", body = super::Done),
-        (status = 400, description = "The caller", body = ErrorBody),
         (status = 401, description = "No identity", body = ErrorBody),
+        (status = 403, description = "The caller", body = ErrorBody),
+        (status = 404, description = "No such player", body = ErrorBody),
     ),
 )]
 pub(crate) async fn mute(
@@ -71,7 +72,7 @@ pub(crate) async fn mute(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
     if *other == user.id {
-        return Err(ApiError::bad_request("you cannot mute yourself"));
+        return Err(ApiError::forbidden("you cannot mute yourself"));
     }
     state.sessions.set_muted(&user, &other, true).await?;
     Ok(HttpResponse::Ok().json(super::DONE))
@@ -104,6 +105,8 @@ pub(crate) struct NewReport {
     user: String,
     /// One of their chat lines, if the report is about it.
     chat: Option<i64>,
+    /// 1 to 500 characters, not only spaces.
+    #[schema(min_length = 1, max_length = 500, pattern = r"\S")]
     reason: String,
 }
 
@@ -115,7 +118,8 @@ pub(crate) struct NewReport {
     request_body = NewReport,
     responses(
         (status = 201, description = "The report is filed", body = ReportCreated),
-        (status = 400, description = "No reason, the caller, or a chat line not that player's", body = ErrorBody),
+        (status = 400, description = "A body that is not JSON (`bad_json`), or no reason", body = ErrorBody),
+        (status = 403, description = "A report about the caller", body = ErrorBody),
         (status = 401, description = "No identity", body = ErrorBody),
         (status = 404, description = "No such player", body = ErrorBody),
     ),
@@ -123,8 +127,9 @@ pub(crate) struct NewReport {
 pub(crate) async fn report(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<NewReport>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    let body: NewReport = super::json_body(&req, &body)?;
     let user = state.require_identity(&req).await?;
     let address = state.security.client_ip(&req);
     state
@@ -138,12 +143,15 @@ pub(crate) async fn report(
         )));
     }
     if body.user == user.id {
-        return Err(ApiError::bad_request("you cannot report yourself"));
+        return Err(ApiError::forbidden("you cannot report yourself"));
     }
     if let Some(chat) = body.chat {
         let line = state.store.chat_line(chat).await?;
         if line.is_none_or(|l| l.user_id.as_deref() != Some(body.user.as_str())) {
-            return Err(ApiError::bad_request("that chat line is not that player's"));
+            return Err(ApiError::new(
+                ErrorCode::NotFound,
+                "no such chat line of that player",
+            ));
         }
     }
     state.sessions.ensure_row(&user).await?;

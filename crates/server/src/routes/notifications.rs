@@ -18,7 +18,8 @@ const IDS_MAX: usize = 500;
 #[derive(Serialize, ToSchema)]
 pub(crate) struct NotificationsView {
     unread: i64,
-    /// Newest first: each with `id`, `kind`, `game_id`, `created_at` and `read`.
+    /// Newest first: each with `id`, `kind`, `game_id`, `game`, `opponent`, `created_at` and
+    /// `read`.
     #[schema(value_type = Vec<Object>)]
     notifications: Vec<store::Notification>,
 }
@@ -53,6 +54,7 @@ pub(crate) async fn list(
 #[derive(Deserialize, ToSchema)]
 pub(crate) struct MarkRead {
     /// These notifications, or every one when absent.
+    #[schema(max_items = 500)]
     ids: Option<Vec<i64>>,
 }
 
@@ -71,8 +73,9 @@ pub(crate) struct MarkRead {
 pub(crate) async fn mark_read(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<MarkRead>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    let body: MarkRead = super::json_body(&req, &body)?;
     let user = state.require_identity(&req).await?;
     if body.ids.as_ref().is_some_and(|ids| ids.len() > IDS_MAX) {
         return Err(ApiError::bad_request(format!(

@@ -136,6 +136,8 @@ pub(crate) struct Point {
     at: i64,
     rating: i32,
     change: i32,
+    /// The rating after the game was still provisional (shown `1500?`).
+    provisional: bool,
     opponent: Opponent,
 }
 
@@ -179,6 +181,7 @@ pub(crate) async fn history(
                 at: p.at,
                 rating: p.rating,
                 change: p.change,
+                provisional: p.provisional,
                 opponent: Opponent {
                     id: p.opponent_id,
                     name,
@@ -198,6 +201,7 @@ pub(crate) struct History {
 #[into_params(parameter_in = Query)]
 pub(crate) struct ClassQuery {
     /// `blitz` (the default), `rapid` or `correspondence`.
+    #[param(pattern = "^(blitz|rapid|correspondence)$")]
     class: Option<String>,
 }
 
@@ -286,4 +290,61 @@ pub(crate) async fn bots(state: web::Data<AppState>) -> Result<HttpResponse, Api
         });
     }
     Ok(HttpResponse::Ok().json(bots))
+}
+
+/// The longest name search asked for: no username is longer.
+const SEARCH_MAX_CHARS: usize = 32;
+/// The most players a search answers with.
+const SEARCH_LIMIT: u32 = 20;
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct SearchQuery {
+    /// The start of a username (1–32 characters; letter case does not matter).
+    #[param(min_length = 1, max_length = 32, pattern = r"\S")]
+    q: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Found {
+    /// At most 20 accounts, in username order: each `{"id", "name"}`.
+    #[schema(value_type = Vec<Object>)]
+    players: Vec<FoundPlayer>,
+}
+
+#[derive(Serialize)]
+struct FoundPlayer {
+    id: String,
+    name: String,
+}
+
+/// Accounts whose username starts with `q` (guests have no username and are not found).
+#[utoipa::path(
+    get,
+    path = "/api/users",
+    tag = "players",
+    params(SearchQuery),
+    responses(
+        (status = 200, description = "The players found", body = Found),
+        (status = 400, description = "An empty or overlong search", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn search(
+    state: web::Data<AppState>,
+    query: web::Query<SearchQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let q = query.q.trim();
+    if q.is_empty() || q.chars().count() > SEARCH_MAX_CHARS {
+        return Err(ApiError::bad_request(format!(
+            "search for 1 to {SEARCH_MAX_CHARS} characters of a username"
+        )));
+    }
+    let players = state
+        .store
+        .search_users(q, SEARCH_LIMIT)
+        .await?
+        .into_iter()
+        .map(|(id, name)| FoundPlayer { id, name })
+        .collect();
+    Ok(HttpResponse::Ok().json(Found { players }))
 }

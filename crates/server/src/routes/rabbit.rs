@@ -11,9 +11,9 @@ use super::tables::may_create_table;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::identity::UserView;
 use crate::rabbit::{
-    DAILY_VARIANT, Decision, Loss, chosen_day, day_text, rank_hints, ranking, review_game, today,
-    with_repeats_last,
+    DAILY_VARIANT, RANKING, chosen_day, day_text, present, rank_hints, today, with_repeats_last,
 };
+use crate::rabbit_review::{ReviewView, kept_review};
 use crate::state::AppState;
 use crate::table::TableSettings;
 
@@ -57,36 +57,20 @@ pub(crate) struct HintLine {
 }
 
 #[derive(Serialize, ToSchema)]
-pub(crate) struct ReviewView {
-    table: String,
-    variant: String,
-    /// `won SCORE` or `lost`.
-    #[schema(value_type = Option<String>)]
-    result: Option<catalog::Outcome>,
-    summary: Summary,
-    decisions: Vec<Decision>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub(crate) struct Summary {
-    decisions: usize,
-    /// Decisions with more than one legal action.
-    choices: usize,
-    /// Optimal choices.
-    optimal: usize,
-    /// Decisions judged with exact values.
-    exact: usize,
-    /// The losses added up.
-    loss: Loss,
-}
-
-#[derive(Serialize, ToSchema)]
 pub(crate) struct DailyView {
     day: String,
     today: String,
     variant: &'static str,
     /// The caller's table of that day, if any.
     table: Option<String>,
+    /// How the caller's attempt of that day went, if they made one.
+    mine: Option<MyAttempt>,
+    /// Whether the caller's attempt of that day is (or would be) ranked: an account's attempt
+    /// on the day itself. A guest's attempt, and any game of a past day, is practice.
+    ranked: bool,
+    /// The day's ranked attempts: started, ended, won.
+    #[schema(value_type = Object)]
+    figures: store::DailyFigures,
     /// The day's won attempts, best first.
     #[schema(value_type = Vec<Object>)]
     leaderboard: Vec<store::DailyEntry>,
@@ -95,9 +79,26 @@ pub(crate) struct DailyView {
     perfect: Option<rabbit_solver::Hint>,
 }
 
+/// The caller's attempt of a day, as the daily page and the end screen show it.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct MyAttempt {
+    table: String,
+    /// `playing`, `finished` or `aborted`.
+    status: String,
+    /// `won SCORE` or `lost`, once it has ended.
+    #[schema(value_type = Option<String>)]
+    result: Option<catalog::Outcome>,
+    /// Actions played so far.
+    actions: u32,
+    /// On the day's leaderboard.
+    ranked: bool,
+    /// Its place on the leaderboard, when it is there.
+    rank: Option<u32>,
+}
+
 /// Every legal action of the caller's White Rabbit game, best first, with its three values:
 /// exact when the tables of its variant and level are loaded (`"exact": true`), from hint
-/// mode otherwise; `"ranking"` names the order.
+/// mode otherwise; `"ranking"` names the order, the same for both.
 #[utoipa::path(
     get,
     path = "/api/tables/{id}/hints",
@@ -108,6 +109,7 @@ pub(crate) struct DailyView {
         (status = 401, description = "No identity", body = ErrorBody),
         (status = 403, description = "Not the caller's game, or a daily deal", body = ErrorBody),
         (status = 404, description = "No such table", body = ErrorBody),
+        (status = 409, description = "Not a White Rabbit game, or not being played", body = ErrorBody),
     ),
 )]
 pub(crate) async fn hints(
@@ -125,22 +127,20 @@ pub(crate) async fn hints(
     let now = game.clone();
     // Exact hints are table look-ups (microseconds): no need for the blocking pool.
     let exact = state.rabbit_tables.as_ref().and_then(|t| t.hints(&game));
-    let (exact, hints) = match exact {
-        Some(mut hints) => {
-            rank_hints(&mut hints);
-            (true, hints)
-        }
+    let (exact, mut hints) = match exact {
+        Some(hints) => (true, hints),
         None => {
             let slot = state.hub.hint_slot().await;
             let hints = tokio::task::spawn_blocking(move || {
                 let _slot = slot;
-                rabbit_solver::hints(&game)
+                rabbit_solver::hints_with(&game, crate::rabbit::HINT_BUDGET)
             })
             .await
             .map_err(|e| ApiError::internal("the solver failed", e))?;
             (false, hints)
         }
     };
+    present(&mut hints, exact);
     let hints = with_repeats_last(hints, &now, &this_turn)
         .into_iter()
         .map(|(hint, repeats)| HintLine {
@@ -155,14 +155,16 @@ pub(crate) async fn hints(
         table: id.into_inner(),
         ply,
         exact,
-        ranking: ranking(exact),
+        ranking: RANKING,
         hints,
     }))
 }
 
 /// The review of a finished White Rabbit game: every decision with the action taken, the best
-/// one and what the choice cost, exact where the server has the tables (each decision says),
-/// and a summary. A daily deal's review waits, like its seed, until its day is over.
+/// one and what the choice cost, exact where the server had the tables (each decision says,
+/// and `mode` sums it up), and a summary. Computed on the first request and kept: every later
+/// answer, on every node, is the same bytes. A daily deal's review waits, like its seed,
+/// until its day is over.
 #[utoipa::path(
     get,
     path = "/api/records/{id}/review",
@@ -170,10 +172,9 @@ pub(crate) async fn hints(
     params(("id" = String, Path, description = "A finished White Rabbit game"), TokenQuery),
     responses(
         (status = 200, description = "The review", body = ReviewView),
-        (status = 400, description = "Not a White Rabbit game", body = ErrorBody),
         (status = 403, description = "A private game without its token, or a daily deal whose day is not over", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
-        (status = 409, description = "The game is still going", body = ErrorBody),
+        (status = 409, description = "The game is still going, or not a White Rabbit game", body = ErrorBody),
     ),
 )]
 pub(crate) async fn review(
@@ -184,7 +185,10 @@ pub(crate) async fn review(
 ) -> Result<HttpResponse, ApiError> {
     let record = visible_record(&req, &state, &id, query.token.as_deref()).await?;
     if record.game != "white-rabbit" {
-        return Err(ApiError::bad_request("reviews are for White Rabbit games"));
+        return Err(ApiError::new(
+            ErrorCode::WrongState,
+            "reviews are for White Rabbit games",
+        ));
     }
     if !record.status.is_over() {
         return Err(ApiError::new(
@@ -198,55 +202,17 @@ pub(crate) async fn review(
             "the review of a daily deal opens when its day is over",
         ));
     }
-    let variant = <rabbit_solver::white_rabbit::Variant as rabbit_solver::game::Variant>::from_id(
-        &record.variant,
-    )
-    .ok_or_else(|| ApiError::internal("a stored variant", &record.variant))?;
-    let moves: Vec<String> = record.moves.iter().map(|m| m.mv.clone()).collect();
-    // Hint mode costs up to ~100 ms a decision: such a review takes a hint slot.
-    let slot = state.hub.hint_slot().await;
-    let state = state.clone();
-    let decisions = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        review_game(variant, record.seed, &moves, |game| {
-            match state.rabbit_tables.as_ref().and_then(|t| t.hints(game)) {
-                Some(mut h) => {
-                    rank_hints(&mut h);
-                    (h, true)
-                }
-                None => (rabbit_solver::hints(game), false),
-            }
-        })
-    })
-    .await
-    .map_err(|e| ApiError::internal("the solver failed", e))?
-    .map_err(|e| ApiError::internal("a stored game does not replay", e))?;
-    let mut total = Loss::default();
-    for d in &decisions {
-        total.win += d.loss.win;
-        total.score += d.loss.score;
-        total.actions += d.loss.actions;
-    }
-    let choices = decisions.iter().filter(|d| !d.forced).count();
-    Ok(HttpResponse::Ok().json(ReviewView {
-        table: id.into_inner(),
-        variant: record.variant,
-        result: record.result,
-        summary: Summary {
-            decisions: decisions.len(),
-            choices,
-            optimal: decisions.iter().filter(|d| d.optimal && !d.forced).count(),
-            exact: decisions.iter().filter(|d| d.exact).count(),
-            loss: total,
-        },
-        decisions,
-    }))
+    let body = kept_review(&state, record).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(body))
 }
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct DayQuery {
     /// `YYYY-MM-DD`; today (UTC) when absent.
+    #[param(pattern = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
     day: Option<String>,
 }
 
@@ -258,7 +224,8 @@ pub(crate) struct DayQuery {
     params(DayQuery),
     responses(
         (status = 200, description = "The day's deal", body = DailyView),
-        (status = 400, description = "Not a day with a deal", body = ErrorBody),
+        (status = 400, description = "Not a day (`YYYY-MM-DD`)", body = ErrorBody),
+        (status = 404, description = "No deal that day: not a day of the calendar, not out yet, or before the first", body = ErrorBody),
     ),
 )]
 pub(crate) async fn daily(
@@ -271,18 +238,54 @@ pub(crate) async fn daily(
         .store
         .daily_leaderboard(&day, LEADERBOARD_LINES)
         .await?;
-    let mine = match state.identify(&req).await? {
-        Some(user) => state.store.daily_game_of(&day, &user.id).await?,
+    let user = state.identify(&req).await?;
+    let mine = match &user {
+        Some(user) => my_attempt(&state, &day, &user.id).await?,
         None => None,
     };
+    let ranked = match &mine {
+        Some(attempt) => attempt.ranked,
+        None => day == day_text(today()) && user.as_ref().is_some_and(|u| !u.guest),
+    };
+    let figures = state.store.daily_figures(&day).await?;
     let perfect = perfect_play(&state, state.hub.daily_seed(&day));
     Ok(HttpResponse::Ok().json(DailyView {
-        day,
         today: day_text(today()),
         variant: DAILY_VARIANT,
-        table: mine,
+        table: mine.as_ref().map(|m| m.table.clone()),
+        mine,
+        ranked,
+        figures,
         leaderboard,
         perfect,
+        day,
+    }))
+}
+
+/// The caller's attempt of `day`, with its result and its place on the leaderboard.
+async fn my_attempt(
+    state: &AppState,
+    day: &str,
+    user_id: &str,
+) -> Result<Option<MyAttempt>, ApiError> {
+    let Some(id) = state.store.daily_game_of(day, user_id).await? else {
+        return Ok(None);
+    };
+    let Some(record) = state.store.game(&id).await? else {
+        return Ok(None);
+    };
+    let rank = if record.rated {
+        state.store.daily_rank(day, user_id).await?
+    } else {
+        None
+    };
+    Ok(Some(MyAttempt {
+        table: id,
+        status: record.status.as_str().to_string(),
+        result: record.result,
+        actions: record.moves.len() as u32,
+        ranked: record.rated,
+        rank,
     }))
 }
 
@@ -303,12 +306,14 @@ fn perfect_play(state: &AppState, seed: u64) -> Option<rabbit_solver::Hint> {
 
 #[derive(Deserialize, Default, ToSchema)]
 pub(crate) struct PlayDaily {
-    /// Today when absent.
+    /// `YYYY-MM-DD`; today (UTC) when absent.
+    #[schema(pattern = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
     day: Option<String>,
 }
 
 /// Starts the caller's attempt at today's deal (201), or returns the one they already have
-/// (200): one attempt per player and day. For a past day it returns the attempt they made on
+/// (200): one attempt per player and day, ranked for accounts and practice for guests
+/// (`rated` in the table says which). For a past day it returns the attempt they made on
 /// that day if any, and otherwise starts a practice table on that deal (201, unranked).
 #[utoipa::path(
     post,
@@ -318,17 +323,22 @@ pub(crate) struct PlayDaily {
     responses(
         (status = 200, description = "The attempt the caller already has (docs/protocol.md, `table`)", body = Object),
         (status = 201, description = "A new attempt, or a practice table for a past day", body = Object),
-        (status = 400, description = "Not a day with a deal", body = ErrorBody),
+        (status = 400, description = "A body that is not JSON (`bad_json`), or not a day (`YYYY-MM-DD`)", body = ErrorBody),
         (status = 401, description = "No identity", body = ErrorBody),
+        (status = 404, description = "No deal that day: not a day of the calendar, not out yet, or before the first", body = ErrorBody),
     ),
 )]
 pub(crate) async fn play_daily(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: Option<web::Json<PlayDaily>>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
-    let body = body.map(web::Json::into_inner).unwrap_or_default();
+    let body = if body.iter().all(u8::is_ascii_whitespace) {
+        PlayDaily::default()
+    } else {
+        super::json_body::<Option<PlayDaily>>(&req, &body)?.unwrap_or_default()
+    };
     let chosen = chosen_day(body.day.as_deref())?;
     let day = day_text(chosen);
     if let Some(existing) = existing_attempt(&state, &day, &user).await? {
@@ -344,6 +354,9 @@ pub(crate) async fn play_daily(
     } else {
         TableSettings {
             daily: Some(day.clone()),
+            // Ranked on the day's leaderboard for accounts only: a guest's attempt is practice
+            // (guests cost nothing to make, so they could scout the deal; docs/security.md).
+            rated: !user.guest,
             // Private: nobody can watch the day's dice fall for someone else before their try.
             ..base
         }

@@ -3,6 +3,7 @@
 //! is read by its response body (`socket_body.rs`).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 
@@ -15,9 +16,10 @@ use tokio::time::{Duration, Instant};
 
 use crate::domain::LobbyQuery;
 use crate::error::{ApiError, ErrorCode};
-use crate::hub::QueueKey;
+use crate::hub::{NoteOp, QueueKey};
 
 use crate::identity::UserView;
+use crate::limits::Action as LimitAction;
 use crate::outbox::{ConnId, Frame, Outbox};
 use crate::routes::socket_body::{ReplyGate, SocketBody};
 use crate::sessions::{MuteList, SessionWatch};
@@ -47,10 +49,8 @@ pub async fn route(
 ) -> Result<HttpResponse, ApiError> {
     // A page of another site must not open a socket with the user's cookie.
     state.security.check_same_origin(&req)?;
-    let ticket = state
-        .limits
-        .open_socket(state.security.client_ip(&req))
-        .await?;
+    let address = state.security.client_ip(&req);
+    let ticket = state.limits.open_socket(address).await?;
     let (mut response, session, stream) = actix_ws::handle(&req, guarded(&req, body))
         .map_err(|e| ApiError::bad_request(format!("not a WebSocket handshake: {e}")))?;
     // Only a real handshake gets an identity (a new guest's costs the address's quota).
@@ -68,7 +68,7 @@ pub async fn route(
     let watch = state.sessions.watch(&identity);
     let muted = state.sessions.mute_list(&identity.user.id).await?;
     let (connection, OutboxParts { rx, overflow }) =
-        Connection::new(state.into_inner(), identity.user, muted);
+        Connection::new(state.into_inner(), identity.user, address, muted);
     let gate = ReplyGate::default();
     let response =
         response.map_body(|_, session_body| SocketBody::new(session_body, rx, gate.clone()));
@@ -136,6 +136,8 @@ struct Connection {
     state: Arc<AppState>,
     conn: ConnId,
     user: UserView,
+    /// The client's address, for the limits that count per address.
+    address: IpAddr,
     out: Outbox,
     tables: HashMap<String, TableHandle>,
 }
@@ -146,7 +148,12 @@ enum Exit {
 }
 
 impl Connection {
-    fn new(state: Arc<AppState>, user: UserView, muted: MuteList) -> (Connection, OutboxParts) {
+    fn new(
+        state: Arc<AppState>,
+        user: UserView,
+        address: IpAddr,
+        muted: MuteList,
+    ) -> (Connection, OutboxParts) {
         let conn = state.hub.next_conn_id();
         let (out, rx, overflow) = Outbox::new(OUTBOX_CAPACITY, muted);
         (
@@ -154,6 +161,7 @@ impl Connection {
                 state,
                 conn,
                 user,
+                address,
                 out,
                 tables: HashMap::new(),
             },
@@ -368,6 +376,15 @@ impl Connection {
                 let snapshot = handle
                     .subscribe(self.conn, self.user.clone(), self.out.clone(), token, since)
                     .await?;
+                // A player has opened their game: what they were told of it is read. Only
+                // the seated are told anything of a table, so a spectator's subscription
+                // (a thousand of them at a popular game) costs the store nothing.
+                if matches!(&snapshot, Message::Table { table } if table.you.is_some()) {
+                    hub.note(NoteOp::Read {
+                        user: self.user.id.clone(),
+                        table: table.clone(),
+                    });
+                }
                 self.tables.insert(table, handle);
                 snapshot
             }
@@ -387,6 +404,7 @@ impl Connection {
             Request::Move { table, mv, ply } => self.act(&table, Action::Move { mv, ply }).await?,
             Request::Resign { table } => self.act(&table, Action::Resign).await?,
             Request::Abort { table } => self.act(&table, Action::Abort).await?,
+            Request::Cancel { table } => self.act(&table, Action::Cancel).await?,
             Request::DrawOffer { table } => self.act(&table, Action::DrawOffer).await?,
             Request::DrawAccept { table } => self.act(&table, Action::DrawAccept).await?,
             Request::DrawDecline { table } => self.act(&table, Action::DrawDecline).await?,
@@ -397,15 +415,15 @@ impl Connection {
             Request::TakebackAccept { table } => self.act(&table, Action::TakebackAccept).await?,
             Request::TakebackDecline { table } => self.act(&table, Action::TakebackDecline).await?,
             Request::Chat { table, text } => {
-                if self.state.sessions.flagged(&self.user.id).await? {
-                    return Err(ApiError::forbidden(
-                        "a moderator has restricted this account: it cannot chat",
-                    ));
-                }
+                self.may_speak().await?;
+                self.spectator_chat_limit(&table).await?;
                 self.state.sessions.ensure_row(&self.user).await?;
                 self.act(&table, Action::Chat { text }).await?
             }
-            Request::Voice { table, signal } => self.act(&table, Action::Voice { signal }).await?,
+            Request::Voice { table, signal } => {
+                self.may_speak().await?;
+                self.act(&table, Action::Voice { signal }).await?
+            }
             Request::Claim { table, outcome } => {
                 let draw = outcome == ClaimOutcome::Draw;
                 self.act(&table, Action::Claim { draw }).await?
@@ -420,6 +438,16 @@ impl Connection {
                     return Err(ApiError::forbidden(crate::table::RATED_FOR_ACCOUNTS));
                 }
                 let key = queue_key(&game, variant.as_deref(), clock, rated)?;
+                if clock.is_some_and(|clock| clock.days.is_some()) {
+                    self.state
+                        .limits
+                        .check(
+                            LimitAction::Correspondence,
+                            self.address,
+                            Some(&self.user.id),
+                        )
+                        .await?;
+                }
                 self.state.sessions.ensure_row(&self.user).await?;
                 hub.join_queue(key, self.conn, self.user.clone(), self.out.clone())
                     .await?;
@@ -437,11 +465,49 @@ impl Connection {
         })
     }
 
-    async fn act(&mut self, table: &str, action: Action) -> Result<Message, ApiError> {
-        let handle = match self.tables.get(table) {
+    /// The gate of every message from one player to others (chat lines, voice signals): a
+    /// flagged account sends none. (Each receiver's mute list is applied where the message is
+    /// delivered.)
+    async fn may_speak(&self) -> Result<(), ApiError> {
+        if self.state.sessions.flagged(&self.user.id).await? {
+            return Err(ApiError::forbidden(
+                "a moderator has restricted this account: it cannot chat or talk",
+            ));
+        }
+        Ok(())
+    }
+
+    /// A line from someone not seated at `table` goes to its spectator room, and counts
+    /// against the spectator-chat limits of the identity and the address (so that many fresh
+    /// guests from one address cannot flood a game's spectators).
+    async fn spectator_chat_limit(&mut self, table: &str) -> Result<(), ApiError> {
+        let handle = self.table_handle(table).await?;
+        let seated = handle
+            .view(Some(self.user.clone()), None)
+            .await
+            .is_ok_and(|view| !view["you"].is_null());
+        if seated {
+            return Ok(());
+        }
+        self.state
+            .limits
+            .check(
+                LimitAction::SpectatorChat,
+                self.address,
+                Some(&self.user.id),
+            )
+            .await
+    }
+
+    async fn table_handle(&self, table: &str) -> Result<TableHandle, ApiError> {
+        Ok(match self.tables.get(table) {
             Some(handle) if !handle.is_closed() => handle.clone(),
             _ => self.state.hub.table(table).await?,
-        };
+        })
+    }
+
+    async fn act(&mut self, table: &str, action: Action) -> Result<Message, ApiError> {
+        let handle = self.table_handle(table).await?;
         let reply = handle.act(self.conn, self.user.clone(), action).await?;
         Ok(reply.unwrap_or(Message::Ok))
     }

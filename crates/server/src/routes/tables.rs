@@ -21,8 +21,10 @@ pub(crate) struct LobbyPage {
     /// Only this game's tables (every game's when absent).
     game: Option<String>,
     /// How many tables to skip (0 by default).
+    #[param(minimum = 0, maximum = 10_000)]
     offset: Option<usize>,
     /// How many tables to list, 1 to 100 (50 by default).
+    #[param(minimum = 1, maximum = 100)]
     limit: Option<usize>,
 }
 
@@ -45,6 +47,12 @@ pub(crate) async fn lobby(
     Ok(HttpResponse::Ok().json(state.hub.lobby_view(&query)))
 }
 
+/// One end of a rating range.
+#[derive(ToSchema)]
+#[schema(minimum = 0, maximum = 4000)]
+#[allow(dead_code)]
+pub(crate) struct RatingBound(i64);
+
 /// A new table: its game, and how it is played.
 #[derive(Deserialize, ToSchema)]
 pub(crate) struct CreateTable {
@@ -59,13 +67,16 @@ pub(crate) struct CreateTable {
     #[schema(value_type = Option<Object>)]
     clock: Option<ClockSpec>,
     /// The seat the creator takes (0 or 1; 0 by default).
+    #[schema(minimum = 0, maximum = 1)]
     seat: Option<u8>,
     /// Play against a bot of this level (`easy`, `medium`, `hard`), seated opposite.
+    #[schema(pattern = "^(easy|medium|hard)$")]
     bot: Option<String>,
     /// The result moves both players' ratings (accounts only).
     #[serde(default)]
     rated: bool,
-    /// Only opponents rated within `[lowest, highest]` may sit.
+    /// Only opponents rated within `[lowest, highest]` may sit (each 0 to 4000).
+    #[schema(min_items = 2, max_items = 2, value_type = Option<Vec<RatingBound>>)]
     rating_range: Option<[i64; 2]>,
 }
 
@@ -79,14 +90,15 @@ pub(crate) struct CreateTable {
         (status = 400, description = "Settings the catalogue does not have", body = ErrorBody),
         (status = 401, description = "No identity", body = ErrorBody),
         (status = 403, description = "A rated table for a guest, or a public one for a restricted account", body = ErrorBody),
-        (status = 429, description = "Too many tables", body = ErrorBody),
+        (status = 429, description = "Too many tables, or correspondence games", body = ErrorBody),
     ),
 )]
 pub(crate) async fn create_table(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<CreateTable>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    let body: CreateTable = super::json_body(&req, &body)?;
     let user = state.require_identity(&req).await?;
     let settings = TableSettings::parse(
         &body.game,
@@ -114,6 +126,13 @@ pub(crate) async fn create_table(
     }
     let listed = !body.private && body.bot.is_none() && info.seats > 1;
     may_create_table(&state, &req, &user, listed, body.bot.is_some()).await?;
+    if body.clock.is_some_and(|clock| clock.days.is_some()) {
+        let address = state.security.client_ip(&req);
+        state
+            .limits
+            .check(Action::Correspondence, address, Some(&user.id))
+            .await?;
+    }
     let handle = state
         .hub
         .create_table(settings, Some(user.clone()), seats, None)
@@ -161,6 +180,12 @@ pub(crate) async fn may_create_table(
         .limits
         .check(Action::CreateTable, address, Some(&user.id))
         .await?;
+    if listed {
+        state
+            .limits
+            .check(Action::PublicTable, address, None)
+            .await?;
+    }
     if listed && state.sessions.flagged(&user.id).await? {
         return Err(ApiError::forbidden(
             "a moderator has restricted this account: it cannot open public tables",
@@ -176,13 +201,15 @@ pub(crate) async fn may_create_table(
                     "you already have {open} open tables waiting for players: \
                      start or close one first"
                 ),
-            ));
+            )
+            .because("open_tables"));
         }
         if bot && bots >= config.bot_games_per_identity as i64 {
             return Err(ApiError::new(
                 ErrorCode::RateLimited,
                 format!("you already have {bots} unfinished bot games: finish one first"),
-            ));
+            )
+            .because("bot_games"));
         }
     }
     state.sessions.ensure_row(user).await

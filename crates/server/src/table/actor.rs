@@ -180,6 +180,13 @@ impl Table {
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.load_ratings().await;
+        // A server stopped between storing a game's last move and storing its ending left a
+        // game over by the rules that the database still calls playing: end it now.
+        if self.state.status == GameStatus::Playing
+            && let Err(e) = self.finish_if_decided().await
+        {
+            tracing::error!(table = %self.state.id, error = %e, "could not end a restored game");
+        }
         self.publish_lobby();
         self.publish_turn();
         self.publish_live();
@@ -225,10 +232,14 @@ impl Table {
             Command::Call { call, reply } => {
                 let _ = reply.send(self.answer(call).await);
             }
-            Command::BotMove { ply, mv } => {
+            Command::BotMove {
+                ply,
+                offered,
+                decision,
+            } => {
                 self.bot_thinking = false;
                 self.check_flag().await;
-                self.play_bot_move(ply, mv).await;
+                self.carry_out_bot_decision(ply, offered, decision).await;
             }
             Command::Release => self.release(),
             // `run` takes it before it reaches here.
@@ -259,6 +270,9 @@ impl Table {
                 token,
                 since,
             } => {
+                // Like a request, a subscription comes only once the server serves: the
+                // snapshot it gets shows the clock running, not a table still held.
+                self.release();
                 let result = self.subscribe(conn, user, out, token, since);
                 self.watchers_changed();
                 Answer::Message(Some(result?))
@@ -385,12 +399,21 @@ impl Table {
             .await?;
         let effects = self.state.apply_stand(seat);
         self.deliver(effects);
+        if self.state.empty() {
+            // Nobody is left to play: the table closes rather than wait in the lobby.
+            self.finish(GameStatus::Aborted, None, "empty").await?;
+        }
         Ok(())
     }
 
     /// Writes an accepted move, and only once it is stored applies it and tells everyone; a
     /// failed write leaves the game where it was and the mover gets the error.
-    async fn play(&mut self, seat: Seat, mv: String, next: AnyGame) -> Result<(), WsError> {
+    pub(super) async fn play(
+        &mut self,
+        seat: Seat,
+        mv: String,
+        next: AnyGame,
+    ) -> Result<(), WsError> {
         let now = Instant::now();
         let mut clock = self.state.clock.clone();
         let remaining = clock.as_mut().map(|c| c.finish_turn(now));
@@ -429,60 +452,7 @@ impl Table {
             now,
         );
         self.deliver(effects);
-        if self.state.game.is_over() {
-            self.finish_by_rules().await?;
-        }
-        Ok(())
-    }
-
-    /// When a bot is to move, lets it think on the CPU pool (never on the tables' runtime,
-    /// and below the tables' priority); its answer comes back as [`Command::BotMove`].
-    fn ask_bot_if_its_turn(&mut self) {
-        if self.bot_thinking {
-            return;
-        }
-        let Some((level, ply)) = self.state.bot_turn() else {
-            return;
-        };
-        let Some(me) = self.me.as_ref().and_then(mpsc::WeakSender::upgrade) else {
-            return;
-        };
-        self.bot_thinking = true;
-        let game = self.state.game.clone();
-        let seed: u64 = rand::random();
-        let budget = self.services.bots.budget(level);
-        self.services.bots.cpu.spawn(move || {
-            let mv = ai::choose_move(&game, level, budget, seed);
-            let _ = me.blocking_send(Command::BotMove { ply, mv });
-        });
-    }
-
-    /// Plays a bot's move through the same checks and log as a person's.
-    async fn play_bot_move(&mut self, ply: u32, mv: Option<String>) {
-        let stale =
-            ply as usize != self.state.plies.len() || self.state.status != GameStatus::Playing;
-        let Some(mv) = mv.filter(|_| !stale) else {
-            return;
-        };
-        let Some(bot) = self.state.mover().cloned() else {
-            return;
-        };
-        let by = Orderer {
-            user: &bot,
-            subscribed: false,
-        };
-        let action = Action::Move {
-            mv: mv.clone(),
-            ply: Some(ply),
-        };
-        let played = match self.state.check(&by, &action, Instant::now()) {
-            Ok(Step::Move { seat, mv, next }) => self.play(seat, mv, *next).await,
-            Ok(_) => unreachable!("a move order is checked as a move"),
-            Err(e) => Err(e),
-        };
-        if let Err(e) = played {
-            tracing::error!(table = %self.state.id, %mv, error = %e, "a bot's move was refused");
-        }
+        self.finish_if_decided().await
     }
 
     /// Every seat is taken: the game begins.

@@ -3,7 +3,6 @@
 //! Whether a line may be said at all is the rules' question ([`super::core`]).
 
 use catalog::Seat;
-use serde_json::Value;
 use tokio::time::Instant;
 
 use super::core::{Orderer, TableState};
@@ -12,7 +11,7 @@ use super::{CHAT_BURST, CHAT_MAX_CHARS, CHAT_TAIL, CHAT_WINDOW, Table};
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::Frame;
 use crate::unix_time::unix_ms;
-use crate::ws::protocol::{ChatView, Message, UserView, encode};
+use crate::ws::protocol::{ChatView, Message, UserView, VoiceSignal, encode};
 
 impl TableState {
     pub(super) fn check_chat(
@@ -127,8 +126,12 @@ impl Table {
         Ok(())
     }
 
-    /// Passes a WebRTC signal from the player at `from` to every socket of the player `to`.
-    pub(super) fn relay_voice(&self, to: &str, from: Seat, signal: Value) {
+    /// Passes a WebRTC signal from the player at `from` to every socket of the player `to`,
+    /// except those whose player has muted the sender (a flagged sender is refused before).
+    pub(super) fn relay_voice(&self, to: &str, from: Seat, signal: VoiceSignal) {
+        let sender = self.state.seats[from.index()]
+            .as_ref()
+            .map(|u| u.id.as_str());
         let text = Frame::from(encode(
             None,
             &Message::Voice {
@@ -137,7 +140,8 @@ impl Table {
                 signal,
             },
         ));
-        for sub in self.subscribers.values().filter(|s| s.user.id == to) {
+        let receivers = self.subscribers.values().filter(|s| s.user.id == to);
+        for sub in receivers.filter(|s| !s.out.muted.hides(sender)) {
             sub.out.send(text.clone());
         }
     }

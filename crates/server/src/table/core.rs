@@ -132,31 +132,6 @@ impl TableState {
         }
     }
 
-    /// A loss on time due at `now` (unix ms `now_ms`): a fallen flag, or a correspondence
-    /// deadline passed (not while the table is held). A game nobody has really begun is
-    /// called off; after that, the side that let its time run out loses.
-    pub fn timeout(&self, now: Instant, now_ms: i64) -> Option<Step> {
-        if self.status != GameStatus::Playing {
-            return None;
-        }
-        if self.deadline.is_some_and(|d| now_ms >= d) && !self.held {
-            return Some(match self.game.to_move() {
-                Some(seat) if self.plies.len() >= self.seats.len() => finish(
-                    GameStatus::Finished,
-                    Some(Outcome::Win(seat.other())),
-                    "time",
-                ),
-                _ => finish(GameStatus::Aborted, None, "expired"),
-            });
-        }
-        let seat = self.clock.as_ref().and_then(|c| c.flagged(now))?;
-        Some(finish(
-            GameStatus::Finished,
-            Some(Outcome::Win(seat.other())),
-            "time",
-        ))
-    }
-
     /// The bot to ask for a move now, and the ply it answers for: when a bot sits at the side
     /// to move of a running game (and the table is not held).
     pub fn bot_turn(&self) -> Option<(ai::Level, u32)> {
@@ -179,6 +154,16 @@ impl TableState {
                 self.require(GameStatus::Open, "standing up")?;
                 Ok(Step::Stand { seat })
             }
+            Action::Cancel => {
+                if self.host.as_deref() != Some(user.id.as_str()) {
+                    return Err(WsError::new(
+                        ErrorCode::Forbidden,
+                        "only the table's host can cancel it",
+                    ));
+                }
+                self.require(GameStatus::Open, "cancelling the table")?;
+                Ok(finish(GameStatus::Aborted, None, "cancelled"))
+            }
             Action::Move { mv, ply } => self.check_move(user, mv, *ply),
             Action::Resign => {
                 let seat = self.seated(user)?;
@@ -188,12 +173,12 @@ impl TableState {
                     1 => Outcome::SoloLost,
                     _ => Outcome::Win(seat.other()),
                 };
-                Ok(finish(GameStatus::Finished, Some(result), "resign"))
+                Ok(self.decided(result, "resign"))
             }
             Action::Abort => {
                 self.seated(user)?;
                 self.require(GameStatus::Playing, "aborting")?;
-                if self.plies.len() >= self.seats.len() {
+                if self.both_sides_moved() {
                     return Err(wrong(
                         "a game can be aborted only before both sides have moved",
                     ));
@@ -203,11 +188,12 @@ impl TableState {
             Action::DrawOffer => {
                 let seat = self.two_player_seat(user)?;
                 self.require(GameStatus::Playing, "a draw offer")?;
-                if self.bot_opposite(seat).is_some() {
+                // Perekati-pole's bots weigh an offer (on their turn); the others do not.
+                if self.bot_opposite(seat).is_some() && !ai::judges_endings(&self.game) {
                     return Err(wrong("bots play every game to its end: they take no draws"));
                 }
                 if self.draw_offer == Some(seat.other()) {
-                    return Ok(agreed_draw());
+                    return Ok(self.decided(Outcome::Draw, "agreement"));
                 }
                 Ok(Step::Offer {
                     kind: OfferKind::Draw,
@@ -220,7 +206,7 @@ impl TableState {
                 if self.draw_offer != Some(seat.other()) {
                     return Err(wrong("no draw was offered to you"));
                 }
-                Ok(agreed_draw())
+                Ok(self.decided(Outcome::Draw, "agreement"))
             }
             Action::DrawDecline => {
                 let seat = self.two_player_seat(user)?;
@@ -275,7 +261,7 @@ impl TableState {
                 } else {
                     Outcome::Win(seat)
                 };
-                Ok(finish(GameStatus::Finished, Some(result), "abandoned"))
+                Ok(self.decided(result, "abandoned"))
             }
             Action::TakebackOffer => {
                 let seat = self.two_player_seat(user)?;
@@ -415,7 +401,7 @@ impl TableState {
 
     /// Runs the clock of the side to move, once both sides have moved.
     pub(super) fn start_clock(&mut self, now: Instant) {
-        let both_moved = self.plies.len() >= 2;
+        let both_moved = self.both_sides_moved();
         if let (Some(clock), Some(seat)) = (self.clock.as_mut(), self.game.to_move())
             && both_moved
         {
@@ -554,7 +540,10 @@ impl TableState {
 
     pub(super) fn hint_position(&self, user: &UserView) -> Result<HintPosition, WsError> {
         let AnyGame::WhiteRabbit(game) = &self.game else {
-            return Err(WsError::bad_request("hints are for White Rabbit tables"));
+            return Err(WsError::new(
+                ErrorCode::WrongState,
+                "hints are for White Rabbit tables",
+            ));
         };
         self.seated(user)?;
         self.require(GameStatus::Playing, "give hints")?;
@@ -594,14 +583,10 @@ fn wrong(message: impl Into<String>) -> WsError {
     WsError::new(ErrorCode::WrongState, message)
 }
 
-fn finish(status: GameStatus, result: Option<Outcome>, reason: &'static str) -> Step {
+pub(super) fn finish(status: GameStatus, result: Option<Outcome>, reason: &'static str) -> Step {
     Step::Finish {
         status,
         result,
         reason,
     }
-}
-
-fn agreed_draw() -> Step {
-    finish(GameStatus::Finished, Some(Outcome::Draw), "agreement")
 }

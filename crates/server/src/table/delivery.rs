@@ -18,6 +18,10 @@ impl Table {
                 Effect::Notify { user, kind } => {
                     self.services.turns.notify(&user, kind, &self.state.id)
                 }
+                Effect::Withdraw { user, kind } => {
+                    self.services.turns.withdraw(&user, kind, &self.state.id)
+                }
+                Effect::NotesEnded => self.services.turns.ended(&self.state.id),
                 Effect::Turn => self.publish_turn(),
                 Effect::Lobby => self.publish_lobby(),
                 Effect::Live => self.publish_live(),

@@ -66,6 +66,10 @@ pub enum Effect {
     Snapshots,
     /// A notification for this user (the hub skips bots).
     Notify { user: String, kind: &'static str },
+    /// This user's unread notification of this kind here is no longer true.
+    Withdraw { user: String, kind: &'static str },
+    /// The table has ended: its notifications go (but "game over").
+    NotesEnded,
     /// Who is to move changed: the "your turn" counters.
     Turn,
     /// The lobby line may have changed.

@@ -8,13 +8,30 @@ use catalog::{Outcome, Seat};
 use tokio::time::Instant;
 
 use super::Table;
-use super::core::TableState;
-use super::effects::Effect;
+use super::core::{TableState, finish};
+use super::effects::{Effect, Step};
 use crate::error::WsError;
 use crate::unix_time::unix_ms;
 use crate::ws::protocol::{Message, RatingEnd, UserView};
 
 impl TableState {
+    /// Whether every seat has made a move. Until then a game for two does not count: it can
+    /// be aborted, its clocks do not run, and any ending calls it off.
+    pub(super) fn both_sides_moved(&self) -> bool {
+        (0..self.seats.len()).all(|i| self.plies.iter().any(|p| p.by.index() == i))
+    }
+
+    /// A game for two that the players (not the rules) end with `result`: before both sides
+    /// have moved it is called off instead, with no result and no rating change (lichess's
+    /// rule), whatever the reason — a resignation, a draw agreed, a flag or a claim.
+    pub(super) fn decided(&self, result: Outcome, reason: &'static str) -> Step {
+        if self.seats.len() == 2 && !self.both_sides_moved() {
+            finish(GameStatus::Aborted, None, reason)
+        } else {
+            finish(GameStatus::Finished, Some(result), reason)
+        }
+    }
+
     /// What a rated ending needs: both players' rating keys and the first seat's score.
     /// `None` when this ending moves no rating (casual, aborted, solo, or no result).
     pub(super) fn rated_end(
@@ -22,7 +39,11 @@ impl TableState {
         status: GameStatus,
         result: Option<Outcome>,
     ) -> Option<store::RatedEnd<'_>> {
-        if !self.settings.rated || status != GameStatus::Finished || self.seats.len() != 2 {
+        if !self.settings.rated
+            || status != GameStatus::Finished
+            || self.seats.len() != 2
+            || !self.both_sides_moved()
+        {
             return None;
         }
         let first_scored = match result? {
@@ -66,6 +87,27 @@ impl TableState {
             .collect()
     }
 
+    /// A loss on time due at `now` (unix ms `now_ms`): a fallen flag, or a correspondence
+    /// deadline passed (not while the table is held). A game nobody has really begun is
+    /// called off; after that, the side that let its time run out loses.
+    pub fn timeout(&self, now: Instant, now_ms: i64) -> Option<Step> {
+        if self.status != GameStatus::Playing {
+            return None;
+        }
+        if self.deadline.is_some_and(|d| now_ms >= d) && !self.held {
+            return Some(match self.game.to_move() {
+                Some(seat) if self.both_sides_moved() => finish(
+                    GameStatus::Finished,
+                    Some(Outcome::Win(seat.other())),
+                    "time",
+                ),
+                _ => finish(GameStatus::Aborted, None, "expired"),
+            });
+        }
+        let seat = self.clock.as_ref().and_then(|c| c.flagged(now))?;
+        Some(self.decided(Outcome::Win(seat.other()), "time"))
+    }
+
     /// Applies an ending that is now stored: the clock stops, offers and absences lapse.
     pub fn apply_end(
         &mut self,
@@ -82,7 +124,8 @@ impl TableState {
         self.result = result;
         self.reason = Some(reason.to_string());
         self.deadline = None;
-        let mut effects = vec![Effect::Turn];
+        // What the players were told of this table is no longer news; only its end is.
+        let mut effects = vec![Effect::Turn, Effect::NotesEnded];
         if self.settings.days.is_some() && status == GameStatus::Finished {
             for user in self.seats.iter().flatten() {
                 effects.push(Effect::Notify {
@@ -153,7 +196,11 @@ impl Table {
 
     /// A won daily deal goes on that day's leaderboard (score, then fewest actions). The game
     /// itself is already stored, so a failure here is logged rather than undoing the end.
+    /// A guest's attempt (`rated` false) is practice and stays off it.
     pub(super) async fn record_daily_result(&self) {
+        if !self.state.settings.rated {
+            return;
+        }
         let (Some(day), Some(Outcome::SoloWon { score }), Some(Some(player))) = (
             &self.state.settings.daily,
             self.state.game.outcome(),
@@ -208,6 +255,20 @@ impl Table {
 
     pub(super) async fn finish_by_rules(&mut self) -> Result<(), WsError> {
         let result = self.state.game.outcome();
-        self.finish(GameStatus::Finished, result, "rules").await
+        let reason = self.state.game.end_reason().unwrap_or("rules");
+        self.finish(GameStatus::Finished, result, reason).await
+    }
+
+    /// Ends the game if its position is over by the rules, or adjudicated (Перекати-поле's
+    /// no-progress rule); otherwise does nothing.
+    pub(super) async fn finish_if_decided(&mut self) -> Result<(), WsError> {
+        if self.state.game.is_over() {
+            self.finish_by_rules().await
+        } else if let Some((result, reason)) = self.state.game.adjudication() {
+            self.finish(GameStatus::Finished, Some(result), reason)
+                .await
+        } else {
+            Ok(())
+        }
     }
 }

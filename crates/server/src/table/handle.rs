@@ -7,12 +7,11 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use super::core::HintPosition;
-use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Outbox};
-use crate::ws::protocol::{Message, UserView};
+use crate::ws::protocol::{Message, UserView, VoiceSignal};
 
 /// Everything a player can do at a table.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -28,6 +27,8 @@ pub enum Action {
     },
     Resign,
     Abort,
+    /// The host calls the table off before the game starts.
+    Cancel,
     DrawOffer,
     DrawAccept,
     DrawDecline,
@@ -41,7 +42,7 @@ pub enum Action {
         text: String,
     },
     Voice {
-        signal: Value,
+        signal: VoiceSignal,
     },
     /// The opponent has left: end the game as won by the claimer, or drawn.
     Claim {
@@ -54,8 +55,13 @@ pub(super) type Reply<T> = oneshot::Sender<Result<T, WsError>>;
 pub enum Command {
     /// A call from the rest of the server (or, forwarded, from another node).
     Call { call: Call, reply: Reply<Answer> },
-    /// A bot's answer for the position at `ply` (`None`: it found no move).
-    BotMove { ply: u32, mv: Option<String> },
+    /// A bot's answer for the position at `ply` (`None`: it found no move), thought with or
+    /// without a draw offer on the table (`offered`).
+    BotMove {
+        ply: u32,
+        offered: bool,
+        decision: Option<ai::Decision>,
+    },
     /// Start the clock and the bot of a table restored at start-up: the server now serves.
     Release,
     /// Finish and exit (a shutdown, or the lease lost); answered, once everything before it

@@ -11,6 +11,7 @@
 //! validate with the rules → commit to the database → only then apply and tell anyone.
 
 mod actor;
+mod bot;
 mod chat;
 pub mod clock;
 mod core;

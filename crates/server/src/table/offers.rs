@@ -6,6 +6,7 @@ use catalog::Seat;
 
 use super::core::TableState;
 use super::effects::Effect;
+use super::services::RematchOf;
 use super::{Table, TableSettings};
 use crate::error::WsError;
 use crate::ws::protocol::{Message, OfferKind};
@@ -73,7 +74,15 @@ impl Table {
         let next = self
             .services
             .tables
-            .open(settings, host, seats, Some(self.state.id.to_string()))
+            .open(
+                settings,
+                host,
+                seats,
+                Some(RematchOf {
+                    id: self.state.id.to_string(),
+                    token: self.state.token.clone(),
+                }),
+            )
             .await?;
         self.state.rematch = Some(next.id.to_string());
         self.state.rematch_offer = None;

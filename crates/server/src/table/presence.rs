@@ -150,7 +150,7 @@ impl Table {
         if gone.is_empty() || self.state.status != GameStatus::Playing {
             return;
         }
-        if self.state.plies.len() < self.state.seats.len() {
+        if !self.state.both_sides_moved() {
             if let Err(e) = self.finish(GameStatus::Aborted, None, "abandoned").await {
                 tracing::error!(table = %self.state.id, error = %e, "could not call off an abandoned game");
             }

@@ -34,10 +34,26 @@ impl TableState {
         (effects, full)
     }
 
-    /// Frees `seat` (stored already).
+    /// Frees `seat` (stored already). The host's "joined" notification of the player who
+    /// leaves is withdrawn: it said that a seat was taken.
     pub fn apply_stand(&mut self, seat: Seat) -> Vec<Effect> {
-        self.seats[seat.index()] = None;
-        vec![Effect::Snapshots, Effect::Lobby]
+        let left = self.seats[seat.index()].take();
+        let mut effects = Vec::new();
+        if let (Some(host), Some(left)) = (self.host.as_deref(), left)
+            && host != left.id
+        {
+            effects.push(Effect::Withdraw {
+                user: host.to_string(),
+                kind: "joined",
+            });
+        }
+        effects.extend([Effect::Snapshots, Effect::Lobby]);
+        effects
+    }
+
+    /// Whether every seat is empty: an open table nobody sits at closes.
+    pub fn empty(&self) -> bool {
+        self.seats.iter().all(Option::is_none)
     }
 
     /// The game is under way from `now_ms` (stored already): the clock of the side to move

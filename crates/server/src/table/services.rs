@@ -27,6 +27,18 @@ pub trait TurnSink: Send + Sync {
     fn set_turn(&self, table: &Arc<str>, mover: Option<&str>);
     /// Records a notification for `user_id` and sends it to their sockets (skips bots).
     fn notify(&self, user_id: &str, kind: &'static str, table: &str);
+    /// Withdraws `user_id`'s unread notification of `kind` at `table` (no longer true).
+    fn withdraw(&self, user_id: &str, kind: &'static str, table: &str);
+    /// `table` has ended: its notifications go, but the one that says it is over.
+    fn ended(&self, table: &str);
+}
+
+/// The table a rematch follows: its id, and its invite link's token, which the rematch keeps
+/// (whoever could watch a private game can watch its rematch).
+#[derive(Debug, Clone)]
+pub struct RematchOf {
+    pub id: String,
+    pub token: String,
 }
 
 /// A table's future, boxed (for the rematch's table, created by the hub).
@@ -40,7 +52,7 @@ pub trait TableDirectory: Send + Sync {
         settings: TableSettings,
         host: Option<UserView>,
         seats: Vec<Option<UserView>>,
-        rematch_of: Option<String>,
+        rematch_of: Option<RematchOf>,
     ) -> Opening<'_>;
     /// The table `id` has stopped: forget it, its lobby line and its turn.
     fn forget(&self, id: &Arc<str>);

@@ -417,6 +417,8 @@ fn a_missed_deadline_loses_the_game_or_calls_it_off_before_both_moved() {
 #[test]
 fn a_draw_offer_is_made_repeated_and_agreed() {
     let mut t = playing();
+    play(&mut t, "alice", "b2");
+    play(&mut t, "bob", "a1");
     let Ok(Step::Offer { kind, by }) = check_as(&t, "alice", Action::DrawOffer) else {
         panic!("alice may offer a draw");
     };
@@ -504,7 +506,9 @@ fn a_correspondence_draw_offer_notifies_the_opponent() {
 
 #[test]
 fn resigning_gives_the_game_to_the_other_side() {
-    let t = playing();
+    let mut t = playing();
+    play(&mut t, "alice", "b2");
+    play(&mut t, "bob", "a1");
     assert!(matches!(
         check_as(&t, "alice", Action::Resign),
         Ok(Step::Finish { status: GameStatus::Finished, result: Some(r), reason: "resign" }) if r.to_string() == "b"
@@ -533,6 +537,48 @@ fn a_game_can_be_aborted_only_before_both_sides_moved() {
     assert!(check_as(&t, "alice", Action::Abort).is_ok());
     play(&mut t, "bob", "a1");
     refused(&t, "alice", Action::Abort, ErrorCode::WrongState);
+}
+
+#[test]
+fn any_ending_before_both_sides_moved_is_an_abort() {
+    let mut t = playing();
+    for step in 0..2 {
+        assert!(matches!(
+            check_as(&t, "bob", Action::Resign),
+            Ok(Step::Finish {
+                status: GameStatus::Aborted,
+                result: None,
+                reason: "resign"
+            })
+        ));
+        t.offer(OfferKind::Draw, Seat::A);
+        assert!(matches!(
+            check_as(&t, "bob", Action::DrawAccept),
+            Ok(Step::Finish {
+                status: GameStatus::Aborted,
+                result: None,
+                reason: "agreement"
+            })
+        ));
+        t.clear_offer(OfferKind::Draw);
+        assert!(
+            t.rated_end(GameStatus::Finished, Some(catalog::Outcome::Draw))
+                .is_none()
+        );
+        // One side's move is not enough.
+        if step == 0 {
+            play(&mut t, "alice", "b2");
+        }
+    }
+    play(&mut t, "bob", "a1");
+    assert!(matches!(
+        check_as(&t, "bob", Action::Resign),
+        Ok(Step::Finish {
+            status: GameStatus::Finished,
+            result: Some(_),
+            reason: "resign"
+        })
+    ));
 }
 
 #[test]
@@ -654,7 +700,7 @@ fn chat_lines_are_checked_and_rate_limited() {
 #[test]
 fn voice_is_relayed_only_between_the_two_players() {
     let signal = || Action::Voice {
-        signal: serde_json::json!({"sdp": "x"}),
+        signal: serde_json::from_value(serde_json::json!({"kind": "bye"})).unwrap(),
     };
     assert!(matches!(
         check_as(&playing(), "alice", signal()),
@@ -832,7 +878,7 @@ fn a_solo_puzzle_gives_hints_except_on_the_daily_deal() {
     );
     assert_eq!(
         playing().hint_position(&user("alice")).unwrap_err().code,
-        ErrorCode::BadRequest
+        ErrorCode::WrongState
     );
 }
 

@@ -63,6 +63,7 @@ impl TableState {
             reason: self.reason.clone(),
             draw_offer: self.draw_offer.map(Seat::letter),
             takeback_offer: self.takeback_offer.map(Seat::letter),
+            can_take_back: you.is_some_and(|seat| self.takeback_keeps(seat).is_some()),
             rematch_offer: self.rematch_offer.map(Seat::letter),
             rematch: self.rematch.clone(),
             chat: self.chat.iter().cloned().collect(),
@@ -113,6 +114,11 @@ impl TableState {
             private: self.settings.private,
             status: self.status.as_str(),
             you: you.letter(),
+            side: self
+                .seat_labels()
+                .get(you.index())
+                .copied()
+                .unwrap_or(you.letter()),
             your_turn: to_move == Some(you),
             to_move: to_move.map(Seat::letter),
             opponent,

@@ -102,7 +102,7 @@ async fn whole_game_across_nodes(db: Db) {
         .ok(json!({"type": "voice", "table": id, "signal": offer}))
         .await;
     assert_eq!(bob.expect("voice").await["signal"], offer);
-    bob.ok(json!({"type": "voice", "table": id, "signal": {"kind": "answer"}}))
+    bob.ok(json!({"type": "voice", "table": id, "signal": {"kind": "answer", "sdp": "v=0"}}))
         .await;
     assert_eq!(alice.expect("voice").await["from"], "b");
 

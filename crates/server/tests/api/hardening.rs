@@ -224,12 +224,24 @@ async fn lookalike_and_reserved_names_cannot_register() {
     app.stop().await;
 }
 
+/// The client's main script (the largest the bundle's page names), under its hashed name.
+fn bundled_script() -> String {
+    use server::web_client::bundle;
+    let page = std::str::from_utf8(bundle::index().body).unwrap();
+    page.split('"')
+        .filter(|part| part.starts_with("/assets/") && part.ends_with(".js"))
+        .max_by_key(|url| bundle::file(url).map_or(0, |f| f.body.len()))
+        .expect("index.html names its scripts")
+        .to_string()
+}
+
 #[actix_web::test]
 async fn every_response_carries_the_security_headers() {
     let app = TestApp::spawn().await;
+    let script = bundled_script();
     for path in [
         "/",
-        "/js/app.js",
+        script.as_str(),
         "/api/games",
         "/api/nothing",
         "/healthz",
@@ -254,6 +266,35 @@ async fn every_response_carries_the_security_headers() {
             "{path}"
         );
         assert!(headers.get("referrer-policy").is_some(), "{path}");
+        let permissions = headers.get("permissions-policy").unwrap().to_str().unwrap();
+        assert!(permissions.contains("microphone=(self)"), "{path}");
+        assert!(permissions.contains("camera=()"), "{path}");
+        // Served over plain HTTP: no HSTS, which would pin a host that has no TLS.
+        assert!(headers.get("strict-transport-security").is_none(), "{path}");
+    }
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn a_site_served_over_tls_asks_browsers_to_use_nothing_else() {
+    let app = TestApp::spawn_tuned(crate::helpers::Db::sqlite(), |config| {
+        config.security.public_url = Some("https://stolik.example".to_string());
+    })
+    .await;
+    for path in ["/", "/api/games", "/api/nothing", "/healthz"] {
+        let response = app
+            .http()
+            .get(format!("{}{path}", app.base))
+            .send()
+            .await
+            .unwrap();
+        let hsts = response.headers().get("strict-transport-security");
+        assert_eq!(
+            hsts.map(|v| v.to_str().unwrap()),
+            Some(server::security::STRICT_TRANSPORT_SECURITY),
+            "{path}"
+        );
+        assert!(hsts.unwrap().to_str().unwrap().starts_with("max-age="));
     }
     app.stop().await;
 }
@@ -261,11 +302,12 @@ async fn every_response_carries_the_security_headers() {
 #[actix_web::test]
 async fn small_answers_go_out_uncompressed_and_large_ones_gzipped() {
     let app = TestApp::spawn().await;
+    let script = bundled_script();
     // An error (a refusal's kind of answer), a small JSON answer and a large script.
     for (path, gzipped) in [
         ("/api/nothing", false),
         ("/healthz", false),
-        ("/js/app.js", true),
+        (script.as_str(), true),
     ] {
         let mut response = app
             .http()

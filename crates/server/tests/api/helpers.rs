@@ -1,7 +1,6 @@
 //! A real server on a loopback port with a fresh database, and real HTTP and WebSocket
 //! clients talking to it.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use awc::ws;
@@ -57,6 +56,8 @@ const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 pub struct TestApp {
     pub base: String,
     pub ws_url: String,
+    /// The `/metrics` listener (`--metrics-bind`).
+    pub metrics_base: String,
     pub db: Db,
     stopper: Stopper,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
@@ -150,8 +151,9 @@ impl TestApp {
     async fn start(db: Db, tune: impl FnOnce(&mut Config), restored: bool) -> TestApp {
         let mut config = Config {
             bind: "127.0.0.1:0".to_string(),
+            metrics_bind: Some("127.0.0.1:0".to_string()),
             database_url: db.url(),
-            web_dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web"),
+            web_client: server::WebClient::Bundled,
             // Bots answer at once in tests: what is tested is the flow, not their strength.
             bot_time_cap: Some(Duration::from_millis(5)),
             limits: LimitsConfig::parse("off").unwrap(),
@@ -172,11 +174,16 @@ impl TestApp {
                 .expect("the unfinished tables are restored");
         }
         let port = app.port();
+        let metrics_base = format!(
+            "http://127.0.0.1:{}",
+            app.metrics_port().expect("a metrics listener")
+        );
         let stopper = app.stopper();
         let task = actix_web::rt::spawn(app.run_until_stopped());
         TestApp {
             base: format!("http://127.0.0.1:{port}"),
             ws_url: format!("ws://127.0.0.1:{port}/ws"),
+            metrics_base,
             db,
             stopper,
             task,
@@ -282,14 +289,26 @@ pub struct Player {
 
 impl Player {
     pub async fn connect(app: &TestApp, token: String, user: Value) -> Player {
-        let (_, socket) = app
+        Player::connect_from(app, token, user, None).await
+    }
+
+    /// Connects as a client at `from`, named in `X-Forwarded-For` (for a server that trusts
+    /// the test as its proxy).
+    pub async fn connect_from(
+        app: &TestApp,
+        token: String,
+        user: Value,
+        from: Option<&str>,
+    ) -> Player {
+        let mut request = app
             .http()
             .ws(&app.ws_url)
             .bearer_auth(&token)
-            .max_frame_size(1 << 24)
-            .connect()
-            .await
-            .expect("the WebSocket opens");
+            .max_frame_size(1 << 24);
+        if let Some(from) = from {
+            request = request.set_header("X-Forwarded-For", from);
+        }
+        let (_, socket) = request.connect().await.expect("the WebSocket opens");
         let mut player = Player {
             token,
             user,

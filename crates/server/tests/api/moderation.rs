@@ -69,7 +69,7 @@ async fn a_muted_players_chat_reaches_everyone_but_the_muter() {
     assert_eq!(a.expect("chat").await["line"]["text"], "back");
     assert_eq!(c.expect("chat").await["line"]["text"], "back");
     let (status, _) = call(&app, "PUT", &format!("/api/mutes/{}", id(&a)), &a.token).await;
-    assert_eq!(status, 400, "muting oneself");
+    assert_eq!(status, 403, "muting oneself");
     let (status, _) = call(&app, "PUT", "/api/mutes/nobody", &a.token).await;
     assert_eq!(status, 404);
     app.stop().await;
@@ -94,10 +94,10 @@ async fn reports_are_stored_for_the_operators() {
     for (report, expected) in [
         (
             json!({"user": id(&a), "chat": chat, "reason": "insults"}),
-            400,
+            404,
         ),
         (json!({"user": id(&b), "reason": ""}), 400),
-        (json!({"user": id(&b), "reason": "myself"}), 400),
+        (json!({"user": id(&b), "reason": "myself"}), 403),
         (json!({"user": "nobody", "reason": "who"}), 404),
     ] {
         let (status, body) = app
@@ -146,6 +146,54 @@ async fn a_flagged_account_cannot_chat_or_open_public_tables() {
     store.set_flagged(&id(&a), None).await.unwrap();
     a.ok(json!({"type": "chat", "table": seen.table, "text": "sorry"}))
         .await;
+    store.close().await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn voice_carries_only_webrtc_signals_and_never_from_a_muted_or_flagged_player() {
+    let app = TestApp::spawn().await;
+    let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "mill"})).await;
+    let table = seen.table.clone();
+    let voice = |signal: Value| json!({"type": "voice", "table": table, "signal": signal});
+    let offer = json!({"kind": "offer", "sdp": "v=0\r\n"});
+
+    // Not WebRTC-shaped: refused, and nothing reaches the other player.
+    for signal in [
+        json!("x".repeat(832)),
+        json!({"kind": "offer", "sdp": "v=0", "text": "x".repeat(832)}),
+        json!({"kind": "message", "text": "hello"}),
+        json!({"kind": "offer", "sdp": "x".repeat(8_193)}),
+        json!({"kind": "ice", "candidate": {"candidate": "x".repeat(1_025)}}),
+    ] {
+        let refused = b.refused(voice(signal.clone()), "bad_request").await;
+        assert!(refused["message"].is_string(), "{signal}: {refused}");
+    }
+    b.ok(voice(offer.clone())).await;
+    assert_eq!(a.expect("voice").await["signal"], offer);
+
+    // Muted: b's signals are accepted but never reach a (nor does a's ringing start).
+    let (status, _) = call(&app, "PUT", &format!("/api/mutes/{}", id(&b)), &a.token).await;
+    assert_eq!(status, 200);
+    b.ok(voice(offer.clone())).await;
+    b.ok(voice(json!({"kind": "bye"}))).await;
+    // a's next message is the reply to this ping: no voice came in between.
+    assert_eq!(a.request(json!({"type": "ping"})).await["type"], "pong");
+    assert!(a.backlog_has("voice").is_none());
+    // a may still call b, who has not muted a.
+    a.ok(voice(json!({"kind": "answer", "sdp": "v=0"}))).await;
+    assert_eq!(b.expect("voice").await["from"], "a");
+    let (status, _) = call(&app, "DELETE", &format!("/api/mutes/{}", id(&b)), &a.token).await;
+    assert_eq!(status, 200);
+    b.ok(voice(json!({"kind": "bye"}))).await;
+    assert_eq!(a.expect("voice").await["signal"]["kind"], "bye");
+
+    // Flagged: refused outright.
+    let store = store::Store::connect(&app.db.url()).await.unwrap();
+    store.set_flagged(&id(&b), Some(1)).await.unwrap();
+    b.refused(voice(offer.clone()), "forbidden").await;
+    assert_eq!(a.request(json!({"type": "ping"})).await["type"], "pong");
+    assert!(a.backlog_has("voice").is_none());
     store.close().await;
     app.stop().await;
 }

@@ -151,3 +151,111 @@ async fn every_documented_path_is_served() {
     }
     app.stop().await;
 }
+
+/// The statuses an operation's document lists.
+fn listed(doc: &Value, method: &str, path: &str) -> BTreeSet<u16> {
+    doc["paths"][path][method]["responses"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(status, _)| status.parse().expect("statuses are numbers"))
+        .collect()
+}
+
+/// Each route, asked in ways that go wrong (a method it lacks, a body that is not JSON, a
+/// token whose session has ended, a stranger's ids), answers only statuses its document
+/// lists, and `405` with `Allow` for a method it lacks.
+#[actix_web::test]
+async fn every_route_answers_only_what_its_document_lists() {
+    let app = TestApp::spawn().await;
+    let (_, doc) = app.get("/api/openapi.json", None).await;
+    let owner = app.account("listed").await;
+    // A token whose sessions have all ended.
+    let ended = app.account("ended").await;
+    let (status, body) = app
+        .post("/api/logout/everywhere", Some(&ended.token), json!({}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let client = app.http();
+    let operations = documented(&doc);
+    // Ending every session goes last: the other requests need the owner's token.
+    let mut order: Vec<_> = operations.iter().collect();
+    order.sort_by_key(|(_, path)| path == "/api/logout/everywhere");
+    for (method, path) in order {
+        let url = format!(
+            "{}{}",
+            app.base,
+            path.replace("{id}", "perekati")
+                .replace("{game}", "mill")
+                .replace("{user}", "nobody")
+        );
+        let lists = listed(&doc, method, path);
+        let send = |token: &str, body: Option<&'static [u8]>| {
+            let request = client
+                .request(method.to_uppercase().parse().unwrap(), &url)
+                .bearer_auth(token);
+            async move {
+                let response = match body {
+                    Some(body) => {
+                        request
+                            .insert_header(("content-type", "application/json"))
+                            .send_body(body)
+                            .await
+                    }
+                    None => request.send().await,
+                };
+                let mut response = response.unwrap();
+                let status = response.status().as_u16();
+                let body: Value = response.json().limit(1 << 24).await.unwrap_or(Value::Null);
+                (status, body)
+            }
+        };
+        let takes_body = doc["paths"][path][method].get("requestBody").is_some();
+        let (status, body) = send(&ended.token, takes_body.then_some(&b"{}"[..])).await;
+        assert!(
+            lists.contains(&status),
+            "{method} {path} with an ended token answered {status}, not listed in {lists:?}: {body}"
+        );
+        let (status, body) = send(&owner.token, takes_body.then_some(&b"{}"[..])).await;
+        assert!(
+            lists.contains(&status),
+            "{method} {path} answered {status}, not listed in {lists:?}: {body}"
+        );
+        if takes_body {
+            let (status, body) = send(&owner.token, Some(&b"\x00 not json"[..])).await;
+            assert_eq!(
+                (status, body["code"].as_str()),
+                (400, Some("bad_json")),
+                "{method} {path}"
+            );
+            assert!(lists.contains(&400), "{method} {path}: 400 not listed");
+        }
+        // A method the path does not have: 405, with the ones it has.
+        let mut response = client
+            .request(actix_web::http::Method::TRACE, &url)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 405, "TRACE {path}");
+        let allow: BTreeSet<String> = response
+            .headers()
+            .get("allow")
+            .and_then(|v| v.to_str().ok())
+            .expect("an Allow header")
+            .split(',')
+            .map(|m| m.trim().to_lowercase())
+            .collect();
+        let has: BTreeSet<String> = operations
+            .iter()
+            .filter(|(_, p)| p == path)
+            .map(|(m, _)| m.clone())
+            .collect();
+        assert_eq!(allow, has, "Allow of {path}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "method_not_allowed");
+    }
+    // A path the API does not have is still 404.
+    let (status, body) = app.get("/api/no-such-thing", None).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+    app.stop().await;
+}

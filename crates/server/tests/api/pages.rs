@@ -1,13 +1,19 @@
-//! The game pages as a search engine fetches them: plain HTML with the head filled in, no
-//! JavaScript run; the sitemap and robots.txt.
+//! The game pages as a search engine fetches them: plain HTML with the head and the main text
+//! filled in, no JavaScript run; the sitemap and robots.txt.
 
 use crate::helpers::TestApp;
 
 async fn fetch(app: &TestApp, path: &str) -> (u16, String, String) {
+    fetch_in(app, path, "ru").await
+}
+
+/// A page fetched by a browser asking for `languages` (`Accept-Language`).
+async fn fetch_in(app: &TestApp, path: &str, languages: &str) -> (u16, String, String) {
     let client = awc::Client::builder().disable_redirects().finish();
     let mut response = client
         .get(format!("{}{path}", app.base))
         .insert_header(("Host", "stolik.test"))
+        .insert_header(("Accept-Language", languages))
         .send()
         .await
         .unwrap();
@@ -75,7 +81,7 @@ async fn every_game_page_has_its_title_description_and_canonical_link_in_each_la
                 info.id
             )));
             // Still the web client: its script draws the page.
-            assert!(html.contains("<script type=\"module\" src=\"/js/app.js\">"));
+            assert!(html.contains("<script type=\"module\" src=\"/assets/app-"));
         }
     }
     app.stop().await;
@@ -84,14 +90,85 @@ async fn every_game_page_has_its_title_description_and_canonical_link_in_each_la
 #[actix_web::test]
 async fn an_unknown_game_or_language_is_a_404_page_not_to_be_indexed() {
     let app = TestApp::spawn().await;
-    for path in ["/games/chess", "/en/games/chess", "/de/games/mill"] {
-        let (status, _, html) = fetch(&app, path).await;
+    for path in [
+        "/games/chess",
+        "/en/games/chess",
+        "/de/games/mill",
+        "/fr/games/mill",
+    ] {
+        let (status, kind, html) = fetch(&app, path).await;
         assert_eq!(status, 404, "{path}");
+        assert!(kind.starts_with("text/html"), "{path}: a page, not {kind}");
         assert!(!html.contains("rel=\"canonical\""), "{path}");
+        assert!(
+            html.contains("<meta name=\"robots\" content=\"noindex\">"),
+            "{path}"
+        );
     }
     let (_, _, html) = fetch(&app, "/en/games/chess").await;
-    assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
     assert!(html.contains("<title>No such game | Stolik</title>"));
+    assert!(
+        html.contains("<h1>There is no such game here.</h1>"),
+        "{html}"
+    );
+    // A language the site does not have: the page is in the browser's language, or English.
+    let (_, _, html) = fetch_in(&app, "/fr/games/mill", "fr-FR, uk;q=0.7").await;
+    assert_eq!(between(&html, "<html lang=\"", "\""), "uk");
+    assert!(
+        html.contains("<h1>Такої сторінки тут немає.</h1>"),
+        "{html}"
+    );
+    let (_, _, html) = fetch_in(&app, "/fr/games/mill", "fr-FR").await;
+    assert_eq!(between(&html, "<html lang=\"", "\""), "en");
+    assert!(
+        html.contains("<h1>There is no such page here.</h1>"),
+        "{html}"
+    );
+    app.stop().await;
+}
+
+/// Cyrillic letters in `text`, with a little of what surrounds the first.
+fn cyrillic(text: &str) -> Option<String> {
+    let at = text.find(|c| ('\u{0400}'..='\u{04FF}').contains(&c))?;
+    let from = text[..at]
+        .char_indices()
+        .rev()
+        .nth(60)
+        .map_or(0, |(i, _)| i);
+    Some(text[from..].chars().take(120).collect())
+}
+
+#[actix_web::test]
+async fn a_game_page_carries_its_main_text_in_its_language() {
+    let app = TestApp::spawn().await;
+    for info in catalog::GAMES {
+        let (_, _, english) = fetch(&app, &format!("/en/games/{}", info.id)).await;
+        let main = between(&english, "<main id=\"main\" tabindex=\"-1\">", "</main>");
+        assert!(
+            main.contains(&format!("<h1>{}</h1>", info.names.en)),
+            "{main}"
+        );
+        assert!(
+            main.contains("<h2>Questions newcomers ask</h2><dl><dt>"),
+            "{main}"
+        );
+        assert!(english.contains(">Skip to content</a>"));
+        assert_eq!(cyrillic(&english), None, "/en/games/{}", info.id);
+
+        let (_, _, russian) = fetch(&app, &format!("/games/{}", info.id)).await;
+        let main = between(&russian, "<main id=\"main\" tabindex=\"-1\">", "</main>");
+        assert!(
+            main.contains(&format!("<h1>{}</h1>", info.names.ru)),
+            "{main}"
+        );
+        assert!(main.contains("<h2>Что спрашивают новички</h2>"), "{main}");
+    }
+    let (_, _, html) = fetch(&app, "/uk/games/mill").await;
+    assert!(html.contains("<dt>Чи може фішка стрибати?</dt>"), "{html}");
+    assert!(
+        html.contains(">До вмісту</a>"),
+        "the skip link in Ukrainian"
+    );
     app.stop().await;
 }
 

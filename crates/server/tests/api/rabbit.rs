@@ -67,10 +67,6 @@ async fn hints_rank_every_legal_action_of_a_live_table() {
     app.stop().await;
 }
 
-/// The answer names its ranking. Exact lists follow exactly that: win probability, then
-/// expected score (higher first, on the solver's grid of 1e-9), then expected actions (fewer
-/// first). Hint mode's estimates are ordered by its look-ahead among estimates within their
-/// error, and say so.
 /// Following the server's first hint never goes round a loop: no position comes back within
 /// a turn, and the deal ends.
 #[actix_web::test]
@@ -123,14 +119,15 @@ fn assert_ranked(body: &Value) {
         repeats.windows(2).all(|w| w[0] <= w[1]),
         "what leads back to this turn's positions comes last: {body}"
     );
-    if body["exact"] == false {
-        assert_eq!(
-            body["ranking"],
-            json!(["win", "score", "look-ahead"]),
-            "{body}"
-        );
-        return;
-    }
+    assert_ranked_by_the_one_order(body);
+}
+
+/// The answer names its ranking, the same for exact values and hint mode's estimates, and
+/// follows exactly that: win probability, then expected score (higher first), then expected
+/// actions (fewer first), each on the solver's grid of 1e-9. So no line below the first shows
+/// better numbers than it.
+pub(crate) fn assert_ranked_by_the_one_order(body: &Value) {
+    let hints = body["hints"].as_array().unwrap();
     assert_eq!(
         body["ranking"],
         json!(["win", "score", "actions"]),
@@ -145,12 +142,7 @@ fn assert_ranked(body: &Value) {
         let order = grid(b, "win")
             .total_cmp(&grid(a, "win"))
             .then(grid(b, "score").total_cmp(&grid(a, "score")))
-            .then(
-                a["actions"]
-                    .as_f64()
-                    .unwrap()
-                    .total_cmp(&b["actions"].as_f64().unwrap()),
-            );
+            .then(grid(a, "actions").total_cmp(&grid(b, "actions")));
         assert_ne!(order, std::cmp::Ordering::Greater, "{a} before {b}");
     }
 }
@@ -188,6 +180,7 @@ async fn a_server_with_an_empty_table_directory_answers_from_hint_mode() {
         dir: dir.clone(),
         build: false,
         poll: std::time::Duration::from_millis(100),
+        ..server::TableSource::building(std::path::PathBuf::new())
     })
     .await;
     let mut solo = app.guest().await;
@@ -290,6 +283,7 @@ async fn exact_hints_equal_the_command_once_the_level_is_written() {
         dir: dir.clone(),
         build: false,
         poll: Duration::from_millis(100),
+        ..server::TableSource::building(std::path::PathBuf::new())
     })
     .await;
     let mut solo = app.guest().await;
@@ -386,7 +380,7 @@ async fn hints_are_only_for_the_player_of_a_white_rabbit_game() {
     let (status, body) = app.get(&path, Some(&solo.token)).await;
     assert_eq!(
         (status, &body["code"]),
-        (400, &json!("bad_request")),
+        (409, &json!("wrong_state")),
         "{body}"
     );
 
@@ -402,7 +396,7 @@ async fn hints_are_only_for_the_player_of_a_white_rabbit_game() {
 }
 
 /// The day before `day` (`YYYY-MM-DD`), good enough for tests: days 2..=28 of a month.
-fn earlier_day(today: &str, back: u32) -> String {
+pub(crate) fn earlier_day(today: &str, back: u32) -> String {
     let (month, day) = today.rsplit_once('-').unwrap();
     let day: u32 = day.parse().unwrap();
     if day > back {
@@ -486,27 +480,43 @@ async fn the_daily_deal_is_the_same_for_everyone_and_one_attempt_a_day() {
 async fn a_day_to_come_or_a_malformed_day_is_refused() {
     let app = TestApp::spawn().await;
     let ann = app.guest().await;
-    for day in [
-        "2999-01-01",
-        "2026-13-01",
-        "yesterday",
-        "",
-        "-9999-01-01",
-        "2024-12-31",
+    // Not written YYYY-MM-DD: a bad request. Written so, but with no deal: not found.
+    for (day, status, code) in [
+        ("yesterday", 400, "bad_request"),
+        ("", 400, "bad_request"),
+        ("-9999-01-01", 400, "bad_request"),
+        ("2026-1-01", 400, "bad_request"),
+        ("2999-01-01", 404, "not_found"),
+        ("2026-13-01", 404, "not_found"),
+        ("2024-12-31", 404, "not_found"),
     ] {
-        let (status, body) = app
+        let (got, body) = app
             .post("/api/daily", Some(&ann.token), json!({"day": day}))
             .await;
         assert_eq!(
-            (status, &body["code"]),
-            (400, &json!("bad_request")),
+            (got, body["code"].as_str()),
+            (status, Some(code)),
             "{day}: {body}"
         );
-        let (status, body) = app
+        let (got, body) = app
             .get(&format!("/api/daily?day={day}"), Some(&ann.token))
             .await;
-        assert_eq!(status, 400, "{day}: {body}");
+        assert_eq!(got, status, "{day}: {body}");
     }
+    // A body that is not JSON is bad JSON; no body at all, or `null`, is today.
+    let mut response = app
+        .http()
+        .post(format!("{}/api/daily", app.base))
+        .bearer_auth(&ann.token)
+        .insert_header(("content-type", "application/json"))
+        .send_body("\u{0}")
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "bad_json", "{body}");
+    let (status, body) = app.post("/api/daily", Some(&ann.token), json!(null)).await;
+    assert!(status == 201 || status == 200, "{status} {body}");
     let (status, body) = app.post("/api/daily", None, json!({})).await;
     assert_eq!(status, 401, "{body}");
     app.stop().await;
@@ -528,7 +538,7 @@ fn solver_choice(seen: &Seen) -> String {
 
 /// Plays a White Rabbit table to its end with the solver's choices; returns the result and
 /// the number of actions.
-async fn solve_out(player: &mut crate::helpers::Player, table: &str) -> (String, u64) {
+pub(crate) async fn solve_out(player: &mut crate::helpers::Player, table: &str) -> (String, u64) {
     let snapshot = player
         .ok(json!({"type": "table.subscribe", "table": table}))
         .await;
@@ -554,7 +564,7 @@ async fn solve_out(player: &mut crate::helpers::Player, table: &str) -> (String,
 #[actix_web::test]
 async fn todays_won_deal_is_ranked_and_practice_on_a_past_day_is_not() {
     let app = TestApp::spawn().await;
-    let mut ann = app.guest().await;
+    let mut ann = app.account("ann").await;
     let (status, table) = app.post("/api/daily", Some(&ann.token), json!({})).await;
     assert_eq!(status, 201, "{table}");
     let today = table["daily"].as_str().unwrap().to_string();
@@ -727,8 +737,12 @@ async fn the_review_of_a_finished_game_judges_every_decision() {
         assert_eq!(d["green"], 6 - i);
         assert_eq!(d["taken"]["action"], "end");
         assert_eq!(d["exact"], false, "no tables: hint mode");
-        assert_eq!(d["ranking"], json!(["win", "score", "look-ahead"]));
     }
+    assert_eq!(review["ranking"], json!(["win", "score", "actions"]));
+    assert_eq!(
+        review["mode"], "estimates",
+        "no tables: hint mode, and it says so"
+    );
     // Ending the last turn at once loses for sure; something else was better.
     let last = &decisions[5];
     assert_eq!(f(&last["taken"]["win"]), 0.0);
@@ -743,7 +757,7 @@ async fn the_review_of_a_finished_game_judges_every_decision() {
     let (status, body) = app.get(&path, Some(&solo.token)).await;
     assert_eq!(
         (status, &body["code"]),
-        (400, &json!("bad_request")),
+        (409, &json!("wrong_state")),
         "{body}"
     );
     app.stop().await;
@@ -847,6 +861,7 @@ async fn a_review_shows_exact_play_as_optimal_and_prices_one_mistake() {
         dir,
         build: false,
         poll: std::time::Duration::from_millis(100),
+        ..server::TableSource::building(std::path::PathBuf::new())
     })
     .await;
     let mut solo = app.guest().await;
@@ -960,6 +975,7 @@ async fn the_daily_deal_shows_perfect_play_from_the_exact_tables() {
         dir: dir.clone(),
         build: false,
         poll: std::time::Duration::from_millis(100),
+        ..server::TableSource::building(std::path::PathBuf::new())
     })
     .await;
     let mut solo = app.guest().await;

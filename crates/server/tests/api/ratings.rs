@@ -42,7 +42,7 @@ pub async fn seated(
 }
 
 /// Each side plays one move, then `loser` resigns. Returns the `end` message `winner` got.
-async fn both_move_then_resign(
+pub async fn both_move_then_resign(
     host: &mut Player,
     other: &mut Player,
     id: &str,
@@ -66,7 +66,7 @@ async fn both_move_then_resign(
     winner.expect("end").await
 }
 
-async fn profile(app: &TestApp, player: &Player) -> Value {
+pub async fn profile(app: &TestApp, player: &Player) -> Value {
     let (status, body) = app.get(&format!("/api/users/{}", player.id()), None).await;
     assert_eq!(status, 200, "{body}");
     body
@@ -87,12 +87,12 @@ async fn a_rated_game_moves_both_ratings_by_glicko2_and_casual_or_aborted_games_
     assert_eq!(end["result"], "a");
     assert_eq!(end["reason"], "resign");
 
-    // What Glicko-2 gives two newcomers when the first wins.
-    let (won, lost) = rating::after_game(
-        &rating::Rating::default(),
-        &rating::Rating::default(),
-        rating::Score::Win,
-    );
+    // What Glicko-2 gives two newcomers when the first wins, within the bound of one pair's
+    // games.
+    let start = rating::Rating::default();
+    let (won, lost) = rating::after_game(&start, &start, rating::Score::Win);
+    let first = rating::PairHistory::default();
+    let (won, lost) = (first.damp(&start, &won), first.damp(&start, &lost));
     assert_eq!(end["ratings"]["a"]["before"], 1500);
     assert_eq!(end["ratings"]["a"]["after"], won.shown());
     assert_eq!(end["ratings"]["a"]["change"], won.shown() - 1500);
@@ -264,8 +264,14 @@ async fn an_open_seek_shows_its_rating_and_admits_only_its_range() {
         "{refused}"
     );
     let mut bad = blitz(true);
-    bad["rating_range"] = json!([1800, 1600]);
+    bad["rating_range"] = json!([1800, 4001]);
     assert_eq!(app.post("/api/tables", Some(&ann.token), bad).await.0, 400);
+    // The two ends in either order.
+    let mut reversed = blitz(true);
+    reversed["rating_range"] = json!([1800, 1600]);
+    let (status, table) = app.post("/api/tables", Some(&ann.token), reversed).await;
+    assert_eq!(status, 201, "{table}");
+    assert_eq!(table["rating_range"], json!([1600, 1800]), "{table}");
 }
 
 /// Waits for a `match` on either socket, for at most `limit`.

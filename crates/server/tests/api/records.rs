@@ -38,15 +38,23 @@ async fn a_private_games_record_follows_its_tables_rule() {
         assert_eq!(status, 200, "{path} for its host");
     }
 
-    // The host who stands up still hosts; a friend who sits needs the link no more.
-    host.ok(json!({"type": "stand", "table": id})).await;
-    let (status, _) = app.get(&record, Some(&host.token)).await;
-    assert_eq!(status, 200, "the host, standing");
+    // A friend who sits needs the link no more.
     friend
         .ok(json!({"type": "sit", "table": id, "token": token}))
         .await;
     let (status, _) = app.get(&record, Some(&friend.token)).await;
     assert_eq!(status, 200, "a player, seated");
+    // The host of a table that closed (they stood up, and nobody sat there) still hosts it.
+    let other = host
+        .create_table(&app, json!({"game": "mill", "private": true}))
+        .await;
+    let other = other["id"].as_str().unwrap();
+    host.ok(json!({"type": "stand", "table": other})).await;
+    let (status, closed) = app
+        .get(&format!("/api/records/{other}"), Some(&host.token))
+        .await;
+    assert_eq!(status, 200, "the host, standing: {closed}");
+    assert_eq!(closed["status"], "aborted", "{closed}");
 
     let (status, missing) = app.get("/api/records/no-such-game", None).await;
     assert_eq!(status, 404);

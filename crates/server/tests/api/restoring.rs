@@ -77,7 +77,13 @@ async fn on_postgres_a_server_answers_503_restoring_until_its_tables_are_back() 
         "the socket waits too: {:?}",
         refused.map(|(response, _)| response.status())
     );
-    let (status, _) = app.get("/metrics", None).await;
+    let status = app
+        .http()
+        .get(format!("{}/metrics", app.metrics_base))
+        .send()
+        .await
+        .unwrap()
+        .status();
     assert_eq!(status, 200, "the operator still sees the node's figures");
 
     sqlx::query("COMMIT").execute(&mut holder).await.unwrap();

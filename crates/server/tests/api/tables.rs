@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::games::{Seen, two_at_a_table};
+use crate::games::{Seen, one_move_each, two_at_a_table};
 use crate::helpers::{LobbyPage, Player, TestApp};
 
 #[actix_web::test]
@@ -249,7 +249,9 @@ async fn a_reply_comes_before_the_events_its_request_caused() {
 #[actix_web::test]
 async fn an_agreed_draw_ends_the_game() {
     let app = TestApp::spawn().await;
-    let (mut a, mut b, seen) = two_at_a_table(&app, json!({"game": "mill"})).await;
+    let (mut a, mut b, mut seen) = two_at_a_table(&app, json!({"game": "mill"})).await;
+    // Before both sides have moved, an ending is an abort: one move each first.
+    one_move_each(&mut a, &mut b, &mut seen).await;
     b.refused(
         json!({"type": "draw.accept", "table": seen.table}),
         "wrong_state",
@@ -300,8 +302,9 @@ async fn a_declined_draw_offer_lets_the_game_go_on() {
 #[actix_web::test]
 async fn a_resignation_gives_the_game_to_the_opponent_and_a_rematch_swaps_seats() {
     let app = TestApp::spawn().await;
-    let (mut a, mut b, seen) =
+    let (mut a, mut b, mut seen) =
         two_at_a_table(&app, json!({"game": "tumbleweed", "variant": "hex6"})).await;
+    one_move_each(&mut a, &mut b, &mut seen).await;
     b.ok(json!({"type": "resign", "table": seen.table})).await;
     let end = a.expect("end").await;
     assert_eq!(end["result"], "a");
@@ -539,7 +542,7 @@ async fn voice_signals_are_relayed_to_the_other_player_only() {
     assert_eq!(got["from"], "a");
     spectator
         .refused(
-            json!({"type": "voice", "table": seen.table, "signal": {}}),
+            json!({"type": "voice", "table": seen.table, "signal": {"kind": "bye"}}),
             "not_seated",
         )
         .await;

@@ -17,6 +17,8 @@ pub enum ErrorCode {
     /// Known type, missing or malformed fields, or values out of range.
     BadRequest,
     NotFound,
+    /// An HTTP method the endpoint does not have (`Allow` lists those it has).
+    MethodNotAllowed,
     /// The identity token is missing, forged or expired, or the password is wrong.
     Unauthorized,
     /// Not allowed for this identity (a private table without its token, a stranger's move).
@@ -48,6 +50,7 @@ impl ErrorCode {
             | ErrorCode::BadRequest
             | ErrorCode::TooLong => StatusCode::BAD_REQUEST,
             ErrorCode::NotFound => StatusCode::NOT_FOUND,
+            ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
             ErrorCode::Forbidden | ErrorCode::NotSeated | ErrorCode::NotYourTurn => {
                 StatusCode::FORBIDDEN
@@ -72,6 +75,9 @@ pub struct ApiError {
     pub message: String,
     /// Seconds to wait before trying again (`Retry-After`), for limits.
     pub retry_after: Option<u64>,
+    /// Which refusal of its code this is, for a client to say it in the player's language
+    /// with what to do next (`bot_games`, `open_tables`, …; docs/protocol.md).
+    pub reason: Option<&'static str>,
 }
 
 /// The name the table actor, the hub, the live list and the wire protocol know it by.
@@ -83,7 +89,14 @@ impl ApiError {
             code,
             message: message.into(),
             retry_after: None,
+            reason: None,
         }
+    }
+
+    /// Names which refusal this is (see [`ApiError::reason`]).
+    pub fn because(mut self, reason: &'static str) -> ApiError {
+        self.reason = Some(reason);
+        self
     }
 
     pub fn retry_after(mut self, secs: u64) -> ApiError {
@@ -132,6 +145,11 @@ pub struct ErrorBody<'a> {
     #[schema(value_type = String)]
     code: ErrorCode,
     message: &'a str,
+    /// Which refusal of its code this is, when the client may want to say more than the code:
+    /// `open_tables`, `bot_games`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    reason: Option<&'a str>,
 }
 
 impl ResponseError for ApiError {
@@ -148,6 +166,7 @@ impl ResponseError for ApiError {
             kind: "error",
             code: self.code,
             message: &self.message,
+            reason: self.reason,
         })
     }
 }

@@ -9,9 +9,11 @@ use serde_json::Value;
 
 pub mod error;
 pub mod views;
+pub mod voice;
 
 pub use error::{ApiError, ErrorCode, WsError};
 pub use views::*;
+pub use voice::VoiceSignal;
 
 /// Everything a client may ask over the socket. Each request may also carry an `id` (any
 /// JSON value) that the reply echoes.
@@ -66,6 +68,9 @@ pub enum Request {
     Resign { table: String },
     #[serde(rename = "abort")]
     Abort { table: String },
+    /// The host calls off their table before the game starts.
+    #[serde(rename = "cancel")]
+    Cancel { table: String },
     #[serde(rename = "draw.offer")]
     DrawOffer { table: String },
     #[serde(rename = "draw.accept")]
@@ -93,9 +98,9 @@ pub enum Request {
         table: String,
         outcome: ClaimOutcome,
     },
-    /// A WebRTC signal (offer, answer or ICE candidate) for the other seated player.
+    /// A WebRTC signal (offer, answer, ICE candidate or hang-up) for the other seated player.
     #[serde(rename = "voice")]
-    Voice { table: String, signal: Value },
+    Voice { table: String, signal: VoiceSignal },
     #[serde(rename = "queue.join")]
     QueueJoin {
         game: String,
@@ -140,6 +145,7 @@ const REQUEST_TYPES: &[&str] = &[
     "move",
     "resign",
     "abort",
+    "cancel",
     "draw.offer",
     "draw.accept",
     "draw.decline",
@@ -267,14 +273,22 @@ pub enum Message {
     Voice {
         table: String,
         from: &'static str,
-        signal: Value,
+        signal: VoiceSignal,
     },
     /// Quick match paired this client: its new table.
     #[serde(rename = "match")]
     Match { table: String },
     /// Something for this player to know while away (see `/api/notifications`).
     #[serde(rename = "notification")]
-    Notification { notification: store::Notification },
+    Notification {
+        notification: store::Notification,
+        /// How many of the player's notifications are unread now.
+        unread: i64,
+    },
+    /// The player's notifications changed otherwise (read, withdrawn, gone with their game):
+    /// how many are unread now.
+    #[serde(rename = "notifications")]
+    Notifications { unread: i64 },
     /// How many games wait for this player's move, whenever that changes (`hello` has the
     /// count at connection).
     #[serde(rename = "turns")]

@@ -130,6 +130,8 @@ pub struct TableView {
     pub draw_offer: Option<&'static str>,
     /// The seat that asked to take back its last move.
     pub takeback_offer: Option<&'static str>,
+    /// The viewer is seated and has a move of theirs to take back (their side has moved).
+    pub can_take_back: bool,
     pub rematch_offer: Option<&'static str>,
     pub rematch: Option<String>,
     pub chat: Vec<ChatView>,
@@ -156,6 +158,9 @@ pub struct PlayingEntry {
     pub status: &'static str,
     /// The player's seat.
     pub you: &'static str,
+    /// The player's side as the game names it: the seat's label (Tumbleweed's colour, `r` or
+    /// `w`, once the second player has chosen).
+    pub side: &'static str,
     pub your_turn: bool,
     pub to_move: Option<&'static str>,
     /// The other seat (a person, a bot, or empty); absent at a solo table.
