@@ -27,21 +27,23 @@ test('a correspondence table shows its days and the deadline of the move to play
   const mover = (await tableState(a)).to_move === (await tableState(a)).you ? a : B.page;
   await mover.locator('.player.to-move .deadline').waitFor();
   assert.match(await mover.locator('.player.to-move .deadline').textContent(), /^1 d 23 h left to move$|^2 d 0 h left to move$/);
+  // The other player looks at their games meanwhile (at the table, the move is no news).
+  const other = mover === a ? B.page : a;
+  await other.goto(env.server.url + '/#/playing');
+  await other.locator(`.playing-game[data-game="${created.id}"]`).waitFor();
   await waitMyTurn(mover);
   const st = await tableState(mover);
   await playByClicks(mover, 'mill', st.legal[0]);
-  await waitPly(a, 1);
+  await mover.waitForFunction(() => window.__stolik.table.ply === 1);
   await mover.screenshot({ path: screenshotPath('correspondence.png') });
 
-  const other = mover === a ? B.page : a;
-  await other.goto(env.server.url + '/#/playing');
   const row = other.locator(`.playing-game[data-game="${created.id}"]`);
-  await row.waitFor();
+  await other.waitForFunction((id) => /left to move/.test(document.querySelector(`.playing-game[data-game="${id}"]`)?.textContent || ''), created.id);
   assert.match(await row.textContent(), /left to move/);
-  // The move also left a notification, unread until marked.
+  // The move also left a notification, unread until marked, naming the opponent and the game.
   const note = other.locator('.notification-list .notification.unread[data-kind="your_turn"]');
   await note.waitFor();
-  assert.match(await note.textContent(), /Your move in a correspondence game/);
+  assert.match(await note.textContent(), /Your move against .+ in Mill/);
   await other.locator('.notifications .read-all').click();
   await note.waitFor({ state: 'detached' });
   await other.locator('.notification-list .notification[data-kind="your_turn"]').waitFor();

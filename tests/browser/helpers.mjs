@@ -45,14 +45,19 @@ function freePort() {
   });
 }
 
-/** Starts `stolik serve` on a free port with a fresh SQLite database. */
-export async function startServer(extraArgs = []) {
-  const port = await freePort();
-  const db = `/tmp/stolik-browser-${process.pid}-${randomBytes(4).toString('hex')}.db`;
+/**
+ * Starts `stolik serve` on a free port with a fresh SQLite database; `port` and `database`
+ * start it again where a stopped one was (`server.port`, `server.database`).
+ */
+export async function startServer(extraArgs = [], { port: chosenPort, database } = {}) {
+  const port = chosenPort ?? await freePort();
+  const db = database ?? `/tmp/stolik-browser-${process.pid}-${randomBytes(4).toString('hex')}.db`;
   const proc = spawn(
     BIN,
-    ['serve', '--bind', `127.0.0.1:${port}`, '--database', `sqlite://${db}`, '--web-dir', join(root, 'web'), ...extraArgs],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' } },
+    // The client as the site serves it: the bundle built into the binary.
+    ['serve', '--bind', `127.0.0.1:${port}`, '--metrics-bind', '127.0.0.1:0', '--database', `sqlite://${db}`, ...extraArgs],
+    // No White Rabbit tables built under the tests' directory unless a run asks for them.
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn', STOLIK_RABBIT_TABLES: process.env.STOLIK_RABBIT_TABLES || 'off' } },
   );
   let log = '';
   proc.stdout.on('data', (d) => { log += d; });
@@ -75,6 +80,8 @@ export async function startServer(extraArgs = []) {
   }
   return {
     url,
+    port,
+    database: db,
     log: () => log,
     async stop() {
       if (proc.exitCode !== null) return;
@@ -87,15 +94,22 @@ export async function startServer(extraArgs = []) {
   };
 }
 
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+];
+
 export async function launch() {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Chromium with a profile of its own in `dir` (a browser context that is not off the record:
+ * what installability needs), as playwright-core's persistent context.
+ */
+export async function launchPersistent(dir, options = {}) {
+  return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, ...options });
 }
 
 /**
@@ -135,6 +149,17 @@ export async function newPlayer(browser, url, { lang = 'en', viewport = { width:
   await page.goto(url + '/');
   await page.waitForFunction(() => window.__stolikSocket && window.__stolikSocket.state === 'open');
   return { context, page };
+}
+
+/**
+ * Lets the page import the client's source modules from /src/… (`await import('/src/js/boards/mill.js')`),
+ * for a test that drives one module directly: the site serves only the bundle.
+ */
+export async function serveSources(page, url) {
+  await page.route(`${url}/src/**`, (route) => {
+    const path = new URL(route.request().url()).pathname.slice('/src/'.length);
+    return route.fulfill({ path: join(root, 'web', path) });
+  });
 }
 
 export function tableState(page) {
@@ -229,10 +254,9 @@ export async function createPrivateTable(page, url, game, variant) {
   return `${url}/#/table/${t.id}?token=${encodeURIComponent(t.invite)}`;
 }
 
-/** The second player opens the invite link and sits down. */
+/** The second player opens the invite link: they sit down at once, and the game starts. */
 export async function joinByInvite(page, invite) {
   await page.goto(invite);
-  await page.locator('.actions .sit').click();
   await waitStatus(page, 'playing');
 }
 

@@ -2,7 +2,7 @@
 // in the game's terms, move numbers keep every digit, and the replay's list follows the move.
 
 import assert from 'node:assert/strict';
-import { test, serverAndBrowser, newPlayer, waitStatus, tableState, playOut } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, tableState, playOut, playByClicks, waitPly } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 
@@ -23,6 +23,10 @@ async function resign(page) {
 test('a bot is named in the history and the replay, in each language; resignation says who', async () => {
   const { context, page } = await newPlayer(env.browser, env.server.url);
   await botGame(page, 'perekati', 'medium');
+  // A move each first: a resignation before both sides have moved only calls the game off.
+  const st = await tableState(page);
+  await playByClicks(page, 'perekati', st.legal[0]);
+  await waitPly(page, 2);
   await resign(page);
   const banner = await page.locator('.banner.shown').innerText();
   assert.match(banner, /Stolik bot \(medium\)/);
@@ -77,12 +81,13 @@ test('a full cephalopod game: the reason names the dice count, move numbers keep
   });
   assert.deepEqual(clipped, []);
 
-  // The replay: numbered plies, and the current one always in view.
+  // The replay: numbered as at the table (a line per pair of moves), every move a button, and
+  // the current one always in view.
   await page.locator('.actions a[href^="#/replay/"]').click();
   await page.locator('.replay-moves li').first().waitFor();
-  const plies = await page.locator('.replay-moves li .num').allInnerTexts();
-  assert.equal(plies.length, end.moves.length);
-  assert.equal(plies[9], '10.');
+  const rows = await page.locator('.replay-moves li .num').allInnerTexts();
+  assert.deepEqual(rows, nums);
+  assert.equal(await page.locator('.replay-moves .mv').count(), end.moves.length);
   const inView = () => page.evaluate(() => {
     const cur = document.querySelector('.replay-moves .mv.current');
     if (!cur) return null;

@@ -35,7 +35,6 @@ test('mill: a game played to its end by clicking', async () => {
   await a.waitForFunction(() => window.__stolik?.table?.invite);
   const t0 = await tableState(a);
   await b.goto(`${env.server.url}/#/table/${t0.id}?token=${encodeURIComponent(t0.invite)}`);
-  await b.locator('.actions .sit').click();
   await waitStatus(a, 'playing');
 
   let shot = false;

@@ -24,9 +24,8 @@ test('perekati: a private table played to a draw by repetition, with chat, reloa
   assert.equal(t0.private, true);
   const invite = `${env.server.url}/#/table/${t0.id}?token=${encodeURIComponent(t0.invite)}`;
 
-  // The guest opens the link and sits down; the game starts.
+  // The guest opens the link and is seated at once; the game starts.
   await b.goto(invite);
-  await b.locator('.actions .sit').click();
   await waitStatus(a, 'playing');
   await waitStatus(b, 'playing');
   assert.equal((await tableState(b)).you, 'b');
@@ -77,7 +76,7 @@ test('perekati: a private table played to a draw by repetition, with chat, reloa
   await waitStatus(b, 'finished');
   const end = await tableState(a);
   assert.equal(end.result, 'draw');
-  assert.equal(end.reason, 'rules');
+  assert.equal(end.reason, 'repetition');
   await a.locator('.banner.shown', { hasText: 'Draw' }).waitFor();
   await b.locator('.banner.shown', { hasText: 'Draw' }).waitFor();
   await a.screenshot({ path: screenshotPath('perekati-end.png') });

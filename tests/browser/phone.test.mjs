@@ -2,7 +2,7 @@
 // scrolling.
 
 import assert from 'node:assert/strict';
-import { test, serverAndBrowser, newPlayer, waitStatus, createPrivateTable } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, createPrivateTable, tableState, playByClicks, waitPly } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 const PHONE = { viewport: { width: 390, height: 844 }, context: { hasTouch: true, isMobile: true } };
@@ -24,6 +24,10 @@ test('on a phone the finished games keep the game column', async () => {
   const { context, page } = await newPlayer(env.browser, env.server.url, PHONE);
   await page.locator('.game-card[data-game="cephalopod"] .play-bot').tap();
   await waitStatus(page, 'playing');
+  // A move each first: a resignation before both sides have moved only calls the game off.
+  const st = await tableState(page);
+  await playByClicks(page, 'cephalopod', st.legal[0]);
+  await waitPly(page, 2);
   await page.locator('.actions .resign').tap();
   await page.locator('.actions .resign-confirm').tap();
   await waitStatus(page, 'finished');
@@ -50,25 +54,23 @@ test('on a phone the lobby keeps the clock column', async () => {
   const cell = page.locator('.lobby-tables tbody tr').first().locator('td').nth(1);
   await cell.waitFor();
   assert.ok(await visible(cell), 'the clock column is shown');
-  assert.equal((await cell.innerText()).trim(), '5+3');
+  // The clock, and under it how long the table has waited.
+  assert.equal((await cell.innerText()).trim(), '5+3\njust now');
   await noSideScroll(page);
   await context.close();
   await host.context.close();
 });
 
-test('on a phone the invitee sees "Sit down" without scrolling', async () => {
+test('on a phone the invitee is seated on opening the link, the board in view', async () => {
   const host = await newPlayer(env.browser, env.server.url);
   const invite = await createPrivateTable(host.page, env.server.url, 'mill');
   const { context, page } = await newPlayer(env.browser, env.server.url, PHONE);
   await page.goto(invite);
-  const sit = page.locator('.actions .sit');
-  await sit.waitFor();
-  const box = await sit.boundingBox();
-  const scrollY = await page.evaluate(() => window.scrollY);
-  assert.equal(scrollY, 0);
-  assert.ok(box.y >= 0 && box.y + box.height <= 844, `Sit down at y=${box.y}..${box.y + box.height}`);
-  await sit.tap();
   await waitStatus(page, 'playing');
+  assert.equal((await page.evaluate(() => window.__stolik.table.you)), 'b');
+  assert.equal(await page.locator('.actions .sit').count(), 0);
+  const board = await page.locator('.board-wrap svg.board').boundingBox();
+  assert.ok(board.y < 844, `the board starts at y=${board.y}`);
   await noSideScroll(page);
   await context.close();
   await host.context.close();

@@ -2,7 +2,7 @@
 // quick match that finds nobody.
 
 import assert from 'node:assert/strict';
-import { test, serverAndBrowser, newPlayer, waitStatus, tableState, playOut, playByClicks } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, tableState, playOut, playByClicks, serveSources } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 
@@ -77,6 +77,7 @@ test('a quick match with nobody around offers a bot of the same game and variant
 
 test('every variant of every two-player game can be played against a bot from its card', async () => {
   const { context, page } = await newPlayer(env.browser, env.server.url);
+  await serveSources(page, env.server.url);
   const games = await (await fetch(env.server.url + '/api/games')).json();
   for (const g of games.filter((x) => x.seats === 2)) {
     for (const v of g.variants) {
@@ -91,7 +92,7 @@ test('every variant of every two-player game can be played against a bot from it
       if (!mv && g.id === 'tumbleweed') {
         // The opening setup is not listed: any two empty cells.
         const empty = await page.evaluate(async (pos) => {
-          const tw = await import('/js/boards/tumbleweed.js');
+          const tw = await import('/src/js/boards/tumbleweed.js');
           return [...tw.parse(pos).cells.values()].filter((c) => !c.stack).map((c) => c.name);
         }, st.position);
         mv = `${empty[0]},${empty[1]}`;

@@ -5,7 +5,7 @@
 # STOLIK_REQUIRE_BROWSER=1.
 set -e
 cd "$(dirname "$0")"
-if [ ! -d node_modules/playwright-core ]; then
+if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ]; then
   if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 fi
 # A test that waits for something that never comes fails after two minutes instead of holding

@@ -2,7 +2,7 @@
 // them, a tap on a Mill token that cannot move says why, and no hint says "click".
 
 import assert from 'node:assert/strict';
-import { test, serverAndBrowser, newPlayer, waitStatus, waitMyTurn, tableState, waitPly } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, waitMyTurn, tableState, waitPly, serveSources } from './helpers.mjs';
 
 const env = serverAndBrowser(['--bot-time-cap-ms', '50', '--limits', 'off']);
 
@@ -75,11 +75,12 @@ test('mill on a touch screen: a tap on a token that cannot move says why', async
 
 test('mill: a token walled in by others says every point next to it is taken', async () => {
   const { context, page } = await newPlayer(env.browser, env.server.url);
+  await serveSources(page, env.server.url);
   await page.goto(env.server.url + '/#/rules/mill');
   // The board renderer itself, on a position where light's a1 is walled in by dark's a4 and
   // d1, with no tokens in hand (four light tokens: no flying).
   const text = await page.evaluate(async () => {
-    const mill = await import('/js/boards/mill.js');
+    const mill = await import('/src/js/boards/mill.js');
     const box = document.createElement('div');
     document.body.append(box);
     const position = '..a/.../a.a/b...../.../.../ab. a 0 0 0 0 0';

@@ -100,11 +100,11 @@ test('quick match pairs two players and cancel works', async () => {
   const tb = await tableState(B.page);
   assert.equal(ta.id, tb.id);
   assert.notEqual(ta.you, tb.you);
-  // Resign ends it.
+  // Resign ends it: before both sides have moved, that calls the game off.
   const first = ta.you === 'a' ? A.page : B.page;
   await first.locator('.actions .resign').click();
   await first.locator('.actions .resign-confirm').click();
-  await waitStatus(A.page, 'finished');
+  await waitStatus(A.page, 'aborted');
   await A.context.close();
   await B.context.close();
 });

@@ -2,10 +2,12 @@
 // nothing here handles tokens.
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, reason = null) {
     super(message || code);
     this.status = status;
     this.code = code;
+    // Which refusal of its code this is (`bot_games`, `open_tables`), when the server says.
+    this.reason = reason;
   }
 }
 
@@ -39,7 +41,7 @@ async function call(method, path, body, tries = RESTORING_TRIES) {
     return call(method, path, body, tries - 1);
   }
   if (!res.ok) {
-    throw new ApiError(res.status, data?.code || 'http_' + res.status, data?.message || res.statusText);
+    throw new ApiError(res.status, data?.code || 'http_' + res.status, data?.message || res.statusText, data?.reason || null);
   }
   return data;
 }
@@ -87,6 +89,8 @@ export const api = {
   unmute: (user) => call('DELETE', `/api/mutes/${encodeURIComponent(user)}`),
   report: (user, chat, reason) => call('POST', '/api/reports', { user, chat, reason }),
   logoutEverywhere: () => call('POST', '/api/logout/everywhere'),
+  /** Accounts whose username starts with `q`. */
+  searchUsers: (q) => call('GET', `/api/users?q=${encodeURIComponent(q)}`),
   userGames: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/games`),
   /** A player's public page: name, kind, ratings per game and class, wins, draws, losses. */
   user: (id) => call('GET', `/api/users/${encodeURIComponent(id)}`),

@@ -11,61 +11,58 @@ import { socket } from './socket.js';
 import { session } from './session.js';
 import { currentRoute, gamePath } from './router.js';
 import './quickmatch.js';
-import './notifications.js';
-import * as catalogue from './pages/catalogue.js';
-import * as lobby from './pages/lobby.js';
-import * as rules from './pages/rules.js';
-import * as gamePage from './pages/game.js';
-import * as table from './pages/table.js';
-import * as profile from './pages/profile.js';
-import * as replay from './pages/replay.js';
-import * as daily from './pages/daily.js';
-import * as playing from './pages/playing.js';
-import * as review from './pages/review.js';
-import * as player from './pages/player.js';
-import * as leaderboard from './pages/leaderboard.js';
-import * as live from './pages/live.js';
+import { notifications, onNotifications } from './notifications.js';
+import { pageModule, prefetchPages } from './routes.js';
 import { turns, onTurns } from './turns.js';
-
-const ROUTES = {
-  '': catalogue,
-  lobby,
-  rules,
-  games: gamePage,
-  table,
-  profile,
-  replay,
-  daily,
-  playing,
-  review,
-  player,
-  leaderboard,
-  live,
-};
+import { registerServiceWorker, siteUpdated } from './pwa.js';
 
 const main = document.getElementById('main');
 let page = null;
-let pageKey = null;
+// Counts routes, so that a page whose chunk arrives after the visitor moved on is not drawn.
+let routed = 0;
 
-function route() {
+async function route() {
   const r = currentRoute();
-  const mod = ROUTES[r.parts[0] || ''] || null;
+  const ticket = ++routed;
   if (page) {
     page.unmount?.();
     page = null;
   }
+  // A page the server wrote (a game's page, readable before any script ran) stays until the
+  // client's own is drawn, so that its text does not blink away.
+  const served = main.querySelector(':scope > .served-page');
   clear(main);
-  pageKey = r.path;
+  if (served) main.append(served);
+  let mod = null;
+  try {
+    mod = await pageModule(r.parts[0] || '');
+  } catch {
+    if (ticket === routed) toast(t('net.failed'), 'error');
+    return;
+  }
+  if (ticket !== routed) return;
   if (!mod) {
-    main.append(h('section', { class: 'page narrow' }, h('h1', {}, '404'), h('p', {}, h('a', { href: '#/' }, t('nav.games')))));
+    served?.remove();
+    main.append(h('section', { class: 'page narrow' }, h('h1', {}, '404'), h('p', {}, t('page.notfound')), h('p', {}, h('a', { href: '#/' }, t('nav.games')))));
     return;
   }
   // Each page draws into a container of its own: an answer that arrives after the visitor has
   // moved on then draws into a container no longer on the page, never over the next page.
   const root = h('div', { class: 'page-root' });
   main.append(root);
+  if (served) keepUntilDrawn(served, root);
   page = mod.mount(root, r);
   renderNav();
+}
+
+function keepUntilDrawn(served, root) {
+  root.hidden = true;
+  new MutationObserver((_, observer) => {
+    if (!root.firstChild) return;
+    served.remove();
+    root.hidden = false;
+    observer.disconnect();
+  }).observe(root, { childList: true });
 }
 
 function renderNav() {
@@ -90,6 +87,7 @@ function renderNav() {
   sel.setAttribute('aria-label', t('nav.language'));
   document.getElementById('skip-link').textContent = t('nav.skip');
   renderSwitches();
+  renderBell();
   document.querySelector('.logo-text').textContent = t('app.name');
 }
 
@@ -107,6 +105,17 @@ function renderSwitches() {
   fill(th, icon(dark ? 'sun' : 'moon'));
   th.setAttribute('aria-label', t(dark ? 'theme.light' : 'theme.dark'));
   th.title = t(dark ? 'theme.light' : 'theme.dark');
+}
+
+// The header's bell: the unread notifications' count, a link to the list (under My games).
+function renderBell() {
+  const bell = document.querySelector('.bell');
+  const { unread } = notifications();
+  const label = unread ? t('notify.bell.unread', { n: unread }) : t('notify.bell');
+  fill(bell, icon('bell'), unread ? h('span', { class: 'bell-count' }, unread > 99 ? '99+' : String(unread)) : null);
+  bell.setAttribute('aria-label', label);
+  bell.title = label;
+  bell.classList.toggle('unread', unread > 0);
 }
 
 function relabel() {
@@ -152,6 +161,7 @@ async function start() {
   document.querySelector('.sound-toggle').addEventListener('click', () => setMuted(!isMuted()));
   document.querySelector('.theme-toggle').addEventListener('click', toggleTheme);
   onMuted(renderSwitches);
+  onNotifications(renderBell);
   onTheme(renderSwitches);
   onLang(relabel);
   session.onChange(renderNav);
@@ -177,11 +187,16 @@ async function start() {
     }
   });
   renderNav();
-  main.append(h('p', { class: 'loading' }, t('loading')));
+  if (!main.querySelector('.served-page')) main.append(h('p', { class: 'loading' }, t('loading')));
+  // Every page needs the catalogue: ask for it beside who we are, not after (it is kept).
+  api.games().catch(() => {});
   await identify();
   socket.connect();
-  window.addEventListener('hashchange', route);
+  // After a new version of the site took over, the next page comes from it.
+  window.addEventListener('hashchange', () => (siteUpdated() ? location.reload() : route()));
   route();
+  prefetchPages();
+  registerServiceWorker();
 }
 
 // For tests and debugging.

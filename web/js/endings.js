@@ -1,5 +1,7 @@
 // Why a game ended, said in the game's own terms. The server sends only the kind of end
-// (rules, resign, time, agreement, abandoned, abort, expired); for an end by the rules the client reads
+// (rules, blocked, repetition, resign, time, agreement, noprogress, abandoned, abort, expired,
+// cancelled, empty);
+// for an end by the rules the client reads
 // what happened from the final position, when it has one.
 
 import { t, sideName } from './i18n.js';
@@ -14,8 +16,9 @@ export function endReason(game) {
   const { reason, result, status } = game;
   if (!reason) return null;
   if (reason === 'abandoned' && status === 'aborted') return t('end.abandoned.aborted');
-  if (reason === 'abort' || (status === 'aborted' && reason !== 'expired')) return null;
-  if (reason === 'expired') return t('reason.expired');
+  // A table that closed before its game began says why.
+  if (reason === 'expired' || reason === 'cancelled' || reason === 'empty') return t('reason.' + reason);
+  if (reason === 'abort' || status === 'aborted') return null;
   const seats = game.seats || [];
   const solo = seats.length === 1;
   const seatOf = (r) => seats.find((s) => s.seat === r);
@@ -25,8 +28,25 @@ export function endReason(game) {
   if (reason === 'resign') return solo ? t('end.giveup') : loser ? t('end.resign', { side: side(loser) }) : t('reason.resign');
   if (reason === 'time') return loser ? t('end.time', { side: side(loser) }) : t('reason.time');
   if (reason === 'agreement') return t('end.agreement');
+  // Perekati-pole's adjudication of a game without progress: the counts, when known.
+  if (reason === 'noprogress') {
+    const counts = winner && game.position ? boards[game.game]?.homeCounts?.(game.position) : null;
+    if (!counts) return t('reason.noprogress');
+    const won = winner.seat === 'a' ? 'a' : 'b';
+    return t('end.perekati.quiet', { side: side(winner), n: counts[won], m: counts[won === 'a' ? 'b' : 'a'] });
+  }
   // A player left a live game and the opponent claimed it: a win, or a draw.
   if (reason === 'abandoned') return loser ? t('end.abandoned', { side: side(loser) }) : t('end.abandoned.draw');
+  // Perekati-pole's rules 2 and 3 score alike (more cubes home wins): the reason says which.
+  if (reason === 'blocked' || reason === 'repetition') {
+    let score = null;
+    try {
+      if (game.position) score = byRules(game, winner, loser, side);
+    } catch {
+      score = null;
+    }
+    return score ? t('end.because.' + reason, { score }) : t('reason.' + reason);
+  }
   if (reason !== 'rules') return t('reason.' + reason);
   if (solo) return null; // "Solved! Score …" or "Not solved" says it.
   let text = null;

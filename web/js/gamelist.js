@@ -5,7 +5,7 @@
 import { h, formatDate } from './ui.js';
 import { t, lang, gameName, variantName, resultText } from './i18n.js';
 import { endReason } from './endings.js';
-import { who, playerLink, changeNode } from './players.js';
+import { who, playerLink, changeNode, ratingText } from './players.js';
 
 function outcomeFor(g, userId) {
   const seat = g.seats.find((x) => x.user_id === userId);
@@ -21,7 +21,7 @@ function changeCell(g, mine) {
   if (g.seats.length < 2) return '—';
   if (!g.rated) return h('span', { class: 'small' }, t('rated.casual'));
   if (mine?.rating_change == null) return '—';
-  return [changeNode(mine.rating_change), mine.rating_after != null ? h('div', { class: 'small' }, String(mine.rating_after)) : null];
+  return [changeNode(mine.rating_change), mine.rating_after != null ? h('div', { class: 'small' }, ratingText({ rating: mine.rating_after, provisional: mine.rating_provisional })) : null];
 }
 
 /** `list` as GET /api/users/ID/games gives it; `games` the catalogue; whose games these are. */
@@ -50,7 +50,7 @@ export function gamesTable(list, games, userId) {
     ));
   }
   return h('table', { class: 'list games-list' },
-    h('thead', {}, h('tr', {}, ['profile.date', 'lobby.game', 'profile.opponent', 'profile.result', 'rating.change', 'profile.moves', ''].map((k) => h('th', {}, k ? t(k) : '')))),
+    h('thead', {}, h('tr', {}, ['profile.date', 'lobby.game', 'profile.opponent', 'profile.result', 'rating.change', 'profile.moves'].map((k) => h('th', {}, t(k))), h('th', {}, h('span', { class: 'sr-only' }, t('list.actions'))))),
     body,
   );
 }

@@ -2,45 +2,20 @@
 // languages decide (English when it asks for none of ours); a choice is remembered in
 // localStorage. Game and variant names come from the server's catalogue in all three.
 
-const STORE_KEY = 'stolik.lang';
-export const LANGS = ['ru', 'uk', 'en'];
+import ru from '../i18n/ru.json' with { type: 'json' };
+import uk from '../i18n/uk.json' with { type: 'json' };
+import en from '../i18n/en.json' with { type: 'json' };
+import { STORE_KEY, LANGS, fromBrowser, initialLanguage } from './i18n-choice.js';
+
+export { LANGS, fromBrowser };
 
 // The texts themselves are data, one file per language (web/i18n/LANG.json, a flat map of key
-// to text, `{name}` marking a parameter), all three fetched before any page is drawn: a language
-// switch is then immediate, and English fills in a key another language lacks.
-async function loadDictionary(l) {
-  const res = await fetch(new URL(`../i18n/${l}.json`, import.meta.url));
-  if (!res.ok) throw new Error(`the ${l} texts did not load: HTTP ${res.status}`);
-  return res.json();
-}
-
-const DICTS = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, await loadDictionary(l)])));
+// to text, `{name}` marking a parameter), all three part of the bundle: a language switch is
+// then immediate, and English fills in a key another language lacks.
+const DICTS = { ru, uk, en };
 const listeners = new Set();
 
-/**
- * The browser's preferred languages, first to last, mapped onto ours: the first one we have
- * wins (en-GB is English, uk-UA Ukrainian); a browser asking only for others gets English.
- */
-export function fromBrowser(languages) {
-  for (const tag of languages || []) {
-    const base = String(tag).toLowerCase().split(/[-_]/)[0];
-    if (LANGS.includes(base)) return base;
-  }
-  return 'en';
-}
-
-function initial() {
-  try {
-    const saved = localStorage.getItem(STORE_KEY);
-    if (LANGS.includes(saved)) return saved;
-  } catch {
-    // Storage may be disabled: the browser's languages decide.
-  }
-  const nav = typeof navigator !== 'undefined' ? navigator : null;
-  return fromBrowser(nav ? (nav.languages && nav.languages.length ? nav.languages : [nav.language]) : []);
-}
-
-let current = initial();
+let current = initialLanguage();
 
 export function lang() {
   return current;

@@ -18,8 +18,13 @@ export function theme() {
   return saved() || (query && query.matches ? 'dark' : 'light');
 }
 
+// The browser's bar takes the header's colour of the theme shown (index.html's theme-color
+// metas follow the system's preference until the visitor chooses).
+const BAR = { light: '#3b2a1a', dark: '#120e0b' };
+
 function apply() {
   document.documentElement.dataset.theme = theme();
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) meta.content = BAR[theme()];
   for (const fn of listeners) fn(theme());
 }
 

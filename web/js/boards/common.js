@@ -58,7 +58,7 @@ export const PIPS = {
   6: [[-P, -P], [P, -P], [-P, 0], [P, 0], [-P, P], [P, P]],
 };
 
-/** A die: rounded square with pips; classes decide the colours (see app.css). */
+/** A die: rounded square with pips; classes decide the colours (see boards.css). */
 export function die(cx, cy, size, value, cls, extra = {}) {
   const g = s('g', { class: ['die', cls], ...extra });
   g.append(

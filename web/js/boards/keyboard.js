@@ -67,6 +67,8 @@ export function keyboard(svg, key) {
     el.classList.add('kb-cell');
     if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
     if (!el.hasAttribute('aria-label')) el.setAttribute('aria-label', el.querySelector('title')?.textContent || cellKey(el));
+    // A name is read (and allowed) only with a role: a cell that takes no click is a picture.
+    if (!el.hasAttribute('role')) el.setAttribute('role', 'img');
   }
   svg.addEventListener('keydown', (e) => {
     const d = DIRECTIONS[e.key];

@@ -147,7 +147,7 @@ export function render(container, state, opts = {}) {
 
   // Tokens in hand: side b above the board, side a below, as rows of small discs.
   const handRow = (side, y) => {
-    const g = s('g', { class: 'hand', 'aria-label': t('mill.inhand', { side: sideName('mill', side), n: p.hand[side] }) });
+    const g = s('g', { class: 'hand', role: 'img', 'aria-label': t('mill.inhand', { side: sideName('mill', side), n: p.hand[side] }) });
     for (let k = 0; k < p.hand[side]; k++) {
       g.append(s('circle', { class: ['token', `side-${side}`], cx: M + 12 + k * 26, cy: y, r: 10 }));
     }

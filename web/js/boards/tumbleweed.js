@@ -128,7 +128,7 @@ export function render(container, state, opts = {}) {
     minX = Math.min(minX, x); maxX = Math.max(maxX, x);
     minY = Math.min(minY, y); maxY = Math.max(maxY, y);
   }
-  const pad = R + 22;
+  const pad = R + 16;
   const ox = -minX + pad;
   const oy = -minY + pad;
   const W = maxX - minX + 2 * pad;
@@ -143,6 +143,9 @@ export function render(container, state, opts = {}) {
     state.last && !['pass', 'red', 'white'].includes(state.last) ? state.last.split(',') : [],
   );
 
+  // Phones confirm a placement on the larger boards (hex8 and up) with a second tap.
+  const confirmTaps = interactive && board.n >= 8 && phase !== 'setup' && phase !== 'choose' && coarsePointer();
+  if (ui.pick && !placeable.has(ui.pick)) ui.pick = null;
   const svg = svgRoot(W, H, 'tumbleweed', t('board.label'));
   for (const c of board.cells.values()) {
     const [x0, y0] = centre(c.i, c.j);
@@ -182,14 +185,31 @@ export function render(container, state, opts = {}) {
         render(container, state, opts);
       });
     } else if (placeable.has(c.name)) {
-      const h2 = sight(board, c.i, c.j)[colourToMove(phase)] || 0;
+      const colour = colourToMove(phase);
+      const h2 = sight(board, c.i, c.j)[colour] || 0;
+      const picked = confirmTaps && ui.pick === c.name;
       g.classList.add('target');
-      g.append(s('circle', { class: 'target-dot', cx: x, cy: y, r: 5 }));
-      // A preview of the stack that would be placed, shown on hover or focus.
-      g.append(s('circle', { class: ['ghost', `stack-${colourToMove(phase)}`], cx: x, cy: y, r: R * 0.72 }));
-      g.append(s('text', { class: ['ghost', 'stack-h', `stack-h-${colourToMove(phase)}`], x, y: y + 1 }, String(h2)));
+      if (picked) g.classList.add('picked');
+      // The marker never covers a stack's height: on a stack it is a ring around it, on an
+      // empty cell a dot in the middle.
+      if (c.stack) g.insertBefore(s('circle', { class: 'target-ring', cx: x, cy: y, r: R * 0.86 }), g.firstChild.nextSibling);
+      else g.append(s('circle', { class: 'target-dot', cx: x, cy: y, r: 5 }));
+      // A preview of the stack that would be placed, shown on hover or focus (and while a
+      // phone's first tap waits for the second).
+      g.append(s('circle', { class: ['ghost', `stack-${colour}`], cx: x, cy: y, r: R * 0.72 }));
+      g.append(s('text', { class: ['ghost', 'stack-h', `stack-h-${colour}`], x, y: y + 1 }, String(h2)));
       title += ` → ${h2}`;
-      clickable(g, title, () => opts.onMove?.(c.name));
+      clickable(g, title, () => {
+        // On a phone the big boards' cells are small: the first tap picks, the second (or the
+        // Place button) plays.
+        if (confirmTaps && ui.pick !== c.name) {
+          ui.pick = c.name;
+          render(container, state, opts);
+          return;
+        }
+        ui.pick = null;
+        opts.onMove?.(c.name);
+      });
     }
     g.append(s('title', {}, title));
     svg.append(g);
@@ -216,6 +236,15 @@ export function render(container, state, opts = {}) {
       h('p', { class: 'hint' }, t('tumbleweed.choose.hint')),
       h('button', { class: 'btn choose-red', onClick: () => opts.onMove?.('red') }, t('tumbleweed.play.red')),
       h('button', { class: 'btn choose-white', onClick: () => opts.onMove?.('white') }, t('tumbleweed.play.white')),
+    );
+  }
+  if (confirmTaps && ui.pick) {
+    const picked = [...board.cells.values()].find((c) => c.name === ui.pick);
+    const height = picked ? sight(board, picked.i, picked.j)[colourToMove(phase)] || 0 : 0;
+    controls.append(
+      h('button', { class: 'btn primary confirm-place', onClick: () => { const mv = ui.pick; ui.pick = null; opts.onMove?.(mv); } },
+        t('tumbleweed.place', { cell: ui.pick, n: height })),
+      h('button', { class: 'btn cancel-place', onClick: () => { ui.pick = null; render(container, state, opts); } }, t('cancel')),
     );
   }
   if (interactive && legal.includes('pass')) {
@@ -250,6 +279,10 @@ export function render(container, state, opts = {}) {
   }
   if (opts.controls === false) mount(container, svg);
   else mount(container, svg, controls);
+}
+
+function coarsePointer() {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
 function colourToMove(phase) {

@@ -1,10 +1,13 @@
 // White Rabbit, the solo dice puzzle: six dice on the table, five in the hand, the green
 // counter. Position: 'k1=3,…' (table) 'k4=4,…' (hand) counter banned-swap rerollable-die.
-// Actions: 'k4~r2' (hand die ~ table die), 'reroll', 'end'.
+// Actions: 'k4~r2' (hand die ~ table die), 'reroll', 'end'. Players never see those letters:
+// dice are named in words (../rabbit-words.js), and the hand keeps its order between swaps (the
+// die that comes in takes the place of the one that left).
 
 import { s, h, clickable } from '../ui.js';
 import { t } from '../i18n.js';
 import { svgRoot, uiState, mount, die } from './common.js';
+import { dieWords, actionWords } from '../rabbit-words.js';
 
 const SZ = 64;
 const GAP = 18;
@@ -28,8 +31,30 @@ export function parse(position) {
   };
 }
 
+/**
+ * The hand in the order it was last shown in: dice still in the hand keep their places, a die
+ * that came in takes a freed place. The position lists the hand in the engine's order, which
+ * would make dice jump around after every swap.
+ */
+function steadyHand(container, hand) {
+  const before = container.__rabbitHand || [];
+  const byId = new Map(hand.map((d) => [d.id, d]));
+  const places = before.map((id) => (byId.has(id) ? id : null));
+  const newcomers = hand.filter((d) => !places.includes(d.id)).map((d) => d.id);
+  for (let i = 0; i < places.length && newcomers.length; i++) if (places[i] === null) places[i] = newcomers.shift();
+  const order = [...places.filter((id) => id !== null), ...newcomers];
+  container.__rabbitHand = order;
+  return order.map((id) => byId.get(id));
+}
+
+/** A move in words; with the position it was played from, its dice's values too. */
+export function moveWords(m, position) {
+  return actionWords(m, position);
+}
+
 export function render(container, state, opts = {}) {
   const p = parse(state.position);
+  p.hand = steadyHand(container, p.hand);
   const ui = uiState(container, state);
   const interactive = !!opts.interactive;
   const legal = interactive ? state.legal || [] : [];
@@ -57,16 +82,15 @@ export function render(container, state, opts = {}) {
     const x = GAP + k * (SZ + GAP) + SZ / 2;
     const g = s('g', { class: ['slot', last && last[0] === d.id && 'last-to', targets.has(d.id) && 'target', hinted && hinted[1] === d.id && 'hinted'], 'data-die': d.id });
     g.append(die(x, yTable, SZ, d.value, [`dc-${d.colour}`]));
-    g.append(s('text', { class: 'die-id on-felt', x, y: yTable + SZ / 2 + 13 }, d.id));
     if (targets.has(d.id)) {
       g.append(s('rect', { class: 'target-ring', x: x - SZ / 2 - 5, y: yTable - SZ / 2 - 5, width: SZ + 10, height: SZ + 10, rx: 14 }));
-      clickable(g, `${ui.sel} ↔ ${d.id} (${d.value})`, () => {
+      clickable(g, actionWords(`${ui.sel}~${d.id}`, state.position), () => {
         const mv = targets.get(d.id);
         ui.sel = null;
         opts.onMove?.(mv);
       });
     }
-    g.append(s('title', {}, `${t('rabbit.colour.' + d.colour)} ${d.id}: ${d.value}`));
+    g.append(s('title', {}, dieWords(d.id, state.position)));
     svg.append(g);
   });
 
@@ -74,33 +98,32 @@ export function render(container, state, opts = {}) {
     const x = GAP + k * (SZ + GAP) + SZ / 2;
     const g = s('g', { class: ['slot', ui.sel === d.id && 'selected', p.reroll === d.id && 'rerollable', last && last[1] === d.id && 'last-from', hinted && hinted[0] === d.id && 'hinted'], 'data-die': d.id });
     g.append(die(x, yHand, SZ, d.value, [`dc-${d.colour}`]));
-    g.append(s('text', { class: 'die-id', x, y: yHand + SZ / 2 + 13 }, d.id));
     if (handMovable.has(d.id)) {
       g.classList.add('movable');
-      clickable(g, `${t('rabbit.colour.' + d.colour)} ${d.id} (${d.value})`, () => {
+      clickable(g, dieWords(d.id, state.position), () => {
         ui.sel = ui.sel === d.id ? null : d.id;
         render(container, state, opts);
         container.querySelector(`[data-die="${d.id}"]`)?.focus();
       });
     }
-    g.append(s('title', {}, `${t('rabbit.colour.' + d.colour)} ${d.id}: ${d.value}`));
+    g.append(s('title', {}, dieWords(d.id, state.position)));
     svg.append(g);
   });
 
   // The green counter, to the right of the table row.
   const cx = 6 * (SZ + GAP) + GAP + GAP + SZ / 2 + 4;
   svg.append(s('text', { class: 'area-label', x: cx, y: 20, 'text-anchor': 'middle' }, t('rabbit.counter')));
-  svg.append(die(cx, yTable, SZ, p.counter, ['dc-g', 'counter'], { 'aria-label': `${t('rabbit.counter')}: ${p.counter}` }));
+  svg.append(die(cx, yTable, SZ, p.counter, ['dc-g', 'counter'], { role: 'img', 'aria-label': `${t('rabbit.counter')}: ${p.counter}` }));
 
   const controls = h('div', { class: 'board-controls' });
   if (interactive) {
-    controls.append(h('p', { class: 'hint' }, ui.sel ? t('rabbit.hint.table', { die: ui.sel }) : t('rabbit.hint.hand')));
+    controls.append(h('p', { class: 'hint' }, ui.sel ? t('rabbit.hint.table', { die: dieWords(ui.sel, state.position) }) : t('rabbit.hint.hand')));
     const canReroll = legal.includes('reroll');
     controls.append(
-      h('button', { class: ['btn reroll', state.hinted === 'reroll' && 'hinted'], disabled: !canReroll, onClick: () => opts.onMove?.('reroll') }, canReroll ? t('rabbit.reroll', { die: p.reroll }) : t('rabbit.reroll.none')),
+      h('button', { class: ['btn reroll', state.hinted === 'reroll' && 'hinted'], disabled: !canReroll, onClick: () => opts.onMove?.('reroll') }, canReroll ? t('rabbit.reroll', { die: dieWords(p.reroll, state.position) }) : t('rabbit.reroll.none')),
       h('button', { class: ['btn end', state.hinted === 'end' && 'hinted'], disabled: !legal.includes('end'), onClick: () => opts.onMove?.('end') }, t('rabbit.end')),
     );
   }
-  if (p.banned && !state.over) controls.append(h('p', { class: 'hint small' }, t('rabbit.banned', { swap: p.banned })));
+  if (p.banned && !state.over) controls.append(h('p', { class: 'hint small' }, t('rabbit.banned', { swap: actionWords(p.banned, state.position) })));
   mount(container, svg, controls);
 }

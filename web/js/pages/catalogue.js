@@ -6,7 +6,8 @@ import { api } from '../api.js';
 import { join } from '../quickmatch.js';
 import { navigate, gamePagePath } from '../router.js';
 import { playDaily } from './daily.js';
-import { ratedCheckbox, rated, bots, botOption } from '../players.js';
+import { ratedCheckbox, rated, bots, botOption, ratingClass } from '../players.js';
+import { session } from '../session.js';
 
 export async function createTable(body) {
   try {
@@ -14,8 +15,48 @@ export async function createTable(body) {
     const q = snap.invite ? `?token=${encodeURIComponent(snap.invite)}` : '';
     navigate(`/table/${snap.id}${q}`);
   } catch (err) {
-    toast(err.message || String(err), 'error');
+    toast(refusal(err), 'error', 8000);
   }
+}
+
+/**
+ * What a refused table says, in the player's language, with the way on: the games to finish
+ * first, the open tables to start or close, the account a rated game needs.
+ */
+export function refusal(err) {
+  if (err.reason === 'bot_games') return [t('refusal.bot_games'), ' ', h('a', { href: '#/playing' }, t('refusal.to_games'))];
+  if (err.reason === 'open_tables') return [t('refusal.open_tables'), ' ', h('a', { href: '#/playing' }, t('refusal.to_games'))];
+  if (err.code === 'forbidden' && /account/.test(err.message || '')) return [t('rated.guest.refused'), ' ', h('a', { href: '#/profile' }, t('refusal.to_account'))];
+  if (err.code === 'forbidden') return t('refusal.restricted');
+  const key = 'error.' + err.code;
+  const text = t(key);
+  return text === key ? err.message || String(err) : text;
+}
+
+/** The one-click time controls: minutes+seconds, and days a move for correspondence. */
+export const TIME_CONTROLS = ['1+0', '3+2', '5+3', '10+5', '15+10', '3d'];
+
+/** `{clock}` for a table or the queue from a control's id ('' or undefined: no clock). */
+export function clockBody(id) {
+  if (!id) return {};
+  if (id.endsWith('d')) return { clock: { days: Number(id.slice(0, -1)) } };
+  const [minutes, increment] = id.split('+').map(Number);
+  return { clock: { initial: minutes * 60, increment } };
+}
+
+/** How a control reads on its button: "5+3", "3 d". */
+export function clockChipLabel(id) {
+  return id.endsWith('d') ? t('clock.days.short', { n: id.slice(0, -1) }) : id;
+}
+
+/** The seat a body asks for: the first (0), the second (1), or either by chance. */
+function withSide(body, side) {
+  const seat = side === 'second' ? 1 : side === 'random' ? Math.floor(Math.random() * 2) : 0;
+  return { ...body, seat };
+}
+
+function accountHere() {
+  return !!session.user && !session.user.guest;
 }
 
 export function mount(root) {
@@ -55,6 +96,9 @@ export function mount(root) {
         h('select', { class: 'variant-select', name: 'variant', onChange: (e) => { choices(g.id).variant = e.target.value; } },
           g.variants.map((v) => h('option', { value: v.id, selected: v.id === variant() }, variantName(g, v.id)))))
       : null;
+    const c = choices(g.id);
+    // What every button of the card starts with: the variant, the time control, the side.
+    const body = (extra) => withSide(ratedBody({ game: g.id, variant: variant(), ...clockBody(c.clock), ...extra }), c.side);
     return h('article', { class: 'game-card', 'data-game': g.id },
       h('img', { class: 'game-pic', src: `/img/${g.id}.svg`, alt: '', width: 320, height: 200 }),
       h('div', { class: 'game-body' },
@@ -62,46 +106,71 @@ export function mount(root) {
         h('p', { class: 'meta' }, solo ? t('home.solo') : t('home.players', { n: g.seats }), g.dice ? ' · ' + t('home.dice') : '',
           solo ? null : [' · ', h('a', { class: 'leaderboard-link', href: `#/leaderboard/${g.id}` }, t('leaderboard.short'))]),
         h('p', { class: 'summary' }, gameSummary(g)),
+        // The first button plays at once: the puzzle, or a bot (nobody else needs to be online).
+        solo
+          ? h('div', { class: 'card-actions first-actions' },
+            h('button', { class: 'btn primary play-solo', onClick: () => createTable({ game: g.id, variant: variant() }) }, t('home.play')),
+            h('button', { class: 'btn daily-deal', onClick: () => playDaily() }, t('home.daily')))
+          : g.bots && g.bots.length ? botPicker(g, body) : null,
         variantPicker,
-        // One choice for every card (and the lobby): ticking one ticks them all.
-        solo ? null : h('div', { class: 'card-rated' }, ratedCheckbox((on) => {
+        solo ? null : timePicker(g),
+        solo ? null : sidePicker(g),
+        // Rated games are for accounts: the one choice (shared by every card and the lobby).
+        solo || !accountHere() ? null : h('div', { class: 'card-rated' }, ratedCheckbox((on) => {
           for (const box of root.querySelectorAll('.rated-check')) box.checked = on;
         })),
         h('div', { class: 'card-actions' },
-          solo
-            ? h('button', { class: 'btn primary play-solo', onClick: () => createTable({ game: g.id, variant: variant() }) }, t('home.play'))
-            : h('button', { class: 'btn primary quick-match', onClick: () => join(g.id, variant(), undefined, rated()) }, t('home.quick')),
-          solo ? h('button', { class: 'btn daily-deal', onClick: () => playDaily() }, t('home.daily')) : null,
-          solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable(ratedBody({ game: g.id, variant: variant(), private: true })) }, t('home.private')),
+          solo ? null : h('button', { class: 'btn quick-match', onClick: () => join(g.id, variant(), c.clock ? clockBody(c.clock).clock : undefined, rated()) }, t('home.quick')),
+          solo ? null : h('button', { class: 'btn create-private', onClick: () => createTable(body({ private: true })) }, t('home.private')),
           h('a', { class: 'btn rules-link', href: gamePagePath(g.id, lang()) }, t('home.rules')),
         ),
-        g.bots && g.bots.length ? botPicker(g, variant) : null,
       ),
     );
   }
 
+  // One click picks a time control for every button of the card ("∞": no clock).
+  function timePicker(g) {
+    const c = choices(g.id);
+    const chip = (id) => h('button', {
+      type: 'button',
+      class: ['chip', 'time-chip', (c.clock || '') === id && 'on'],
+      'data-clock': id,
+      'aria-pressed': (c.clock || '') === id ? 'true' : 'false',
+      onClick: () => { c.clock = id; render(); },
+    }, id ? clockChipLabel(id) : '∞');
+    return h('div', { class: 'time-chips', role: 'group', 'aria-label': t('home.clock') },
+      chip(''), ...TIME_CONTROLS.map(chip));
+  }
+
+  // Which side the player takes: the first, the second, or chance.
+  function sidePicker(g) {
+    const c = choices(g.id);
+    return h('label', { class: 'field side-field' }, h('span', {}, t('home.side')),
+      h('select', { class: 'side-select', name: 'side', onChange: (e) => { c.side = e.target.value; } },
+        ['first', 'second', 'random'].map((v) => h('option', { value: v, selected: (c.side || 'first') === v }, t('home.side.' + v)))));
+  }
+
   // Play against a bot: pick a level, the bot takes the other seat and the game starts.
-  function botPicker(g, variant) {
+  function botPicker(g, body) {
     const select = h('select', {
       class: 'bot-level',
       'aria-label': t('home.botLevel'),
       onChange: (e) => { choices(g.id).bot = e.target.value; },
     },
-      // Cards start games without a clock: the bots' rapid ratings.
       ...g.bots.map((level) => h('option', { value: level, selected: level === choices(g.id).bot },
-        botOption(botList, level, g.id, 'rapid'))));
-    return h('div', { class: 'card-actions bot-actions' },
-      select,
+        botOption(botList, level, g.id, ratingClass(clockBody(choices(g.id).clock).clock)))));
+    return h('div', { class: 'card-actions bot-actions first-actions' },
       h('button', {
-        class: 'btn play-bot',
-        onClick: () => createTable(ratedBody({ game: g.id, variant: variant(), bot: select.value })),
+        class: 'btn primary play-bot',
+        onClick: () => createTable(body({ bot: select.value })),
       }, t('home.bot')),
+      select,
     );
   }
 
-  /** The body of a table for two, rated when the visitor chose so. */
+  /** The body of a table for two, rated when the visitor (with an account) chose so. */
   function ratedBody(body) {
-    return rated() ? { ...body, rated: true } : body;
+    return rated() && accountHere() ? { ...body, rated: true } : body;
   }
 
   render();

@@ -1,12 +1,15 @@
 // The White Rabbit daily deal: the same dice for everyone on a day, one attempt each, and the
 // day's leaderboard (score first, then fewest actions). #/daily?day=YYYY-MM-DD for past days,
-// whose deals can be replayed for practice, off the leaderboard.
+// whose deals can be replayed for practice, off the leaderboard. Accounts' attempts of the day
+// are ranked; guests play the day's deal for practice.
 
-import { h, clear, toast, formatPercent } from '../ui.js';
+import { h, clear, toast } from '../ui.js';
 import { t, gameName } from '../i18n.js';
 import { api } from '../api.js';
 import { navigate } from '../router.js';
 import { session } from '../session.js';
+import { playerLink } from '../players.js';
+import { numbers } from '../rabbit-words.js';
 
 /** Starts (or resumes) the caller's attempt at a day's deal and opens its table. */
 export async function playDaily(day) {
@@ -23,6 +26,52 @@ function shift(day, by) {
   const d = new Date(`${day}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + by);
   return d.toISOString().slice(0, 10);
+}
+
+/** Whether `day` (a daily deal's day, or null) is still being played: today or later, in UTC. */
+export function dayGoesOn(day) {
+  return !!day && day >= new Date().toISOString().slice(0, 10);
+}
+
+/** How the caller's attempt went, in sentences: the result, then its place or "practice". */
+function attemptSentence(mine) {
+  const won = mine.result && mine.result.startsWith('won');
+  const lines = [];
+  if (mine.status === 'playing') lines.push(t('daily.mine.playing', { actions: mine.actions }));
+  else if (won) lines.push(t('daily.mine.won', { score: mine.result.slice(4), actions: mine.actions }));
+  else lines.push(t('daily.mine.lost', { actions: mine.actions }));
+  if (!mine.ranked) lines.push(t('daily.mine.practice'));
+  else if (mine.rank) lines.push(t('daily.mine.rank', { rank: mine.rank }));
+  return lines.join(' ');
+}
+
+/** The caller's attempt on the daily page: how it went, and its links. */
+function attemptNode(mine, day) {
+  const won = mine.result && mine.result.startsWith('won');
+  const over = mine.status !== 'playing';
+  return h('div', { class: ['daily-mine', won ? 'won' : over ? 'lost' : 'playing'] },
+    h('p', { class: 'daily-result' }, attemptSentence(mine)),
+    h('p', { class: 'daily-links' },
+      h('a', { class: 'btn open-attempt', href: `#/table/${mine.table}` }, mine.status === 'playing' ? t('daily.continue') : t('daily.open')),
+      over && !dayGoesOn(day) ? h('a', { class: 'btn review-link', href: `#/review/${mine.table}` }, t('daily.review')) : null,
+    ),
+    over && dayGoesOn(day) ? h('p', { class: 'muted small' }, t('daily.review.later')) : null,
+  );
+}
+
+/**
+ * The end of a daily deal on its table: the result with its place (or "practice"), and the
+ * way back to the day and its leaderboard. Fills itself in once the server has answered.
+ */
+export function dailyEnd(tbl) {
+  const box = h('div', { class: 'daily-end' },
+    h('a', { class: 'btn primary back-to-day', href: `#/daily?day=${tbl.daily}` }, t('daily.back')));
+  api.daily(tbl.daily).then((d) => {
+    if (d.mine && d.mine.table === tbl.id && d.mine.status !== 'playing') {
+      box.prepend(h('p', { class: 'daily-result' }, attemptSentence(d.mine)));
+    }
+  }).catch(() => {});
+  return box;
 }
 
 export function mount(root, params) {
@@ -43,6 +92,7 @@ export function mount(root, params) {
       page.append(h('p', { class: 'loading' }, t('loading')));
     } else {
       const isToday = data.day === data.today;
+      const f = data.figures;
       page.append(
         h('p', { class: 'lead' }, t('daily.lead')),
         h('nav', { class: 'day-nav', 'aria-label': t('daily.days') },
@@ -50,39 +100,41 @@ export function mount(root, params) {
           h('strong', { class: 'day' }, isToday ? t('daily.today', { day: data.day }) : data.day),
           isToday ? null : h('a', { class: 'btn next-day', href: `#/daily?day=${shift(data.day, 1)}` }, shift(data.day, 1), ' →'),
         ),
-        h('p', {},
+        data.mine ? attemptNode(data.mine, data.day) : h('p', {},
           h('button', { class: 'btn primary play-daily', onClick: () => playDaily(data.day) },
-            data.table ? t('daily.continue') : isToday ? t('daily.play') : t('daily.practise')),
-        ),
+            isToday ? t('daily.play') : t('daily.practise'))),
         // (Element.append would print a null as text.)
-        ...(!isToday && !data.table ? [h('p', { class: 'muted practice-note' }, t('daily.practice_note'))] : []),
+        ...(isToday && !data.ranked ? [h('p', { class: 'muted guest-note' }, t('daily.guest'))] : []),
+        ...(!isToday && !data.mine ? [h('p', { class: 'muted practice-note' }, t('daily.practice_note'))] : []),
+        ...(!isToday && data.mine ? [h('p', {},
+          h('button', { class: 'btn play-daily', onClick: () => playDaily(data.day) }, t('daily.practise')))] : []),
         h('h2', {}, t('daily.board')),
-        perfectNote(),
+        h('p', { class: 'daily-figures' }, t('daily.figures', { attempts: f.attempts, finished: f.finished, solved: f.solved })),
+        ...(data.perfect ? [perfectNote()] : []),
         board(),
       );
     }
     root.append(page);
   }
 
-  /** The deal's expected score under perfect play (exact tables only), said once. */
+  /** The deal's expected score under perfect play (exact values only), said once. */
   function perfectNote() {
     const p = data.perfect;
-    if (!p) return h('p', { class: 'muted perfect-none' }, t('daily.perfect.none'));
-    return h('p', { class: 'perfect-note' }, t('daily.perfect', { score: p.score.toFixed(2), win: formatPercent(p.win) }));
+    return h('p', { class: 'perfect-note' }, t('daily.perfect', { score: numbers.score(p.score), win: numbers.win(p.win) }));
   }
 
   function board() {
     const lines = data.leaderboard || [];
     if (!lines.length) return h('p', { class: 'muted empty-board' }, t('daily.empty'));
-    return h('table', { class: 'leaderboard' },
+    return h('table', { class: 'leaderboard daily-board' },
       h('thead', {}, h('tr', {},
-        h('th', {}, '#'), h('th', {}, t('daily.player')), h('th', {}, t('daily.score')), h('th', {}, t('daily.actions')))),
+        h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('daily.player')), h('th', { scope: 'col' }, t('daily.score')), h('th', { scope: 'col' }, t('daily.actions')))),
       h('tbody', {}, ...lines.map((e) => h('tr', { class: session.user && e.user_id === session.user.id ? 'me' : '' },
-        h('td', {}, String(e.rank)),
-        h('td', {}, e.display_name),
-        h('td', { class: 'score' }, String(e.score),
-          data.perfect ? h('span', { class: 'muted perfect', title: t('daily.perfect.title', { score: data.perfect.score.toFixed(2) }) }, ' / ' + data.perfect.score.toFixed(2)) : null),
-        h('td', {}, String(e.actions)),
+        h('td', { class: 'rank' }, String(e.rank)),
+        h('td', { class: 'who' }, playerLink({ id: e.user_id, name: e.display_name })),
+        h('td', { class: 'points' }, String(e.score),
+          data.perfect ? h('span', { class: 'muted perfect', title: t('daily.perfect.title', { score: numbers.score(data.perfect.score) }) }, ' / ' + numbers.score(data.perfect.score)) : null),
+        h('td', { class: 'count' }, String(e.actions)),
       ))),
     );
   }

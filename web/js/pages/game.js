@@ -3,12 +3,10 @@
 // demonstrations, and the ways to start playing. The server has already filled in the head.
 
 import { h, clear } from '../ui.js';
-import { t, lang, LANGS, gameName, gameSummary } from '../i18n.js';
+import { t, lang, gameName, gameSummary } from '../i18n.js';
 import { gamePath, gamePagePath } from '../router.js';
 import { gameEntry } from '../registry/index.js';
 import { rulesSections, playButtons, mountGamePage } from './rules.js';
-
-const LANG_NAMES = { ru: 'Русский', uk: 'Українська', en: 'English' };
 
 function say(text) {
   return text[lang()] || text.en;
@@ -45,11 +43,9 @@ export function mount(root, params) {
       about,
       section('game-origin', t('game.origin'), say(text.origin).map((p) => h('p', {}, p))),
       section('game-faq', t('game.faq'), h('dl', {}, text.faq.flatMap((item) => [h('dt', {}, say(item.q)), h('dd', {}, say(item.a))]))),
-      // Every language's names, whatever the page's language: people search in theirs.
-      section('game-also', t('game.names'), [lang(), ...LANGS.filter((l) => l !== lang())].map((l) => [
-        h('p', { class: 'game-names-lang', lang: l }, LANG_NAMES[l]),
-        h('ul', { class: 'game-names', lang: l }, text.names[l].map((n) => h('li', {}, n))),
-      ])),
+      // The names people search for it by in the page's language (each language's page has
+      // its own, as the server writes it).
+      section('game-also', t('game.names'), h('ul', { class: 'game-names' }, (text.names[lang()] || text.names.en || []).map((n) => h('li', {}, n)))),
       h('h2', { class: 'game-rules-title' }, t('game.rules')),
       rest,
       playButtons(game, name),

@@ -14,6 +14,37 @@ export function mount(root, params) {
   let games = null;
   let board = null;
   let problem = null;
+  // The player search: what was asked, and what came back (null before any search).
+  let query = '';
+  let found = null;
+
+  async function search(e) {
+    e.preventDefault();
+    query = e.target.elements.q.value.trim();
+    if (!query) return;
+    try {
+      found = (await api.searchUsers(query)).players;
+    } catch (err) {
+      found = [];
+      problem = err.message;
+    }
+    render();
+    root.querySelector('.player-search input')?.focus();
+  }
+
+  function searchBox() {
+    const box = h('section', { class: 'panel player-search' },
+      h('form', { role: 'search', onSubmit: search },
+        h('label', { class: 'field' }, h('span', {}, t('players.search')),
+          h('input', { type: 'search', name: 'q', value: query, maxlength: 32, autocomplete: 'off' })),
+        h('button', { class: 'btn', type: 'submit' }, t('players.search.go'))));
+    if (found) {
+      box.append(found.length
+        ? h('ul', { class: 'found-players' }, ...found.map((p) => h('li', {}, playerLink(p))))
+        : h('p', { class: 'empty' }, t('players.search.none', { q: query })));
+    }
+    return box;
+  }
 
   const href = (g, c) => `#/leaderboard/${g}?class=${c}`;
 
@@ -25,7 +56,7 @@ export function mount(root, params) {
   function render() {
     if (!root.isConnected) return; // the visitor has moved on (app.js takes a page's root away)
     clear(root);
-    const page = h('section', { class: 'page leaderboard-page' }, h('h1', {}, t('leaderboard.title')));
+    const page = h('section', { class: 'page leaderboard-page' }, h('h1', {}, t('leaderboard.title')), searchBox());
     root.append(page);
     if (!games) {
       page.append(h('p', { class: problem ? 'error' : 'loading' }, problem || t('loading')));
@@ -39,9 +70,14 @@ export function mount(root, params) {
     );
     const panel = h('section', { class: 'panel' });
     page.append(panel);
+    // Who is listed, and when a newcomer will be.
+    page.append(h('p', { class: 'note leaderboard-rule' }, t('leaderboard.rule')));
     if (problem) panel.append(h('p', { class: 'error' }, problem));
     else if (!board) panel.append(h('p', { class: 'loading' }, t('loading')));
-    else if (!board.players.length) panel.append(h('p', { class: 'empty' }, t('leaderboard.empty')));
+    else if (!board.players.length) {
+      panel.append(h('p', { class: 'empty' }, t('leaderboard.empty')),
+        h('p', {}, h('a', { class: 'btn primary', href: '#/' }, t('leaderboard.play'))));
+    }
     else {
       const me = session.user?.id;
       panel.append(h('table', { class: 'leaderboard' },

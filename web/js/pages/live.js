@@ -62,7 +62,8 @@ export function mount(root, params) {
     }
     el.list.append(h('table', { class: 'list live-table' },
       h('thead', {}, h('tr', {},
-        h('th', {}, t('lobby.game')), h('th', {}, t('lobby.players')), h('th', {}, t('lobby.clock')), h('th', {}, ''), h('th', {}, ''))),
+        h('th', {}, t('lobby.game')), h('th', {}, t('lobby.players')), h('th', {}, t('lobby.clock')),
+        h('th', {}, h('span', { class: 'sr-only' }, t('live.activity'))), h('th', {}, h('span', { class: 'sr-only' }, t('list.actions'))))),
       body));
   }
 

@@ -7,7 +7,7 @@ import { socket } from '../socket.js';
 import { session } from '../session.js';
 import { join } from '../quickmatch.js';
 import { navigate } from '../router.js';
-import { createTable } from './catalogue.js';
+import { createTable, TIME_CONTROLS, clockBody, clockChipLabel } from './catalogue.js';
 import { ratedCheckbox, rated, ratingClass, ratedLabel, ratingNode, bots, botOption, playerLink } from '../players.js';
 
 /** "5+3", "3 d a move", or null for no clock. */
@@ -15,6 +15,14 @@ export function clockLabel(initialMs, incrementMs, days) {
   if (days) return t('clock.days', { n: days });
   if (!initialMs) return null;
   return `${Math.round((initialMs / 60000) * 100) / 100}+${Math.round((incrementMs || 0) / 1000)}`;
+}
+
+/** How long ago a table was opened: "just now", "4 min ago", "2 h ago". */
+export function ageText(openedAt) {
+  const minutes = Math.floor(Math.max(0, Date.now() - openedAt) / 60000);
+  if (minutes < 1) return t('lobby.age.now');
+  if (minutes < 60) return t('lobby.age.min', { n: minutes });
+  return t('lobby.age.hour', { n: Math.floor(minutes / 60) });
 }
 
 /** The lobby's order, the server's: newest table first, then by id. */
@@ -94,7 +102,7 @@ export function mount(root) {
     }
     const list = h('table', { class: 'list' },
       h('thead', {}, h('tr', {},
-        h('th', {}, t('lobby.game')), h('th', {}, t('lobby.clock')), h('th', {}, t('lobby.players')), h('th', {}, ''))),
+        h('th', {}, t('lobby.game')), h('th', {}, t('lobby.clock')), h('th', {}, t('lobby.players')), h('th', {}, h('span', { class: 'sr-only' }, t('list.actions'))))),
     );
     const body = h('tbody');
     for (const tb of lobby.tables) {
@@ -103,7 +111,8 @@ export function mount(root) {
       body.append(h('tr', { 'data-table': tb.id },
         h('td', {}, g ? gameName(g) : tb.game, h('div', { class: 'small' }, g ? variantName(g, tb.variant) : tb.variant,
           ' · ', h('span', { class: ['rated-label', tb.rated && 'rated'] }, ratedLabel(tb.rated)))),
-        h('td', {}, clockLabel(tb.clock?.initial_ms, tb.clock?.increment_ms, tb.days) || '∞'),
+        h('td', {}, clockLabel(tb.clock?.initial_ms, tb.clock?.increment_ms, tb.days) || '∞',
+          tb.opened_at ? h('div', { class: 'small seek-age', 'data-at': tb.opened_at }, ageText(tb.opened_at)) : null),
         h('td', {}, tb.players.length
           ? tb.players.flatMap((name, i) => [i ? ', ' : '', playerLink({ id: (tb.player_ids || [])[i], name })])
           : '—', tb.host_rating ? [' ', ratingNode(tb.host_rating)] : null,
@@ -223,6 +232,12 @@ export function mount(root) {
           h('label', {}, h('input', { type: 'radio', name: 'vis', checked: form.private, onChange: () => { form.private = true; } }), ' ', t('lobby.private')),
         ),
       );
+      // One click for the usual controls; the fields below fine-tune them.
+      el.form.append(h('div', { class: 'time-chips', role: 'group', 'aria-label': t('home.clock') },
+        ...['', ...TIME_CONTROLS].map((id) => h('button', {
+          type: 'button', class: ['chip', 'time-chip', chosenControl() === id && 'on'], 'data-clock': id,
+          'aria-pressed': chosenControl() === id ? 'true' : 'false', onClick: () => pickControl(id),
+        }, id ? clockChipLabel(id) : '∞'))));
       el.form.append(
         h('fieldset', { class: 'radio-row' },
           h('legend', {}, t('lobby.clock')),
@@ -257,10 +272,33 @@ export function mount(root) {
           field(t('lobby.range.min'), bound('min')), field(t('lobby.range.max'), bound('max'))));
       }
     }
+    if (!solo) {
+      el.form.append(field(t('home.side'), h('select', { name: 'side', class: 'side-select', onChange: (e) => { form.side = e.target.value; } },
+        ['first', 'second', 'random'].map((v) => h('option', { value: v, selected: (form.side || 'first') === v }, t('home.side.' + v))))));
+    }
     el.form.append(h('div', { class: 'form-actions' },
       h('button', { class: 'btn primary create', onClick: create }, solo || vsBot ? t('home.play') : t('lobby.createbtn')),
       solo || vsBot ? null : h('button', { class: 'btn quick', onClick: quick }, t('home.quick')),
     ));
+  }
+
+  /** The one-click control the form's clock fields hold now ('' for none), if any. */
+  function chosenControl() {
+    if (form.corr) return `${form.days}d`;
+    if (!form.timed) return '';
+    return `${form.minutes}+${form.increment}`;
+  }
+
+  function pickControl(id) {
+    const { clock } = clockBody(id);
+    form.corr = !!clock?.days;
+    form.timed = !!clock && !clock.days;
+    if (clock?.days) form.days = clock.days;
+    if (form.timed) {
+      form.minutes = clock.initial / 60;
+      form.increment = clock.increment;
+    }
+    renderForm();
   }
 
   function clockSpec() {
@@ -278,6 +316,7 @@ export function mount(root) {
       else body.private = form.private;
       const clock = clockSpec();
       if (clock) body.clock = clock;
+      body.seat = form.side === 'second' ? 1 : form.side === 'random' ? Math.floor(Math.random() * 2) : 0;
       if (rated()) {
         body.rated = true;
         const range = ratingRange();
@@ -323,8 +362,14 @@ export function mount(root) {
     renderForm();
   });
 
+  // Each table's age moves on while the page is open.
+  const ages = setInterval(() => {
+    for (const cell of root.querySelectorAll('.seek-age')) cell.textContent = ageText(Number(cell.dataset.at));
+  }, 20000);
+
   return {
     unmount() {
+      clearInterval(ages);
       for (const off of offs) off();
       if (socket.state === 'open') socket.request({ type: 'lobby.unsubscribe' }).catch(() => {});
     },

@@ -8,7 +8,7 @@ import { api } from '../api.js';
 import { session } from '../session.js';
 import { ratingChart } from '../chart.js';
 import { gamesTable } from '../gamelist.js';
-import { CLASSES, who, ratingNode, className, changeText } from '../players.js';
+import { CLASSES, who, ratingNode, ratingText, className, changeText } from '../players.js';
 
 /** How many of the latest games the page lists. */
 const RECENT = 20;
@@ -70,13 +70,13 @@ export function mount(root, params) {
       const title = `${gameTitle(points[0].game)} · ${className(points[0].class)}`;
       const last = points[points.length - 1];
       return h('figure', { class: 'rating-history', 'data-game': points[0].game, 'data-class': points[0].class },
-        h('figcaption', {}, h('strong', {}, title), ' ', h('span', { class: 'small' }, t('player.now', { rating: last.rating, n: points.length }))),
+        h('figcaption', {}, h('strong', {}, title), ' ', h('span', { class: 'small' }, t('player.now', { rating: ratingText(last), n: points.length }))),
         ratingChart(points.map((p) => ({
           at: p.at,
           rating: p.rating,
           change: p.change,
           href: `#/replay/${p.game_id}`,
-          title: `${p.rating} (${changeText(p.change)}) — ${t('player.vs', { name: who(p.opponent).name || '—' })}, ${formatDate(p.at, lang())}`,
+          title: `${ratingText(p)} (${changeText(p.change)}) — ${t('player.vs', { name: who(p.opponent).name || '—' })}, ${formatDate(p.at, lang())}`,
         })), { label: t('player.chart', { title }), dateLabel: last.at - points[0].at < 86400000 ? hour : day, width }));
     });
   }

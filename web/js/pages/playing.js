@@ -27,7 +27,8 @@ export function mount(root) {
 
   function row(g) {
     const info = games.find((x) => x.id === g.game);
-    const side = g.opponent ? sideName(g.game, g.you) : null;
+    // The side as the game names it now (Tumbleweed's colour, once chosen).
+    const side = g.opponent ? sideName(g.game, g.side || g.you) : null;
     // The whole row opens the table (the game's link covers it); the opponent's name, above
     // that, opens their page.
     return h('li', { class: ['playing-game', g.your_turn ? 'your-turn' : ''], 'data-game': g.id },
@@ -46,7 +47,7 @@ export function mount(root) {
 
   function notificationPanel() {
     const { unread, latest } = notifications();
-    const panel = h('section', { class: 'panel notifications' },
+    const panel = h('section', { class: 'panel notifications', id: 'notifications' },
       h('h2', {}, t('notify.title'), unread ? h('span', { class: 'turn-count' }, String(unread)) : null));
     if (!latest.length) panel.append(h('p', { class: 'empty' }, t('notify.none')));
     else {

@@ -4,6 +4,7 @@
 import { h, clear, toast } from '../ui.js';
 import { t, gameName, variantName, resultText, moveText, sideName } from '../i18n.js';
 import { endReason } from '../endings.js';
+import { moveRows } from '../movelist.js';
 import { api } from '../api.js';
 import { boards } from '../registry/index.js';
 import { who, playerLink } from '../players.js';
@@ -105,9 +106,12 @@ export function mount(root, params) {
     );
     boardCol.append(controls);
     const list = h('ol', { class: 'move-list replay-moves' });
-    record.moves.forEach((m, i) => {
-      list.append(h('li', {}, h('span', { class: 'num' }, `${i + 1}.`), h('button', { class: ['mv', 'linklike', step === i + 1 && 'current'], onClick: () => go(i + 1) }, moveText(m))));
-    });
+    // Numbered as at the table: a number per round.
+    const words = boards[record.game]?.moveWords || moveText;
+    for (const row of moveRows(record.game, record.moves.length, (record.seats || []).length === 1)) {
+      list.append(h('li', {}, h('span', { class: 'num' }, `${row.num}.`), ...row.plies.map((i) =>
+        h('button', { class: ['mv', 'linklike', step === i + 1 && 'current'], onClick: () => go(i + 1) }, words(record.moves[i], positions?.[i])))));
+    }
     main.append(boardCol, h('aside', { class: 'side-col' }, h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), list)));
     page.append(main);
     // The list follows the move on the board (within the list only: the page stays put).
