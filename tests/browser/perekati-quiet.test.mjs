@@ -67,3 +67,32 @@ test('perekati: a position coming round a third time ends the game, and the end 
   await A.context.close();
   await B.context.close();
 });
+
+test('perekati: 100 plies in which neither side brings a cube home end a level game as a draw, and the end says so', async () => {
+  const A = await newPlayer(env.browser, env.server.url, { lang: 'uk', viewport: { width: 1366, height: 850 } });
+  const B = await newPlayer(env.browser, env.server.url, { viewport: { width: 390, height: 844 } });
+  const invite = await createPrivateTable(A.page, env.server.url, 'perekati', 'malysh');
+  await joinByInvite(B.page, invite);
+  // Every move stays off the mover's goal row, so no cube can come home; a fixed generator
+  // makes the game the same on every run.
+  let seed = 777;
+  const choose = (st) => {
+    const goal = st.to_move === 'a' ? '6' : '1';
+    const moves = st.legal.filter((m) => m.slice(3) !== goal);
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return moves[seed % moves.length];
+  };
+  const end = await playOut([A.page, B.page], 'perekati', choose, 5000);
+  assert.equal(end.status, 'finished');
+  assert.equal(end.ply, 100);
+  assert.equal(end.result, 'draw');
+  assert.equal(end.reason, 'noprogress');
+  await A.page.locator('.reason', { hasText: 'за 50 ходів кожної сторони жоден кубик не дістався додому;' }).first().waitFor();
+  await B.page.locator('.reason', { hasText: 'no cube came home in 50 moves by each side; as many cubes home on each side (0)' }).first().waitFor();
+  await A.page.screenshot({ path: screenshotPath('perekati-noprogress-level-1366.png') });
+  await B.page.screenshot({ path: screenshotPath('perekati-noprogress-level-390.png') });
+  assert.deepEqual(A.page.__errors || [], []);
+  assert.deepEqual(B.page.__errors || [], []);
+  await A.context.close();
+  await B.context.close();
+});

@@ -28,9 +28,10 @@ export function endReason(game) {
   if (reason === 'resign') return solo ? t('end.giveup') : loser ? t('end.resign', { side: side(loser) }) : t('reason.resign');
   if (reason === 'time') return loser ? t('end.time', { side: side(loser) }) : t('reason.time');
   if (reason === 'agreement') return t('end.agreement');
-  // Perekati-pole's adjudication of a game without progress: the counts, when known.
-  if (reason === 'noprogress') {
-    const counts = winner && game.position ? boards[game.game]?.homeCounts?.(game.position) : null;
+  // Perekati-pole's adjudication of a game without progress: the counts, when known (a
+  // level game is drawn, and said like the rules' other stalled ends).
+  if (reason === 'noprogress' && winner) {
+    const counts = game.position ? boards[game.game]?.homeCounts?.(game.position) : null;
     if (!counts) return t('reason.noprogress');
     const won = winner.seat === 'a' ? 'a' : 'b';
     return t('end.perekati.quiet', { side: side(winner), n: counts[won], m: counts[won === 'a' ? 'b' : 'a'] });
@@ -38,7 +39,7 @@ export function endReason(game) {
   // A player left a live game and the opponent claimed it: a win, or a draw.
   if (reason === 'abandoned') return loser ? t('end.abandoned', { side: side(loser) }) : t('end.abandoned.draw');
   // Perekati-pole's rules 2 and 3 score alike (more cubes home wins): the reason says which.
-  if (reason === 'blocked' || reason === 'repetition') {
+  if (reason === 'blocked' || reason === 'repetition' || reason === 'noprogress') {
     let score = null;
     try {
       if (game.position) score = byRules(game, winner, loser, side);

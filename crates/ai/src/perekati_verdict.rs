@@ -22,9 +22,9 @@ use crate::perekati_exact;
 
 /// Plies without a cube coming home after which a game counts as stalled (40 moves a side:
 /// on the largest board a cube needs about ten rolls to come home from its start; counted
-/// from the start too, so it must leave room for the first cubes to arrive). A game one side
-/// leads is adjudicated at [`perekati::NO_PROGRESS_PLIES`]; a level one is not, and a stalled
-/// bot offers its draw at this count and again every [`OFFER_EVERY_PLIES`].
+/// from the start too, so it must leave room for the first cubes to arrive). The platform
+/// adjudicates the game at [`perekati::NO_PROGRESS_PLIES`] (a level one as a draw); a stalled
+/// bot offers its draw before that, at this count and again every [`OFFER_EVERY_PLIES`].
 pub const STALLED_PLIES: usize = 80;
 /// A stalled bot offers a draw again after this many plies (a declined offer is not repeated
 /// every move).

@@ -109,8 +109,8 @@ pub enum EndRule {
     Repetition,
 }
 
-/// Plies without a cube coming home after which the platform adjudicates a game one side
-/// leads on home cubes ([`Perekati::no_progress_ending`]): 50 moves by each side.
+/// Plies without a cube coming home after which the platform adjudicates the game
+/// ([`Perekati::no_progress_ending`]): 50 moves by each side.
 pub const NO_PROGRESS_PLIES: usize = 100;
 
 /// Buckets of the repetition filter (a power of two).
@@ -171,19 +171,18 @@ impl Perekati {
 
     /// The platform's adjudication, not a rule of the game (the engine's [`Game::outcome`]
     /// never applies it): when [`NO_PROGRESS_PLIES`] plies have passed without a cube coming
-    /// home and one side has more cubes home, that side is the winner, as rule 2 would score
-    /// the position. Otherwise `None` (also for a game already over). Without it a side that
-    /// leads on home cubes cannot end a game in which the other keeps a cube on its last free
-    /// goal cell and rolls its other cubes about for ever. The table and `stolik arena` ask
-    /// after every move; `docs/rules-decisions.md` gives the reasoning.
+    /// home, the game is scored as rule 2 scores a stalled position: the side with more cubes
+    /// home wins, and with as many on each side it is a draw. Otherwise `None` (also for a game
+    /// already over). Without it a side that leads on home cubes cannot end a game in which the
+    /// other keeps a cube on its last free goal cell and rolls its other cubes about for ever,
+    /// and two sides that keep each other out roll on for thousands of plies without ever
+    /// repeating a position. The table and `stolik arena` ask after every move;
+    /// `docs/rules-decisions.md` gives the reasoning.
     pub fn no_progress_ending(&self) -> Option<Outcome> {
         if self.outcome.is_some() || self.plies_since_home() < NO_PROGRESS_PLIES {
             return None;
         }
-        match self.score_by_home() {
-            Outcome::Draw => None,
-            decided => Some(decided),
-        }
+        Some(self.score_by_home())
     }
 
     /// Which end rule ended the game, or `None` while it goes on. Rules 2 and 3 score alike

@@ -41,11 +41,21 @@ fn a_hundred_plies_without_a_cube_coming_home_adjudicate_a_game_to_the_leader() 
 }
 
 #[test]
-fn a_level_game_is_never_adjudicated() {
+fn a_level_game_without_progress_is_adjudicated_a_draw() {
+    // Nobody brings a cube home from the start: after 100 plies the game is drawn 0 to 0.
     let mut game = Perekati::new(Variant::Large, 0);
-    wander(&mut game, perekati::NO_PROGRESS_PLIES + 20);
+    wander(&mut game, perekati::NO_PROGRESS_PLIES - 1);
     assert_eq!(game.no_progress_ending(), None);
+    wander(&mut game, 1);
+    assert_eq!(game.no_progress_ending(), Some(Outcome::Draw));
     assert_eq!(game.outcome(), None);
+
+    // One cube home on each side (c6 for a, c1 for b): level, so a draw too.
+    let mut game = malysh("uuUuu/...../...../...../...../UUuUU a");
+    assert_eq!(game.home_count(Seat::A), 1);
+    assert_eq!(game.home_count(Seat::B), 1);
+    wander(&mut game, perekati::NO_PROGRESS_PLIES);
+    assert_eq!(game.no_progress_ending(), Some(Outcome::Draw));
 }
 
 #[test]
