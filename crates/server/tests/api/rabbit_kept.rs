@@ -1,11 +1,11 @@
 //! White Rabbit for everyone: the tables a server builds by itself (and tells only the
-//! operator about), the review kept with the game, hints and review in one order, and the
-//! daily deal's loop (ranked for accounts, practice for guests).
+//! operator about), the review written with the finished game and kept, hints and review in
+//! one order, and the daily deal's loop (ranked for accounts, practice for guests).
 
 use serde_json::{Value, json};
 
 use crate::helpers::{Db, TestApp};
-use crate::rabbit::assert_ranked_by_the_one_order;
+use crate::rabbit::{assert_ranked_by_the_one_order, live_table, play};
 
 /// The review's bytes as the server sends them.
 async fn review_bytes(app: &TestApp, id: &str, token: &str) -> (u16, Vec<u8>) {
@@ -108,6 +108,64 @@ async fn the_review_is_the_same_bytes_on_every_view_and_every_node() {
     assert_eq!(review["summary"]["exact"], 0);
     assert!(!review["decisions"].as_array().unwrap().is_empty());
     other.stop().await;
+    app.stop().await;
+}
+
+/// The review row of `game` in the database of `db`, read straight from its SQLite file.
+async fn stored_review(db: &Db, game: &str) -> Option<String> {
+    use sqlx::{Connection, Row};
+    let mut conn = sqlx::SqliteConnection::connect(&db.url()).await.unwrap();
+    let row = sqlx::query("SELECT body FROM rabbit_reviews WHERE game_id = $1")
+        .bind(game)
+        .fetch_optional(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    row.map(|row| row.get("body"))
+}
+
+/// The review is written when the game ends, not when someone first asks: its row is in the
+/// database with no request to the review route, and the route then answers exactly those
+/// bytes. A game aborted before its first action has no result, and no review.
+#[actix_web::test]
+async fn the_review_is_written_when_the_game_ends_before_anyone_asks() {
+    use std::time::{Duration, Instant};
+    let db = Db::sqlite();
+    let app = TestApp::spawn_on(Db::shared(&db)).await;
+    let mut solo = app.guest().await;
+    let aborted = live_table(&app, &mut solo, "classic").await;
+    let aborted = aborted["id"].as_str().unwrap().to_string();
+    solo.ok(json!({"type": "abort", "table": aborted})).await;
+    let table = live_table(&app, &mut solo, "classic").await;
+    let id = table["id"].as_str().unwrap().to_string();
+    // Ending every turn at once: six decisions, and the game is lost.
+    for ply in 0..6 {
+        play(&mut solo, &id, ply, "end").await;
+    }
+    // Six decisions of hint mode at the pool's low priority: well under a second on an idle
+    // machine, much longer beside a CI run.
+    let started = Instant::now();
+    let stored = loop {
+        if let Some(body) = stored_review(&db, &id).await {
+            break body;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no review written for {id}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let review: Value = serde_json::from_str(&stored).unwrap();
+    assert_eq!(review["table"], id.as_str());
+    assert_eq!(review["result"], "lost");
+    assert_eq!(review["summary"]["decisions"], 6, "{review}");
+    assert_eq!(
+        review_bytes(&app, &id, &solo.token).await,
+        (200, stored.into_bytes()),
+        "the route answers the stored review"
+    );
+    // The pool takes its jobs in order: an aborted game's review would be there by now.
+    assert_eq!(stored_review(&db, &aborted).await, None);
     app.stop().await;
 }
 
