@@ -129,7 +129,6 @@ async fn stored_review(db: &Db, game: &str) -> Option<String> {
 /// bytes. A game aborted before its first action has no result, and no review.
 #[actix_web::test]
 async fn the_review_is_written_when_the_game_ends_before_anyone_asks() {
-    use std::time::{Duration, Instant};
     let db = Db::sqlite();
     let app = TestApp::spawn_on(Db::shared(&db)).await;
     let mut solo = app.guest().await;
@@ -144,28 +143,83 @@ async fn the_review_is_written_when_the_game_ends_before_anyone_asks() {
     }
     // Six decisions of hint mode at the pool's low priority: well under a second on an idle
     // machine, much longer beside a CI run.
-    let started = Instant::now();
-    let stored = loop {
-        if let Some(body) = stored_review(&db, &id).await {
-            break body;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "no review written for {id}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let stored = written_review(&db, &id).await;
     let review: Value = serde_json::from_str(&stored).unwrap();
     assert_eq!(review["table"], id.as_str());
     assert_eq!(review["result"], "lost");
     assert_eq!(review["summary"]["decisions"], 6, "{review}");
     assert_eq!(
         review_bytes(&app, &id, &solo.token).await,
-        (200, stored.into_bytes()),
+        (200, stored.clone().into_bytes()),
         "the route answers the stored review"
     );
     // The pool takes its jobs in order: an aborted game's review would be there by now.
     assert_eq!(stored_review(&db, &aborted).await, None);
+
+    // A game finished without its review (before reviews were written at the end, or its
+    // server stopped first) gets it on its first view, the same bytes, and kept.
+    forget_review(&db, &id).await;
+    assert_eq!(
+        review_bytes(&app, &id, &solo.token).await,
+        (200, stored.clone().into_bytes())
+    );
+    assert_eq!(stored_review(&db, &id).await, Some(stored));
+    app.stop().await;
+}
+
+/// Waits (at most 30 s) for the review of `game` to be written, and gives it. Hint mode at
+/// the pool's low priority: well under a second on an idle machine, longer beside a CI run.
+async fn written_review(db: &Db, game: &str) -> String {
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    loop {
+        if let Some(body) = stored_review(db, game).await {
+            return body;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no review written for {game}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Deletes the review row of `game`, as a game finished before reviews were written has none.
+async fn forget_review(db: &Db, game: &str) {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(&db.url()).await.unwrap();
+    let gone = sqlx::query("DELETE FROM rabbit_reviews WHERE game_id = $1")
+        .bind(game)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(gone.rows_affected(), 1);
+    conn.close().await.unwrap();
+}
+
+/// Today's deal has its review written when it ends like any game, but the route keeps it,
+/// like the deal's seed, until the day is over.
+#[actix_web::test]
+async fn a_daily_deals_written_review_waits_for_the_end_of_its_day() {
+    let db = Db::sqlite();
+    let app = TestApp::spawn_on(Db::shared(&db)).await;
+    let mut solo = app.guest().await;
+    let (status, table) = app.post("/api/daily", Some(&solo.token), json!({})).await;
+    assert_eq!(status, 201, "{table}");
+    let id = table["id"].as_str().unwrap().to_string();
+    if table["status"] == "playing" {
+        solo.ok(json!({"type": "table.subscribe", "table": id}))
+            .await;
+        solo.ok(json!({"type": "resign", "table": id})).await;
+    }
+    written_review(&db, &id).await;
+    let (status, body) = review_bytes(&app, &id, &solo.token).await;
+    let body: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(
+        (status, &body["code"]),
+        (403, &json!("forbidden")),
+        "{body}"
+    );
     app.stop().await;
 }
 
