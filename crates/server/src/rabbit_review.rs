@@ -1,17 +1,25 @@
-//! The review of a finished White Rabbit game, computed once and kept with the game.
+//! The review of a finished White Rabbit game, written with the game and kept.
 //!
-//! The first request for a game's review computes it and stores the JSON answer; every later
-//! request, on any node, gets those bytes back ([`store::Store::keep_rabbit_review`] keeps the
-//! first one written if two nodes race). A decision is judged with the exact tables when its
-//! level is loaded, otherwise with hint mode under a fixed budget: its rollouts are seeded
-//! from the position and stopped by a count, not by the clock, so the same game always gets
-//! the same estimates. Each decision says which it got; the summary says how many were exact.
+//! When a White Rabbit game finishes with a result, its table hands the review to the CPU pool
+//! the bots think on ([`write_in_background`]) and goes on without waiting; the JSON answer is
+//! then stored, and every request, on any node, gets those bytes back. A game finished before
+//! this (or whose review could not be written) gets its review computed on its first view
+//! instead ([`kept_review`]); [`store::Store::keep_rabbit_review`] keeps the first one written
+//! if two race. An aborted game has no review. Both ways run the one [`compute`]: a decision
+//! is judged with the exact tables when its level is loaded, otherwise with hint mode under a
+//! fixed budget: its rollouts are seeded from the position and stopped by a count, not by the
+//! clock, so the same game always gets the same estimates. Each decision says which it got;
+//! the summary says how many were exact.
+
+use std::sync::Arc;
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::cpu_pool::CpuPool;
 use crate::error::ApiError;
 use crate::rabbit::{Decision, HINT_BUDGET, Loss, RANKING, review_game};
+use crate::rabbit_tables::ExactTables;
 use crate::state::AppState;
 use crate::unix_time::unix_ms;
 
@@ -45,7 +53,41 @@ pub(crate) struct Summary {
     loss: Loss,
 }
 
-/// The kept review of a finished game (`record`), computed and kept first if it is not there.
+/// Writes the review of the finished game `id` in the background: its record is read, the
+/// review computed on the CPU pool (at the bots' priority, never on the tables' runtime) and
+/// kept. Nobody waits for it; if it fails (or the server stops first), the first view
+/// computes the review instead ([`kept_review`]).
+pub(crate) fn write_in_background(
+    store: store::Store,
+    cpu: &CpuPool,
+    tables: Option<Arc<ExactTables>>,
+    id: String,
+) {
+    let cpu = cpu.clone();
+    tokio::spawn(async move {
+        let written = async {
+            let record = store
+                .game(&id)
+                .await
+                .map_err(|e| e.to_string())?
+                .ok_or("the game is not stored")?;
+            let body = cpu
+                .run(move || compute(tables.as_deref(), record))
+                .await
+                .map_err(|e| e.to_string())??;
+            store
+                .keep_rabbit_review(&id, &body, unix_ms())
+                .await
+                .map_err(|e| e.to_string())
+        };
+        if let Err(e) = written.await {
+            tracing::warn!(table = %id, error = %e, "could not write a White Rabbit review");
+        }
+    });
+}
+
+/// The kept review of a finished game (`record`), computed and kept first if it is not there
+/// (a game that finished before reviews were written at the end, or whose writing failed).
 pub(crate) async fn kept_review(
     state: &actix_web::web::Data<AppState>,
     record: store::GameRecord,
@@ -53,40 +95,40 @@ pub(crate) async fn kept_review(
     if let Some(body) = state.store.rabbit_review(&record.id).await? {
         return Ok(body);
     }
-    let body = compute(state, record.clone()).await?;
-    Ok(state
-        .store
-        .keep_rabbit_review(&record.id, &body, unix_ms())
-        .await?)
-}
-
-async fn compute(
-    state: &actix_web::web::Data<AppState>,
-    record: store::GameRecord,
-) -> Result<String, ApiError> {
-    let variant = <rabbit_solver::white_rabbit::Variant as rabbit_solver::game::Variant>::from_id(
-        &record.variant,
-    )
-    .ok_or_else(|| ApiError::internal("a stored variant", &record.variant))?;
-    let moves: Vec<String> = record.moves.iter().map(|m| m.mv.clone()).collect();
+    let id = record.id.clone();
     // Hint mode costs tens of milliseconds a decision: a review takes a hint slot.
     let slot = state.hub.hint_slot().await;
-    let state = state.clone();
-    let seed = record.seed;
-    let decisions = tokio::task::spawn_blocking(move || {
+    let tables = state.rabbit_tables.clone();
+    let body = tokio::task::spawn_blocking(move || {
         let _slot = slot;
-        review_game(variant, seed, &moves, |game| {
-            match state.rabbit_tables.as_ref().and_then(|t| t.hints(game)) {
-                Some(h) => (h, true),
-                None => (rabbit_solver::hints_with(game, HINT_BUDGET), false),
-            }
-        })
+        compute(tables.as_deref(), record)
     })
     .await
     .map_err(|e| ApiError::internal("the solver failed", e))?
-    .map_err(|e| ApiError::internal("a stored game does not replay", e))?;
+    .map_err(|e| ApiError::internal("a stored game does not review", e))?;
+    Ok(state
+        .store
+        .keep_rabbit_review(&id, &body, unix_ms())
+        .await?)
+}
+
+/// The review of a finished game as the JSON answer to keep: the one computation, blocking
+/// (tens of milliseconds a decision judged by hint mode), for a pool thread.
+fn compute(tables: Option<&ExactTables>, record: store::GameRecord) -> Result<String, String> {
+    let variant = <rabbit_solver::white_rabbit::Variant as rabbit_solver::game::Variant>::from_id(
+        &record.variant,
+    )
+    .ok_or_else(|| format!("unknown variant {}", record.variant))?;
+    let moves: Vec<String> = record.moves.iter().map(|m| m.mv.clone()).collect();
+    let decisions = review_game(variant, record.seed, &moves, |game| {
+        match tables.and_then(|t| t.hints(game)) {
+            Some(h) => (h, true),
+            None => (rabbit_solver::hints_with(game, HINT_BUDGET), false),
+        }
+    })
+    .map_err(|e| format!("the game does not replay: {e}"))?;
     let view = summarise(record, decisions);
-    serde_json::to_string(&view).map_err(|e| ApiError::internal("a review as JSON", e))
+    serde_json::to_string(&view).map_err(|e| format!("a review as JSON: {e}"))
 }
 
 fn summarise(record: store::GameRecord, decisions: Vec<Decision>) -> ReviewView {

@@ -138,6 +138,11 @@ impl Application {
             .setting_or_insert("daily_deal_key", || random_id(43))
             .await
             .context("cannot read the daily-deal key")?;
+        // Shared by the routes (hints) and the tables (the review written when a game ends).
+        let rabbit_tables = config
+            .rabbit_tables
+            .clone()
+            .map(|source| Arc::new(crate::rabbit_tables::ExactTables::start(source)));
         let hub = Hub::new(
             store.clone(),
             runtime.clone(),
@@ -151,6 +156,7 @@ impl Application {
                 abandon_grace: config.abandon_grace,
                 match_window: config.match_window,
                 bus: bus.clone(),
+                rabbit_tables: rabbit_tables.clone(),
             },
         );
         let listener = TcpListener::bind(&config.bind)
@@ -172,10 +178,7 @@ impl Application {
                 .await
                 .context("cannot prepare password checks")?,
             health: Health::new(bus.clone()),
-            rabbit_tables: config
-                .rabbit_tables
-                .clone()
-                .map(crate::rabbit_tables::ExactTables::start),
+            rabbit_tables,
             restore: restore.clone(),
         });
         // The security middleware reads its configuration on its own, before any handler.

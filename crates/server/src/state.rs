@@ -17,7 +17,7 @@ pub struct AppState {
     pub security: SecurityConfig,
     pub passwords: PasswordWork,
     pub health: Health,
-    pub rabbit_tables: Option<ExactTables>,
+    pub rabbit_tables: Option<std::sync::Arc<ExactTables>>,
     /// Whether the unfinished tables are back yet (`/healthz` reports it).
     pub restore: std::sync::Arc<Restore>,
 }

@@ -58,6 +58,8 @@ struct Inner {
     /// The key of every daily deal's seed (see [`crate::rabbit::daily_seed`]); it never
     /// leaves the server.
     daily_key: String,
+    /// White Rabbit's exact tables, shared with the routes (`AppState::rabbit_tables`).
+    rabbit_tables: Option<Arc<crate::rabbit_tables::ExactTables>>,
     /// Solver hints run on the blocking pool; this many at a time, so that players asking for
     /// hints cannot crowd out the bots and the tables.
     hint_slots: Arc<tokio::sync::Semaphore>,
@@ -100,6 +102,8 @@ pub struct HubSettings {
     pub match_window: rating::Window,
     /// The bus to the other nodes of the site, when there are several.
     pub bus: Option<cluster::Bus>,
+    /// White Rabbit's exact tables, when the server has them.
+    pub rabbit_tables: Option<Arc<crate::rabbit_tables::ExactTables>>,
 }
 
 impl Hub {
@@ -121,6 +125,7 @@ impl Hub {
             daily_key: settings.daily_key,
             abandon_grace: settings.abandon_grace,
             match_window: settings.match_window,
+            rabbit_tables: settings.rabbit_tables,
             hint_slots: Arc::new(tokio::sync::Semaphore::new(HINTS_AT_ONCE)),
             tables: Mutex::new(HashMap::new()),
             lobby: Mutex::new(Lobby::default()),
@@ -177,6 +182,7 @@ impl Hub {
                 cpu: self.0.cpu.clone(),
                 time_cap: self.0.bot_time_cap,
             },
+            rabbit_tables: self.0.rabbit_tables.clone(),
             day: self.0.day,
             abandon_grace: self.0.abandon_grace,
         }

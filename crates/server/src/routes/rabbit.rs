@@ -162,9 +162,9 @@ pub(crate) async fn hints(
 
 /// The review of a finished White Rabbit game: every decision with the action taken, the best
 /// one and what the choice cost, exact where the server had the tables (each decision says,
-/// and `mode` sums it up), and a summary. Computed on the first request and kept: every later
-/// answer, on every node, is the same bytes. A daily deal's review waits, like its seed,
-/// until its day is over.
+/// and `mode` sums it up), and a summary. Written when the game finishes and kept (a game
+/// finished before that was done gets it on its first request): every answer, on every node,
+/// is the same bytes. A daily deal's review waits, like its seed, until its day is over.
 #[utoipa::path(
     get,
     path = "/api/records/{id}/review",

@@ -1,5 +1,5 @@
 //! Carrying out the rules' effects: messages to the table's watchers, and its lines in the
-//! lobby, the live list and the "your turn" counters.
+//! lobby, the live list and the "your turn" counters, and a White Rabbit game's review.
 
 use tokio::time::Instant;
 
@@ -26,6 +26,7 @@ impl Table {
                 Effect::Lobby => self.publish_lobby(),
                 Effect::Live => self.publish_live(),
                 Effect::LivePly(ply) => self.services.live.set_ply(&self.state.id, ply),
+                Effect::Review => self.write_review(),
             }
         }
     }

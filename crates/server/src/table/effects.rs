@@ -78,4 +78,7 @@ pub enum Effect {
     Live,
     /// The game reached this ply (the live list).
     LivePly(u32),
+    /// A White Rabbit game has finished with a result: its review is written, in the
+    /// background.
+    Review,
 }

@@ -1,5 +1,6 @@
 //! How a game ends: the rules' ending is written (with the rating changes of a rated game)
-//! before it is applied and announced; a won daily deal then goes on its leaderboard.
+//! before it is applied and announced; a won daily deal then goes on its leaderboard, and a
+//! finished White Rabbit game's review is written.
 
 use std::collections::BTreeMap;
 use store::GameStatus;
@@ -149,6 +150,13 @@ impl TableState {
             effects.push(Effect::Snapshots);
         }
         effects.extend([Effect::Lobby, Effect::Live]);
+        // Written with the finished game, not on its first view (an aborted one has none).
+        if self.settings.variant.game() == catalog::GameId::WhiteRabbit
+            && status == GameStatus::Finished
+            && result.is_some()
+        {
+            effects.push(Effect::Review);
+        }
         effects
     }
 }
@@ -219,6 +227,17 @@ impl Table {
         if let Err(e) = self.services.store.record_daily(&result).await {
             tracing::error!(table = %self.state.id, error = %e, "could not record a daily result");
         }
+    }
+
+    /// Writes the finished game's review on the CPU pool, with the exact tables the server
+    /// has; the table goes on without waiting for it.
+    pub(super) fn write_review(&self) {
+        crate::rabbit_review::write_in_background(
+            self.services.store.clone(),
+            &self.services.bots.cpu,
+            self.services.rabbit_tables.clone(),
+            self.state.id.to_string(),
+        );
     }
 
     pub(super) async fn finish(

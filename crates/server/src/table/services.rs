@@ -1,6 +1,7 @@
 //! What a table needs from the rest of the server, as narrow handles: the store, the lobby
-//! listing, the "your turn" counters and notifications, the live list, the bot pool, and a
-//! way to open the rematch's table. The hub implements the traits; tests can stub them.
+//! listing, the "your turn" counters and notifications, the live list, the bot pool (which
+//! also computes White Rabbit's reviews, with the exact tables), and a way to open the
+//! rematch's table. The hub implements the traits; tests can stub them.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -10,6 +11,7 @@ use std::time::Duration;
 use crate::cpu_pool::CpuPool;
 use crate::error::WsError;
 use crate::live::Live;
+use crate::rabbit_tables::ExactTables;
 use crate::ws::protocol::{LobbyEntry, UserView};
 
 use super::TableSettings;
@@ -82,6 +84,9 @@ pub struct Services {
     pub tables: Arc<dyn TableDirectory>,
     pub live: Live,
     pub bots: BotPool,
+    /// White Rabbit's exact tables, when the server has them: the review written when a game
+    /// ends judges with them.
+    pub rabbit_tables: Option<Arc<ExactTables>>,
     /// A correspondence day (shorter in tests).
     pub day: Duration,
     /// How long a player of a live game may be gone before their opponent may claim it.

@@ -883,6 +883,20 @@ fn a_solo_puzzle_gives_hints_except_on_the_daily_deal() {
 }
 
 #[test]
+fn a_finished_solo_puzzle_has_its_review_written_and_an_aborted_one_not() {
+    let review = |effects: &[Effect]| effects.iter().any(|e| matches!(e, Effect::Review));
+    let lost = Some(catalog::Outcome::SoloLost);
+    let ended = rabbit().apply_end(GameStatus::Finished, lost, "resign", None, Instant::now());
+    assert!(review(&ended));
+    let aborted = rabbit().apply_end(GameStatus::Aborted, None, "abort", None, Instant::now());
+    assert!(!review(&aborted));
+    // Other games have no review.
+    let won = Some(catalog::Outcome::Win(Seat::A));
+    let other = playing().apply_end(GameStatus::Finished, won, "resign", None, Instant::now());
+    assert!(!review(&other));
+}
+
+#[test]
 fn a_solo_puzzle_rematch_needs_nobody_to_agree() {
     let mut t = rabbit();
     t.status = GameStatus::Finished;

@@ -148,7 +148,11 @@ pub(crate) fn assert_ranked_by_the_one_order(body: &Value) {
 }
 
 /// A fresh White Rabbit table that is not won at setup, with its player subscribed.
-async fn live_table(app: &TestApp, solo: &mut crate::helpers::Player, variant: &str) -> Value {
+pub(crate) async fn live_table(
+    app: &TestApp,
+    solo: &mut crate::helpers::Player,
+    variant: &str,
+) -> Value {
     for _ in 0..20 {
         let table = solo
             .create_table(app, json!({"game": "white-rabbit", "variant": variant}))
@@ -667,7 +671,7 @@ async fn the_seeds_of_past_deals_predict_no_other_days_dice() {
     app.stop().await;
 }
 
-async fn play(solo: &mut crate::helpers::Player, id: &str, ply: u32, mv: &str) {
+pub(crate) async fn play(solo: &mut crate::helpers::Player, id: &str, ply: u32, mv: &str) {
     solo.ok(json!({"type": "move", "table": id, "move": mv, "ply": ply}))
         .await;
 }

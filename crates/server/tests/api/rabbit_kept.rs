@@ -1,11 +1,11 @@
 //! White Rabbit for everyone: the tables a server builds by itself (and tells only the
-//! operator about), the review kept with the game, hints and review in one order, and the
-//! daily deal's loop (ranked for accounts, practice for guests).
+//! operator about), the review written with the finished game and kept, hints and review in
+//! one order, and the daily deal's loop (ranked for accounts, practice for guests).
 
 use serde_json::{Value, json};
 
 use crate::helpers::{Db, TestApp};
-use crate::rabbit::assert_ranked_by_the_one_order;
+use crate::rabbit::{assert_ranked_by_the_one_order, live_table, play};
 
 /// The review's bytes as the server sends them.
 async fn review_bytes(app: &TestApp, id: &str, token: &str) -> (u16, Vec<u8>) {
@@ -108,6 +108,118 @@ async fn the_review_is_the_same_bytes_on_every_view_and_every_node() {
     assert_eq!(review["summary"]["exact"], 0);
     assert!(!review["decisions"].as_array().unwrap().is_empty());
     other.stop().await;
+    app.stop().await;
+}
+
+/// The review row of `game` in the database of `db`, read straight from its SQLite file.
+async fn stored_review(db: &Db, game: &str) -> Option<String> {
+    use sqlx::{Connection, Row};
+    let mut conn = sqlx::SqliteConnection::connect(&db.url()).await.unwrap();
+    let row = sqlx::query("SELECT body FROM rabbit_reviews WHERE game_id = $1")
+        .bind(game)
+        .fetch_optional(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    row.map(|row| row.get("body"))
+}
+
+/// The review is written when the game ends, not when someone first asks: its row is in the
+/// database with no request to the review route, and the route then answers exactly those
+/// bytes. A game aborted before its first action has no result, and no review.
+#[actix_web::test]
+async fn the_review_is_written_when_the_game_ends_before_anyone_asks() {
+    let db = Db::sqlite();
+    let app = TestApp::spawn_on(Db::shared(&db)).await;
+    let mut solo = app.guest().await;
+    let aborted = live_table(&app, &mut solo, "classic").await;
+    let aborted = aborted["id"].as_str().unwrap().to_string();
+    solo.ok(json!({"type": "abort", "table": aborted})).await;
+    let table = live_table(&app, &mut solo, "classic").await;
+    let id = table["id"].as_str().unwrap().to_string();
+    // Ending every turn at once: six decisions, and the game is lost.
+    for ply in 0..6 {
+        play(&mut solo, &id, ply, "end").await;
+    }
+    // Six decisions of hint mode at the pool's low priority: well under a second on an idle
+    // machine, much longer beside a CI run.
+    let stored = written_review(&db, &id).await;
+    let review: Value = serde_json::from_str(&stored).unwrap();
+    assert_eq!(review["table"], id.as_str());
+    assert_eq!(review["result"], "lost");
+    assert_eq!(review["summary"]["decisions"], 6, "{review}");
+    assert_eq!(
+        review_bytes(&app, &id, &solo.token).await,
+        (200, stored.clone().into_bytes()),
+        "the route answers the stored review"
+    );
+    // The pool takes its jobs in order: an aborted game's review would be there by now.
+    assert_eq!(stored_review(&db, &aborted).await, None);
+
+    // A game finished without its review (before reviews were written at the end, or its
+    // server stopped first) gets it on its first view, the same bytes, and kept.
+    forget_review(&db, &id).await;
+    assert_eq!(
+        review_bytes(&app, &id, &solo.token).await,
+        (200, stored.clone().into_bytes())
+    );
+    assert_eq!(stored_review(&db, &id).await, Some(stored));
+    app.stop().await;
+}
+
+/// Waits (at most 30 s) for the review of `game` to be written, and gives it. Hint mode at
+/// the pool's low priority: well under a second on an idle machine, longer beside a CI run.
+async fn written_review(db: &Db, game: &str) -> String {
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    loop {
+        if let Some(body) = stored_review(db, game).await {
+            return body;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no review written for {game}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Deletes the review row of `game`, as a game finished before reviews were written has none.
+async fn forget_review(db: &Db, game: &str) {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(&db.url()).await.unwrap();
+    let gone = sqlx::query("DELETE FROM rabbit_reviews WHERE game_id = $1")
+        .bind(game)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(gone.rows_affected(), 1);
+    conn.close().await.unwrap();
+}
+
+/// Today's deal has its review written when it ends like any game, but the route keeps it,
+/// like the deal's seed, until the day is over.
+#[actix_web::test]
+async fn a_daily_deals_written_review_waits_for_the_end_of_its_day() {
+    let db = Db::sqlite();
+    let app = TestApp::spawn_on(Db::shared(&db)).await;
+    let mut solo = app.guest().await;
+    let (status, table) = app.post("/api/daily", Some(&solo.token), json!({})).await;
+    assert_eq!(status, 201, "{table}");
+    let id = table["id"].as_str().unwrap().to_string();
+    if table["status"] == "playing" {
+        solo.ok(json!({"type": "table.subscribe", "table": id}))
+            .await;
+        solo.ok(json!({"type": "resign", "table": id})).await;
+    }
+    written_review(&db, &id).await;
+    let (status, body) = review_bytes(&app, &id, &solo.token).await;
+    let body: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(
+        (status, &body["code"]),
+        (403, &json!("forbidden")),
+        "{body}"
+    );
     app.stop().await;
 }
 
