@@ -84,6 +84,8 @@ export const api = {
   daily: (day) => call('GET', '/api/daily' + (day ? `?day=${encodeURIComponent(day)}` : '')),
   playDaily: (day) => call('POST', '/api/daily', day ? { day } : {}),
   /** Players whose chat you do not see: [{user, name}]. */
+  vacation: () => call('GET', '/api/me/vacation'),
+  setVacation: (auto) => call('PUT', '/api/me/vacation', { auto }),
   mutes: () => call('GET', '/api/mutes'),
   mute: (user) => call('PUT', `/api/mutes/${encodeURIComponent(user)}`),
   unmute: (user) => call('DELETE', `/api/mutes/${encodeURIComponent(user)}`),

@@ -35,6 +35,7 @@ impl Filter<'_> {
 const GAME_COLUMNS: &str = "g.id, g.game, g.variant, g.seed, g.private, g.invite_token, \
      g.clock_initial_ms, g.clock_increment_ms, g.move_days, g.status, g.result, g.end_reason, \
      g.rematch_of, g.daily, g.rated, g.rating_min, g.rating_max, g.created_at, g.started_at, g.finished_at, g.host_id, \
+     g.vacation_ply, g.vacation_deadline, \
      (SELECT r.id FROM games r WHERE r.rematch_of = g.id ORDER BY r.created_at, r.id LIMIT 1) \
      AS rematch";
 
@@ -80,6 +81,9 @@ fn game_from<R: Get>(row: &R) -> Result<GameRecord, StoreError> {
         started_at: row.opt_big("started_at")?,
         finished_at: row.opt_big("finished_at")?,
         host_id: row.opt_text("host_id")?,
+        vacation_deadline: row
+            .opt_big("vacation_ply")?
+            .zip(row.opt_big("vacation_deadline")?),
         seats: Vec::new(),
         moves: Vec::new(),
     })

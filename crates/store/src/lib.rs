@@ -43,6 +43,7 @@ mod settings;
 pub mod testing;
 mod types;
 mod users;
+mod vacation;
 mod wal;
 mod writer;
 
@@ -56,6 +57,7 @@ pub use types::{
     NewChatLine, NewGame, Occupant, Outcome, SeatRow, User,
 };
 pub use users::{NewReport, Registration, Report};
+pub use vacation::Vacation;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/postgres");

@@ -192,6 +192,11 @@ pub struct GameRecord {
     pub started_at: Option<i64>,
     pub finished_at: Option<i64>,
     pub host_id: Option<String>,
+    /// `(ply, deadline)`: the move at that ply (the number of moves made) is due at that unix
+    /// ms, later than its days allow because its player took vacation days. Stale once the
+    /// game has moved on.
+    #[serde(skip_serializing)]
+    pub vacation_deadline: Option<(i64, i64)>,
     /// Ordered by seat number.
     pub seats: Vec<SeatRow>,
     /// Ordered by ply.

@@ -24,6 +24,7 @@ export function mount(root) {
   let list = null;
   let listError = null;
   let muted = null;
+  let vacation = null;
 
   function form(kind) {
     const user = h('input', { name: 'username', autocomplete: 'username', required: true, minlength: 3, maxlength: 20, pattern: '[A-Za-z0-9_\\-]{3,20}' });
@@ -107,6 +108,22 @@ export function mount(root) {
     return accountNodes;
   }
 
+  /** An account's vacation days for correspondence games, and the switch of their automatic use. */
+  function vacationSection() {
+    if (!vacation || session.user?.guest) return null;
+    const box = h('input', { type: 'checkbox', class: 'vacation-auto', checked: vacation.auto, onChange: async () => {
+      try {
+        vacation = await api.setVacation(box.checked);
+      } catch (err) {
+        toast(errorText(err), 'error');
+      }
+      render();
+    } });
+    return h('section', { class: 'panel vacation-settings' }, h('h2', {}, t('profile.vacation')),
+      h('label', { class: 'field check' }, box, ' ', t('profile.vacation.auto')),
+      h('p', { class: 'small vacation-left' }, t('profile.vacation.left', { n: vacation.days_left, of: vacation.days_a_year })));
+  }
+
   function mutedSection() {
     if (!muted || !muted.length) return null;
     return h('section', { class: 'panel muted-players' }, h('h2', {}, t('profile.muted')),
@@ -151,6 +168,8 @@ export function mount(root) {
         h('a', { class: 'public-page', href: `#/player/${encodeURIComponent(u.id)}` }, t('profile.public'))));
       page.append(...accountSection(u));
     }
+    const vacationPanel = vacationSection();
+    if (vacationPanel) page.append(vacationPanel);
     const mutedPanel = mutedSection();
     if (mutedPanel) page.append(mutedPanel);
     page.append(h('section', { class: 'panel' }, h('h2', {}, t('profile.games')), gamesPanel()));
@@ -171,6 +190,8 @@ export function mount(root) {
       listError = errorText(err);
     }
     muted = await api.mutes().then((m) => m.muted).catch(() => null);
+    // Guests have no vacation days (the server answers 409).
+    vacation = session.user && !session.user.guest ? await api.vacation().catch(() => null) : null;
     render();
   }
 

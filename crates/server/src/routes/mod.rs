@@ -25,6 +25,7 @@ pub mod records;
 pub mod socket;
 mod socket_body;
 pub mod tables;
+pub mod vacation;
 
 /// One `/api/…` endpoint as registered: its method (`get`, `post`, …) and its path in the
 /// `{name}` form actix and OpenAPI share.
@@ -63,6 +64,8 @@ api! {
     get "/api/me" => accounts::me,
     get "/api/me/games" => records::my_games,
     get "/api/me/playing" => playing::my_playing,
+    get "/api/me/vacation" => vacation::vacation,
+    put "/api/me/vacation" => vacation::set_vacation,
     post "/api/register" => accounts::register,
     post "/api/login" => accounts::login,
     post "/api/logout" => accounts::logout,
@@ -127,6 +130,8 @@ const READS_TOKEN: &[(&str, &str)] = &[
     ("get", "/api/me"),
     ("get", "/api/me/games"),
     ("get", "/api/me/playing"),
+    ("get", "/api/me/vacation"),
+    ("put", "/api/me/vacation"),
     ("post", "/api/register"),
     ("post", "/api/logout/everywhere"),
     ("post", "/api/password"),

@@ -100,6 +100,11 @@ impl Table {
         let days = record.move_days.and_then(|d| u8::try_from(d).ok());
         // The deadline runs from the last move (or the start): it is a date, not a clock, so
         // time the server was down counts like any other.
+        // Vacation days taken for the move to play now moved its deadline later.
+        let vacation_deadline = record
+            .vacation_deadline
+            .filter(|(ply, _)| *ply == record.moves.len() as i64)
+            .map(|(_, at)| at);
         let deadline = days
             .filter(|_| record.status == GameStatus::Playing)
             .map(|d| {
@@ -109,7 +114,16 @@ impl Table {
                     .map(|m| m.played_at)
                     .or(record.started_at)
                     .unwrap_or(record.created_at);
-                since + services.day.as_millis() as i64 * i64::from(d)
+                let due = since + services.day.as_millis() as i64 * i64::from(d);
+                vacation_deadline.map_or(due, |at| at.max(due))
+            });
+        // Its days left are read once the actor runs ([`Table::load_vacation`]).
+        let vacation = vacation_deadline
+            .filter(|_| deadline.is_some())
+            .and_then(|_| game.to_move())
+            .map(|seat| crate::ws::protocol::VacationView {
+                seat: seat.letter(),
+                days_left: None,
             });
         let table = Table {
             state: TableState {
@@ -119,6 +133,7 @@ impl Table {
                 next: next_turn(&game),
                 deadline,
                 warned: false,
+                vacation,
                 settings: TableSettings {
                     variant,
                     private: record.private,
@@ -180,6 +195,7 @@ impl Table {
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.load_ratings().await;
+        self.load_vacation().await;
         // A server stopped between storing a game's last move and storing its ending left a
         // game over by the rules that the database still calls playing: end it now.
         if self.state.status == GameStatus::Playing
@@ -527,8 +543,12 @@ impl Table {
             .map(instant_at)
     }
 
-    /// Settles a fallen flag or a passed deadline, if any.
+    /// Settles a fallen flag or a passed deadline, if any: a passed deadline takes a vacation
+    /// day rather than end the game when its player has one to take.
     async fn check_flag(&mut self) {
+        if self.take_vacation_day().await {
+            return;
+        }
         let Some(Step::Finish {
             status,
             result,

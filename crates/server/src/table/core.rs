@@ -17,7 +17,7 @@ use super::handle::Action;
 use super::presence::Presence;
 use super::{NewTable, Ply, RATED_FOR_ACCOUNTS, TableSettings, bot_level, next_turn};
 use crate::error::{ErrorCode, WsError};
-use crate::ws::protocol::{ChatView, Message, NextTurn, OfferKind, UserView};
+use crate::ws::protocol::{ChatView, Message, NextTurn, OfferKind, UserView, VacationView};
 
 /// A table's game and everything about it that is not the runtime's (see [`core`]).
 pub struct TableState {
@@ -36,6 +36,8 @@ pub struct TableState {
     pub(super) deadline: Option<i64>,
     /// The side to move has been told its deadline is near.
     pub(super) warned: bool,
+    /// Correspondence: the side to move let its deadline pass and took vacation days.
+    pub(super) vacation: Option<VacationView>,
     pub(super) result: Option<Outcome>,
     pub(super) reason: Option<String>,
     pub(super) draw_offer: Option<Seat>,
@@ -108,6 +110,7 @@ impl TableState {
             clock: new.settings.control.map(Clock::new),
             deadline: None,
             warned: false,
+            vacation: None,
             settings: new.settings,
             token: new.token,
             host: new.host.map(|h| h.id),
@@ -397,6 +400,8 @@ impl TableState {
             .days
             .filter(|_| self.status == GameStatus::Playing)
             .map(|d| from_ms + self.days(d).as_millis() as i64);
+        // A new deadline is the next move's: a vacation was the last one's.
+        self.vacation = None;
     }
 
     /// Runs the clock of the side to move, once both sides have moved.

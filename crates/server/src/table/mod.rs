@@ -26,6 +26,8 @@ pub mod services;
 mod takeback;
 #[cfg(test)]
 mod tests;
+pub mod vacation;
+mod vacation_use;
 mod views;
 
 pub use actor::Table;

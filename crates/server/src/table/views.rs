@@ -59,6 +59,7 @@ impl TableState {
             clock: self.clock_view(now),
             days: self.settings.days,
             deadline: self.deadline,
+            vacation: self.vacation.filter(|_| playing),
             result: self.result,
             reason: self.reason.clone(),
             draw_offer: self.draw_offer.map(Seat::letter),

@@ -9,6 +9,7 @@ mod bad_input;
 mod bot_endings;
 mod cluster;
 mod correspondence;
+mod correspondence_vacation;
 mod durability;
 mod farming;
 mod games;

@@ -36,10 +36,18 @@ export function seats(page) {
           sv.rating_change != null ? [' ', changeNode(sv.rating_change)] : null,
           page.tbl.you === seat ? h('span', { class: 'you' }, ` (${t('table.you')})`) : null),
         h('div', { class: 'side-name' }, sideName(page.tbl.game, sv.label), extra ? ` · ${extra}` : ''),
+        onVacation(seat),
       ),
       toMove ? h('span', { class: 'turn-dot', title: t('status.tomove') }, '●') : null,
       clock,
     );
+  }
+
+  /** Correspondence: this seat let its deadline pass and is on vacation, with its days left. */
+  function onVacation(seat) {
+    const v = page.tbl.status === 'playing' ? page.tbl.vacation : null;
+    if (!v || v.seat !== seat) return null;
+    return h('div', { class: 'vacation' }, v.days_left == null ? t('table.vacation') : t('table.vacation.left', { n: v.days_left }));
   }
 
   /** The game's own words under a seat (cubes home, dice, score), when its board has them. */

@@ -125,6 +125,9 @@ pub struct TableView {
     /// not moved yet).
     pub days: Option<u8>,
     pub deadline: Option<i64>,
+    /// Correspondence: the side to move let its deadline pass and is on vacation (the
+    /// deadline moved a day later for each day it took).
+    pub vacation: Option<VacationView>,
     pub result: Option<catalog::Outcome>,
     pub reason: Option<String>,
     pub draw_offer: Option<&'static str>,
@@ -173,6 +176,14 @@ pub struct PlayingEntry {
     /// have to play.
     pub time_left_ms: Option<i64>,
     pub daily: Option<String>,
+}
+
+/// The side to move of a correspondence game, on vacation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct VacationView {
+    pub seat: &'static str,
+    /// Its vacation days left this year (`None` while not yet read after a restart).
+    pub days_left: Option<i64>,
 }
 
 /// What clients are told about an absent player.
