@@ -19,7 +19,7 @@ use crate::ws::protocol::{Message, OfferKind, UserView};
 
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 
-fn user(id: &str) -> UserView {
+pub(super) fn user(id: &str) -> UserView {
     UserView {
         id: id.to_string(),
         name: format!("{id}'s name"),
@@ -27,7 +27,7 @@ fn user(id: &str) -> UserView {
     }
 }
 
-fn settings(game: &'static str, variant: &'static str) -> TableSettings {
+pub(super) fn settings(game: &'static str, variant: &'static str) -> TableSettings {
     TableSettings {
         variant: catalog::VariantId::parse(game, Some(variant)).expect("a catalogue variant"),
         private: false,
@@ -40,7 +40,7 @@ fn settings(game: &'static str, variant: &'static str) -> TableSettings {
     }
 }
 
-fn table_with(settings: TableSettings, seats: Vec<Option<UserView>>) -> TableState {
+pub(super) fn table_with(settings: TableSettings, seats: Vec<Option<UserView>>) -> TableState {
     TableState::new(
         NewTable {
             id: "t1".to_string(),
@@ -109,7 +109,7 @@ fn mv(m: &str) -> Action {
 }
 
 /// Checks and applies `who`'s move as the actor does once the store has it.
-fn play(t: &mut TableState, who: &str, m: &str) -> Vec<Effect> {
+pub(super) fn play(t: &mut TableState, who: &str, m: &str) -> Vec<Effect> {
     let Ok(Step::Move { seat, mv, next }) = check_as(t, who, self::mv(m)) else {
         panic!("{who} may play {m}");
     };

@@ -118,3 +118,76 @@ impl Table {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{play, settings, table_with, user};
+    use super::*;
+    use crate::ws::protocol::UserView;
+
+    /// A one-day correspondence game of `first` (A) against bob (B), due at 0.
+    fn correspondence(first: UserView) -> TableState {
+        let mut s = settings("cephalopod", "3x3");
+        s.days = Some(1);
+        let mut t = table_with(s, vec![Some(first), Some(user("bob"))]);
+        t.status = GameStatus::Playing;
+        t.set_deadline(0);
+        t
+    }
+
+    #[test]
+    fn only_an_account_whose_begun_game_is_late_may_take_a_day() {
+        let mut t = correspondence(user("alice"));
+        let due = t.deadline.unwrap();
+        // Not begun by both sides: called off as before, no day spent.
+        assert_eq!(t.vacation_due(due), None);
+        play(&mut t, "alice", "b2");
+        play(&mut t, "bob", "a1");
+        let due = t.deadline.unwrap();
+        assert_eq!(t.vacation_due(due - 1), None);
+        assert_eq!(t.vacation_due(due), Some(("alice".to_string(), due)));
+        t.held = true;
+        assert_eq!(t.vacation_due(due), None);
+    }
+
+    #[test]
+    fn guests_and_bots_take_no_day() {
+        let guest = UserView {
+            guest: true,
+            ..user("guest")
+        };
+        for first in [guest, super::super::bot_user(ai::Level::Easy)] {
+            let id = first.id.clone();
+            let mut t = correspondence(first);
+            play(&mut t, &id, "b2");
+            play(&mut t, "bob", "a1");
+            let due = t.deadline.unwrap();
+            assert_eq!(t.game.to_move(), Some(catalog::Seat::A));
+            assert_eq!(t.vacation_due(due), None, "{id}");
+        }
+    }
+
+    #[test]
+    fn a_day_taken_moves_the_deadline_and_the_next_move_ends_the_vacation() {
+        let mut t = correspondence(user("alice"));
+        play(&mut t, "alice", "b2");
+        play(&mut t, "bob", "a1");
+        let effects = t.apply_vacation_day(123, 19);
+        assert_eq!(t.deadline, Some(123));
+        assert_eq!(
+            t.vacation,
+            Some(VacationView {
+                seat: "a",
+                days_left: Some(19)
+            })
+        );
+        assert!(matches!(effects[0], Effect::Snapshots));
+        assert!(
+            effects
+                .iter()
+                .any(|e| matches!(e, Effect::Notify { user, kind: "vacation" } if user == "alice"))
+        );
+        play(&mut t, "alice", "c3");
+        assert_eq!(t.vacation, None);
+    }
+}
