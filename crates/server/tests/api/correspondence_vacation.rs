@@ -155,9 +155,19 @@ async fn a_passed_deadline_takes_a_vacation_day_while_days_are_left() {
 
 #[actix_web::test]
 async fn a_vacation_deadline_is_kept_across_a_restart() {
+    kept_across_a_restart(Db::sqlite()).await;
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
+async fn on_postgres_a_vacation_deadline_is_kept_across_a_restart() {
+    kept_across_a_restart(Db::postgres().await).await;
+}
+
+async fn kept_across_a_restart(db: Db) {
     // Long enough a day for the server to restart within it.
     let day = Duration::from_secs(4);
-    let app = TestApp::spawn_with_day(Db::sqlite(), day).await;
+    let app = TestApp::spawn_with_day(db, day).await;
     let (a, b, table, deadline) = both_moved(&app, "restful", "patient").await;
     let snapshot = deadline_moved(&app, &table, &b.token, deadline).await;
     assert_eq!(snapshot["vacation"]["days_left"], 19, "{snapshot}");
