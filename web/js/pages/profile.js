@@ -120,7 +120,7 @@ export function mount(root) {
       render();
     } });
     return h('section', { class: 'panel vacation-settings' }, h('h2', {}, t('profile.vacation')),
-      h('label', { class: 'field check' }, box, ' ', t('profile.vacation.auto')),
+      h('label', { class: 'toggle' }, box, ' ', t('profile.vacation.auto')),
       h('p', { class: 'small vacation-left' }, t('profile.vacation.left', { n: vacation.days_left, of: vacation.days_a_year })));
   }
 
