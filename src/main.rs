@@ -1,3 +1,7 @@
+//! The `stolik` binary's command line (clap): `serve` (the default), `referee`, `arena`,
+//! `solve` and `moderate`, each started from here. It also makes mimalloc the binary's
+//! allocator (docs/performance.md, "The allocator").
+
 use std::io::{self, BufRead, Write};
 
 use clap::{Parser, Subcommand};

@@ -1,3 +1,6 @@
+//! `Error`: what every engine returns instead of panicking on input — a position, a move's text
+//! or a move it refuses.
+
 /// Everything that can go wrong when a game is built, read or played.
 ///
 /// The `Display` form is what players and the referee see (`b2: the cell is occupied`), so

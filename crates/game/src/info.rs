@@ -1,3 +1,7 @@
+//! The catalogue's metadata each engine declares: `GameInfo` (id, names and summary in ru/uk/en,
+//! variants, seats) and `Names`, a text in the three languages. The server's catalogue, the game
+//! pages and the client's names of games all read it.
+
 /// A text in the platform's three languages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Names {

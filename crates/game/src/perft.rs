@@ -1,3 +1,6 @@
+//! Generic `perft` and `perft_divide` over any `Game`, for the perft vectors of
+//! `tests/data/vectors/` and the engines' benchmarks.
+
 use crate::{Error, Game};
 
 /// The number of move sequences of exactly `depth` moves from `game`; a game that ends earlier

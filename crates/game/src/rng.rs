@@ -1,3 +1,7 @@
+//! `GameRng`, the dice generator kept in a game's state (PCG with a pinned output stream, so a
+//! stored game's seed replays the same dice for ever), and `splitmix64`, the mixer the engines' hash keys, the bots
+//! and the solver are seeded from.
+
 use rand_pcg::Pcg64Mcg;
 use rand_pcg::rand_core::{Rng, SeedableRng};
 

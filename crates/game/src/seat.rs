@@ -1,3 +1,8 @@
+//! `Seat` and `Outcome`. An outcome has one text form (`Display` and `FromStr`: the winning
+//! seat's letter `a`/`b`, `draw`, `won SCORE`, `lost`), which the store keeps, the protocol
+//! sends (serde, behind the `serde` feature) and the web client reads; only the referee, as its
+//! protocol says, names a winner by the game's side label.
+
 /// A seat at the table. Seat A (index 0) is the first player as the spec names it (side `a`,
 /// tumbleweed's host who sets up); seat B (index 1) is the second. A solo game has only A.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
