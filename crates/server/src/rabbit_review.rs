@@ -4,7 +4,7 @@
 //! the bots think on ([`write_in_background`]) and goes on without waiting; the JSON answer is
 //! then stored, and every request, on any node, gets those bytes back. A game finished before
 //! this (or whose review could not be written) gets its review computed on its first view
-//! instead ([`kept_review`]); [`store::Store::keep_rabbit_review`] keeps the first one written
+//! instead (`routes::rabbit`'s `kept_review`); [`store::Store::keep_rabbit_review`] keeps the first one written
 //! if two race. An aborted game has no review. Both ways run the one [`compute`]: a decision
 //! is judged with the exact tables when its level is loaded, otherwise with hint mode under a
 //! fixed budget: its rollouts are seeded from the position and stopped by a count, not by the
@@ -17,10 +17,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::cpu_pool::CpuPool;
-use crate::error::ApiError;
 use crate::rabbit::{Decision, HINT_BUDGET, Loss, RANKING, review_game};
 use crate::rabbit_tables::ExactTables;
-use crate::state::AppState;
 use crate::unix_time::unix_ms;
 
 #[derive(Serialize, ToSchema)]
@@ -56,7 +54,7 @@ pub(crate) struct Summary {
 /// Writes the review of the finished game `id` in the background: its record is read, the
 /// review computed on the CPU pool (at the bots' priority, never on the tables' runtime) and
 /// kept. Nobody waits for it; if it fails (or the server stops first), the first view
-/// computes the review instead ([`kept_review`]).
+/// computes the review instead (`routes::rabbit`).
 pub(crate) fn write_in_background(
     store: store::Store,
     cpu: &CpuPool,
@@ -86,35 +84,12 @@ pub(crate) fn write_in_background(
     });
 }
 
-/// The kept review of a finished game (`record`), computed and kept first if it is not there
-/// (a game that finished before reviews were written at the end, or whose writing failed).
-pub(crate) async fn kept_review(
-    state: &actix_web::web::Data<AppState>,
-    record: store::GameRecord,
-) -> Result<String, ApiError> {
-    if let Some(body) = state.store.rabbit_review(&record.id).await? {
-        return Ok(body);
-    }
-    let id = record.id.clone();
-    // Hint mode costs tens of milliseconds a decision: a review takes a hint slot.
-    let slot = state.hub.hint_slot().await;
-    let tables = state.rabbit_tables.clone();
-    let body = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        compute(tables.as_deref(), record)
-    })
-    .await
-    .map_err(|e| ApiError::internal("the solver failed", e))?
-    .map_err(|e| ApiError::internal("a stored game does not review", e))?;
-    Ok(state
-        .store
-        .keep_rabbit_review(&id, &body, unix_ms())
-        .await?)
-}
-
 /// The review of a finished game as the JSON answer to keep: the one computation, blocking
 /// (tens of milliseconds a decision judged by hint mode), for a pool thread.
-fn compute(tables: Option<&ExactTables>, record: store::GameRecord) -> Result<String, String> {
+pub(crate) fn compute(
+    tables: Option<&ExactTables>,
+    record: store::GameRecord,
+) -> Result<String, String> {
     let variant = <rabbit_solver::white_rabbit::Variant as rabbit_solver::game::Variant>::from_id(
         &record.variant,
     )

@@ -13,9 +13,10 @@ use crate::identity::UserView;
 use crate::rabbit::{
     DAILY_VARIANT, RANKING, chosen_day, day_text, present, rank_hints, today, with_repeats_last,
 };
-use crate::rabbit_review::{ReviewView, kept_review};
+use crate::rabbit_review::{ReviewView, compute};
 use crate::state::AppState;
 use crate::table::TableSettings;
+use crate::unix_time::unix_ms;
 
 /// How many lines of a day's leaderboard are shown.
 const LEADERBOARD_LINES: u32 = 50;
@@ -394,6 +395,34 @@ async fn existing_attempt(
         .view(Some(user.clone()), None)
         .await?;
     Ok(Some(HttpResponse::Ok().json(view)))
+}
+
+/// The kept review of a finished game (`record`), computed and kept first if it is not there
+/// (a game that finished before reviews were written at the end, or whose writing failed).
+/// It lives with the route, not in `rabbit_review`, because it needs the app's state, which
+/// the tables (who write reviews at the end) must not import.
+async fn kept_review(
+    state: &actix_web::web::Data<AppState>,
+    record: store::GameRecord,
+) -> Result<String, ApiError> {
+    if let Some(body) = state.store.rabbit_review(&record.id).await? {
+        return Ok(body);
+    }
+    let id = record.id.clone();
+    // Hint mode costs tens of milliseconds a decision: a review takes a hint slot.
+    let slot = state.hub.hint_slot().await;
+    let tables = state.rabbit_tables.clone();
+    let body = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        compute(tables.as_deref(), record)
+    })
+    .await
+    .map_err(|e| ApiError::internal("the solver failed", e))?
+    .map_err(|e| ApiError::internal("a stored game does not review", e))?;
+    Ok(state
+        .store
+        .keep_rabbit_review(&id, &body, unix_ms())
+        .await?)
 }
 
 #[cfg(test)]
