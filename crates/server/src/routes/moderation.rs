@@ -106,7 +106,12 @@ pub(crate) struct NewReport {
     /// One of their chat lines, if the report is about it.
     chat: Option<i64>,
     /// 1 to 500 characters, not only spaces.
-    #[schema(min_length = 1, max_length = 500, pattern = r"\S")]
+    // The pattern: a character that `str::trim` keeps (see `players::SearchQuery`).
+    #[schema(
+        min_length = 1,
+        max_length = 500,
+        pattern = r"[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+    )]
     reason: String,
 }
 

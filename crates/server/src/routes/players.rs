@@ -301,7 +301,13 @@ const SEARCH_LIMIT: u32 = 20;
 #[into_params(parameter_in = Query)]
 pub(crate) struct SearchQuery {
     /// The start of a username (1–32 characters; letter case does not matter).
-    #[param(min_length = 1, max_length = 32, pattern = r"\S")]
+    // The pattern: a character that is not Unicode White_Space, what `str::trim` removes
+    // (`\S` differs from it in ECMAScript, which counts U+FEFF and not U+0085).
+    #[param(
+        min_length = 1,
+        max_length = 32,
+        pattern = r"[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+    )]
     q: String,
 }
 

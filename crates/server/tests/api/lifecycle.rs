@@ -156,4 +156,25 @@ async fn players_are_found_by_the_start_of_their_username_and_guests_never() {
         let (status, body) = app.get(&format!("/api/users?q={bad}"), None).await;
         assert_eq!(status, 400, "{bad}: {body}");
     }
+    // Only white space is refused, by the same definition as the document's pattern (Unicode
+    // White_Space, what `str::trim` removes): U+0085 and U+3000 are refused, U+FEFF (white
+    // space to ECMAScript's `\s`, not to Unicode) is searched for.
+    for white in ['\u{85}', '\u{a0}', '\u{2028}', '\u{3000}'] {
+        let q = percent(white);
+        let (status, body) = app.get(&format!("/api/users?q={q}"), None).await;
+        assert_eq!(status, 400, "{white:?}: {body}");
+    }
+    let (status, found) = app
+        .get(&format!("/api/users?q={}", percent('\u{feff}')), None)
+        .await;
+    assert_eq!(status, 200, "{found}");
+}
+
+/// `c` percent-encoded as UTF-8, for a query string.
+fn percent(c: char) -> String {
+    let mut bytes = [0; 4];
+    c.encode_utf8(&mut bytes)
+        .bytes()
+        .map(|b| format!("%{b:02X}"))
+        .collect()
 }
