@@ -14,13 +14,16 @@ export function mount(root, params) {
   let games = null;
   let board = null;
   let problem = null;
-  // The player search: what was asked, and what came back (null before any search).
+  // The player search: what is typed, what was asked, and what came back (null before any
+  // search). The draft survives a redraw (the board arriving while someone types).
+  let draft = '';
   let query = '';
   let found = null;
 
   async function search(e) {
     e.preventDefault();
-    query = e.target.elements.q.value.trim();
+    draft = e.target.elements.q.value;
+    query = draft.trim();
     if (!query) return;
     try {
       found = (await api.searchUsers(query)).players;
@@ -36,7 +39,7 @@ export function mount(root, params) {
     const box = h('section', { class: 'panel player-search' },
       h('form', { role: 'search', onSubmit: search },
         h('label', { class: 'field' }, h('span', {}, t('players.search')),
-          h('input', { type: 'search', name: 'q', value: query, maxlength: 32, autocomplete: 'off' })),
+          h('input', { type: 'search', name: 'q', value: draft, maxlength: 32, autocomplete: 'off', onInput: (e) => { draft = e.target.value; } })),
         h('button', { class: 'btn', type: 'submit' }, t('players.search.go'))));
     if (found) {
       box.append(found.length
@@ -55,9 +58,15 @@ export function mount(root, params) {
 
   function render() {
     if (!root.isConnected) return; // the visitor has moved on (app.js takes a page's root away)
+    const typing = document.activeElement === root.querySelector('.player-search input');
     clear(root);
     const page = h('section', { class: 'page leaderboard-page' }, h('h1', {}, t('leaderboard.title')), searchBox());
     root.append(page);
+    if (typing) {
+      const box = root.querySelector('.player-search input');
+      box.focus();
+      box.setSelectionRange(draft.length, draft.length);
+    }
     if (!games) {
       page.append(h('p', { class: problem ? 'error' : 'loading' }, problem || t('loading')));
       return;
