@@ -26,6 +26,15 @@ const ACCOUNT_TTL_SECS: u64 = 30 * 24 * 60 * 60;
 pub struct Identity {
     pub user: UserView,
     pub version: i64,
+    /// The personal API token the request came with (`None`: a session of the site).
+    pub token: Option<TokenGrant>,
+}
+
+/// A personal API token's part in an identity: which token, and what it may do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenGrant {
+    pub id: String,
+    pub scopes: crate::api_tokens::Scopes,
 }
 
 #[derive(Debug, Serialize, Deserialize)]

@@ -4,6 +4,7 @@
 use actix_web::HttpRequest;
 use actix_web::cookie::Cookie;
 
+use crate::api_tokens;
 use crate::error::ApiError;
 use crate::identity::{Identity, UserView, bearer_of, guest_name, random_id, token_of};
 use crate::state::AppState;
@@ -17,7 +18,14 @@ impl AppState {
 
     pub async fn identity(&self, req: &HttpRequest) -> Result<Option<Identity>, ApiError> {
         match token_of(req) {
-            Some(token) => self.sessions.authenticate(&token).await.map(Some),
+            Some(token) => {
+                let identity = self.sessions.authenticate(&token).await?;
+                if let Some(grant) = &identity.token {
+                    let need = api_tokens::need(req.method().as_str(), req.path());
+                    api_tokens::allow(grant.scopes, need)?;
+                }
+                Ok(Some(identity))
+            }
             None => Ok(None),
         }
     }
@@ -55,7 +63,11 @@ impl AppState {
             Err(e) if bearer_of(req).is_some() => Err(e),
             _ => {
                 let (user, token) = self.mint_guest(req).await?;
-                let identity = Identity { user, version: 0 };
+                let identity = Identity {
+                    user,
+                    version: 0,
+                    token: None,
+                };
                 Ok((identity, Some(token)))
             }
         }

@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
+use crate::api_tokens;
 use crate::error::ApiError;
-use crate::identity::{Identity, Keys, UserView};
+use crate::identity::{Identity, Keys, TokenGrant, UserView};
 use crate::unix_time::unix_ms;
 
 /// How long what the database said about a user is trusted without asking again. Changes
@@ -22,6 +23,8 @@ use crate::unix_time::unix_ms;
 const CACHE_TTL: Duration = Duration::from_secs(10);
 /// Past this many cached users the cache starts afresh, so memory stays bounded.
 const CACHE_MAX: usize = 100_000;
+/// How often a personal API token's last use is written.
+const TOKEN_USE_EVERY: Duration = Duration::from_secs(60);
 
 /// What the database says about one user, as far as sessions care.
 #[derive(Debug, Clone, Copy)]
@@ -37,6 +40,10 @@ pub struct Sessions {
     known: Mutex<HashMap<String, Known>>,
     /// The current token version of every user with open sockets; the sockets watch it.
     sockets: Mutex<HashMap<String, watch::Sender<i64>>>,
+    /// Personal API tokens with open sockets here: each becomes true when revoked.
+    revoked: Mutex<HashMap<String, watch::Sender<bool>>>,
+    /// When each personal API token's use was last written.
+    token_use: Mutex<HashMap<String, Instant>>,
     /// The mute lists of users with open sockets, shared by all their sockets.
     mutes: Mutex<HashMap<String, Weak<RwLock<HashSet<String>>>>>,
 }
@@ -74,6 +81,8 @@ impl Sessions {
             store,
             known: Mutex::new(HashMap::new()),
             sockets: Mutex::new(HashMap::new()),
+            revoked: Mutex::new(HashMap::new()),
+            token_use: Mutex::new(HashMap::new()),
             mutes: Mutex::new(HashMap::new()),
         }
     }
@@ -91,17 +100,96 @@ impl Sessions {
     /// (the guest has not done anything yet) as long as it is of version 0; an account's
     /// needs its row, with the same version.
     pub async fn authenticate(&self, token: &str) -> Result<Identity, ApiError> {
+        if token.starts_with(api_tokens::PREFIX) {
+            return self.authenticate_personal(token).await;
+        }
         let (user, version) = self.keys.verify(token)?;
         let known = self.known(&user.id).await?;
         match known.version {
-            Some(current) if current == version => Ok(Identity { user, version }),
+            Some(current) if current == version => Ok(Identity {
+                user,
+                version,
+                token: None,
+            }),
             Some(_) => Err(ApiError::unauthorized(
                 "this session has ended (password changed, logged out everywhere, or \
                  registered): log in again",
             )),
-            None if user.guest && version == 0 => Ok(Identity { user, version }),
+            None if user.guest && version == 0 => Ok(Identity {
+                user,
+                version,
+                token: None,
+            }),
             None => Err(ApiError::unauthorized("this account no longer exists")),
         }
+    }
+
+    /// Checks a personal API token: known, not revoked, and made under its owner's current
+    /// token version. Read from the database each time, so a revocation holds at once on
+    /// every node.
+    async fn authenticate_personal(&self, secret: &str) -> Result<Identity, ApiError> {
+        let owner = self
+            .store
+            .api_token_by_hash(&api_tokens::hash(secret))
+            .await?
+            .ok_or_else(|| ApiError::unauthorized("unknown or revoked API token"))?;
+        if owner.current_version != owner.token.version {
+            return Err(ApiError::unauthorized(
+                "this API token ended when its owner logged out everywhere or changed the \
+                 password: make a new one",
+            ));
+        }
+        self.note_use(&owner.token.id).await;
+        Ok(Identity {
+            user: UserView {
+                id: owner.token.user_id,
+                name: owner.display_name,
+                guest: false,
+            },
+            version: owner.current_version,
+            token: Some(TokenGrant {
+                scopes: api_tokens::Scopes::from_stored(&owner.token.scopes),
+                id: owner.token.id,
+            }),
+        })
+    }
+
+    /// Records a token's use, at most once a minute per token (the list shows it to the
+    /// minute; a write per request would be waste). A failure is only logged.
+    async fn note_use(&self, token_id: &str) {
+        let now = Instant::now();
+        {
+            let mut used = self.token_use.lock().expect("token use");
+            if used
+                .get(token_id)
+                .is_some_and(|at| now.duration_since(*at) < TOKEN_USE_EVERY)
+            {
+                return;
+            }
+            if used.len() >= CACHE_MAX {
+                used.clear();
+            }
+            used.insert(token_id.to_string(), now);
+        }
+        if let Err(e) = self.store.touch_api_token(token_id, unix_ms()).await {
+            tracing::warn!(%e, "could not record an API token's use");
+        }
+    }
+
+    /// Revokes `user_id`'s token `token_id`: refused from now on, on every node, and the
+    /// sockets it opened here close.
+    pub async fn revoke(&self, user_id: &str, token_id: &str) -> Result<(), ApiError> {
+        self.store
+            .revoke_api_token(user_id, token_id)
+            .await
+            .map_err(|e| match e {
+                store::StoreError::NotFound => ApiError::not_found("API token"),
+                other => other.into(),
+            })?;
+        if let Some(sender) = self.revoked.lock().expect("revocations").get(token_id) {
+            sender.send_replace(true);
+        }
+        Ok(())
     }
 
     /// Whether an operator has flagged the user (no chat, no public tables). Read from the
@@ -173,6 +261,8 @@ impl Sessions {
     pub async fn end_all(&self, user_id: &str) -> Result<i64, ApiError> {
         let version = self.store.bump_token_version(user_id).await?;
         self.version_changed(user_id, version);
+        // Its API tokens no longer work (their version is older): they go from the list too.
+        self.store.drop_ended_api_tokens(user_id, version).await?;
         Ok(version)
     }
 
@@ -182,9 +272,20 @@ impl Sessions {
         let sender = sockets
             .entry(identity.user.id.clone())
             .or_insert_with(|| watch::Sender::new(identity.version));
+        let receiver = sender.subscribe();
+        drop(sockets);
+        let revoked = identity.token.as_ref().map(|grant| {
+            self.revoked
+                .lock()
+                .expect("revocations")
+                .entry(grant.id.clone())
+                .or_insert_with(|| watch::Sender::new(false))
+                .subscribe()
+        });
         SessionWatch {
-            receiver: sender.subscribe(),
+            receiver,
             version: identity.version,
+            revoked,
         }
     }
 
@@ -250,6 +351,9 @@ impl Sessions {
         {
             sockets.remove(user_id);
         }
+        drop(sockets);
+        let mut revoked = self.revoked.lock().expect("revocations");
+        revoked.retain(|_, sender| sender.receiver_count() > 0);
     }
 }
 
@@ -257,19 +361,36 @@ impl Sessions {
 pub struct SessionWatch {
     receiver: watch::Receiver<i64>,
     version: i64,
+    /// For a socket opened with a personal API token: becomes true when it is revoked.
+    revoked: Option<watch::Receiver<bool>>,
 }
 
 impl SessionWatch {
     /// Resolves when the socket's session has ended (its version is no longer current).
     pub async fn ended(&mut self) {
         let version = self.version;
-        if self
-            .receiver
-            .wait_for(|current| *current != version)
-            .await
-            .is_err()
-        {
-            std::future::pending::<()>().await;
+        let receiver = &mut self.receiver;
+        let ended = async move {
+            if receiver
+                .wait_for(|current| *current != version)
+                .await
+                .is_err()
+            {
+                std::future::pending::<()>().await;
+            }
+        };
+        let revoked = async {
+            let told = match self.revoked.as_mut() {
+                Some(revoked) => revoked.wait_for(|r| *r).await.is_ok(),
+                None => false,
+            };
+            if !told {
+                std::future::pending::<()>().await;
+            }
+        };
+        tokio::select! {
+            () = ended => {}
+            () = revoked => {}
         }
     }
 }

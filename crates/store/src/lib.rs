@@ -30,6 +30,7 @@ macro_rules! on_pool {
     };
 }
 
+mod api_tokens;
 mod chat;
 mod daily;
 mod error;
@@ -47,6 +48,7 @@ mod vacation;
 mod wal;
 mod writer;
 
+pub use api_tokens::{ApiToken, NewApiToken, TokenOwner};
 pub use daily::DailyFigures;
 pub use error::StoreError;
 pub use ids::{new_id, new_secret, new_token};

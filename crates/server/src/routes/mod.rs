@@ -25,6 +25,7 @@ pub mod records;
 pub mod socket;
 mod socket_body;
 pub mod tables;
+pub mod tokens;
 pub mod vacation;
 
 /// One `/api/…` endpoint as registered: its method (`get`, `post`, …) and its path in the
@@ -66,6 +67,9 @@ api! {
     get "/api/me/playing" => playing::my_playing,
     get "/api/me/vacation" => vacation::vacation,
     put "/api/me/vacation" => vacation::set_vacation,
+    get "/api/me/tokens" => tokens::list,
+    post "/api/me/tokens" => tokens::make,
+    delete "/api/me/tokens/{id}" => tokens::revoke,
     post "/api/register" => accounts::register,
     post "/api/login" => accounts::login,
     post "/api/logout" => accounts::logout,
@@ -132,6 +136,9 @@ const READS_TOKEN: &[(&str, &str)] = &[
     ("get", "/api/me/playing"),
     ("get", "/api/me/vacation"),
     ("put", "/api/me/vacation"),
+    ("get", "/api/me/tokens"),
+    ("post", "/api/me/tokens"),
+    ("delete", "/api/me/tokens/{id}"),
     ("post", "/api/register"),
     ("post", "/api/logout/everywhere"),
     ("post", "/api/password"),

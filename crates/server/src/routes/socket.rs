@@ -14,6 +14,7 @@ use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReaso
 use futures_core::Stream;
 use tokio::time::{Duration, Instant};
 
+use crate::api_tokens::{self, Scope};
 use crate::domain::LobbyQuery;
 use crate::error::{ApiError, ErrorCode};
 use crate::hub::{NoteOp, QueueKey};
@@ -67,8 +68,13 @@ pub async fn route(
         .max_continuation_size(MAX_FRAME_BYTES);
     let watch = state.sessions.watch(&identity);
     let muted = state.sessions.mute_list(&identity.user.id).await?;
-    let (connection, OutboxParts { rx, overflow }) =
+    let may_challenge = identity
+        .token
+        .as_ref()
+        .is_none_or(|grant| grant.scopes.has(Scope::Challenge));
+    let (mut connection, OutboxParts { rx, overflow }) =
         Connection::new(state.into_inner(), identity.user, address, muted);
+    connection.may_challenge = may_challenge;
     let gate = ReplyGate::default();
     let response =
         response.map_body(|_, session_body| SocketBody::new(session_body, rx, gate.clone()));
@@ -140,6 +146,9 @@ struct Connection {
     address: IpAddr,
     out: Outbox,
     tables: HashMap<String, TableHandle>,
+    /// Whether it may start games (quick match): a session may; a personal API token only
+    /// with the challenge scope.
+    may_challenge: bool,
 }
 
 enum Exit {
@@ -164,6 +173,7 @@ impl Connection {
                 address,
                 out,
                 tables: HashMap::new(),
+                may_challenge: true,
             },
             OutboxParts { rx, overflow },
         )
@@ -434,6 +444,9 @@ impl Connection {
                 clock,
                 rated,
             } => {
+                if !self.may_challenge {
+                    return Err(api_tokens::lacking(Scope::Challenge));
+                }
                 if rated && self.user.guest {
                     return Err(ApiError::forbidden(crate::table::RATED_FOR_ACCOUNTS));
                 }
