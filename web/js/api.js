@@ -83,9 +83,14 @@ export const api = {
   hints: (table) => call('GET', `/api/tables/${encodeURIComponent(table)}/hints`),
   daily: (day) => call('GET', '/api/daily' + (day ? `?day=${encodeURIComponent(day)}` : '')),
   playDaily: (day) => call('POST', '/api/daily', day ? { day } : {}),
-  /** Players whose chat you do not see: [{user, name}]. */
   vacation: () => call('GET', '/api/me/vacation'),
   setVacation: (auto) => call('PUT', '/api/me/vacation', { auto }),
+  /** Personal API tokens: {tokens: [{id, name, scopes, created_at, last_used_at}], limit}. */
+  tokens: () => call('GET', '/api/me/tokens'),
+  /** A new token: {token, secret}; the secret is not shown again. */
+  makeToken: (name, scopes) => call('POST', '/api/me/tokens', { name, scopes }),
+  revokeToken: (id) => call('DELETE', `/api/me/tokens/${encodeURIComponent(id)}`),
+  /** Players whose chat you do not see: [{user, name}]. */
   mutes: () => call('GET', '/api/mutes'),
   mute: (user) => call('PUT', `/api/mutes/${encodeURIComponent(user)}`),
   unmute: (user) => call('DELETE', `/api/mutes/${encodeURIComponent(user)}`),

@@ -6,6 +6,7 @@ import { gamesTable } from '../gamelist.js';
 import { api } from '../api.js';
 import { session } from '../session.js';
 import { socket } from '../socket.js';
+import { tokensPanel } from './profile_tokens.js';
 
 function errorText(err) {
   const key = 'error.' + err.code;
@@ -25,6 +26,8 @@ export function mount(root) {
   let listError = null;
   let muted = null;
   let vacation = null;
+  // An account's API tokens (guests have none).
+  let tokens = null;
 
   function form(kind) {
     const user = h('input', { name: 'username', autocomplete: 'username', required: true, minlength: 3, maxlength: 20, pattern: '[A-Za-z0-9_\\-]{3,20}' });
@@ -170,6 +173,7 @@ export function mount(root) {
     }
     const vacationPanel = vacationSection();
     if (vacationPanel) page.append(vacationPanel);
+    if (tokens && u && !u.guest) page.append(tokens.node);
     const mutedPanel = mutedSection();
     if (mutedPanel) page.append(mutedPanel);
     page.append(h('section', { class: 'panel' }, h('h2', {}, t('profile.games')), gamesPanel()));
@@ -192,11 +196,13 @@ export function mount(root) {
     muted = await api.mutes().then((m) => m.muted).catch(() => null);
     // Guests have no vacation days (the server answers 409).
     vacation = session.user && !session.user.guest ? await api.vacation().catch(() => null) : null;
+    tokens = session.user && !session.user.guest ? tokensPanel(errorText) : null;
+    await tokens?.load();
     render();
   }
 
   const off = session.onChange(render);
   api.games().then((g) => { games = g; render(); }).catch(() => {});
   load();
-  return { unmount() { off(); }, relabel: render };
+  return { unmount() { off(); }, relabel() { tokens?.relabel(); render(); } };
 }
