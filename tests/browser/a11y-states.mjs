@@ -152,6 +152,23 @@ export function pageStates(games) {
       },
     },
     {
+      name: 'profile of an account, with an API token just made',
+      group: 'people',
+      async open(page, site) {
+        const registered = await page.evaluate(async (n) => (await fetch('/api/register', {
+          method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'secret-password' }),
+        })).status, `a11y${Date.now() % 100000}`);
+        if (registered !== 200) throw new Error(`register: ${registered}`);
+        // The page learns of the account when it loads again.
+        await page.goto(site.url + '/#/profile');
+        await page.reload();
+        await drawn(page, '.api-tokens .token-none');
+        await page.locator('.api-tokens input.token-name').fill('engine');
+        await page.locator('.api-tokens button[type="submit"]').click();
+        await drawn(page, '.api-tokens .token-secret');
+      },
+    },
+    {
       name: 'player page, with finished games',
       group: 'people',
       async open(page, site) {
