@@ -43,6 +43,7 @@ const CHAT_MAX_CHARS: usize = 500;
 /// At most this many chat lines per user per table in [`CHAT_WINDOW`].
 const CHAT_BURST: usize = 5;
 const CHAT_WINDOW: Duration = Duration::from_secs(10);
+
 /// Why a guest cannot play a rated game.
 pub const RATED_FOR_ACCOUNTS: &str =
     "rated games are for accounts: sign up or log in to play one (guests play casual games)";
