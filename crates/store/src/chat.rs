@@ -2,7 +2,7 @@
 //! read back as a short ordered tail.
 
 use crate::rows::{Get, narrow, sql_limit, to_int};
-use crate::{ChatLine, ChatRoom, DailyEntry, DailyResult, NewChatLine, Store, StoreError};
+use crate::{ChatLine, DailyEntry, DailyResult, NewChatLine, Store, StoreError};
 
 fn chat_from<R: Get>(row: &R) -> Result<ChatLine, StoreError> {
     Ok(ChatLine {
@@ -12,7 +12,7 @@ fn chat_from<R: Get>(row: &R) -> Result<ChatLine, StoreError> {
         author: row.text("author")?,
         body: row.text("body")?,
         sent_at: row.big("sent_at")?,
-        room: ChatRoom::decode(&row.text("room")?)?,
+        room: crate::types::decode_room(&row.text("room")?)?,
     })
 }
 

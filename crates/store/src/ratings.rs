@@ -2,36 +2,12 @@
 //! it, leaderboards and win/draw/loss counts. A rated game's end and its rating changes are
 //! written in one transaction ([`Store::finish_rated_game`]).
 
-use rating::{Class, Rating, Score};
+use rating::{Class, Rating};
+pub use record::{RatedEnd, RatingChange};
 use serde::Serialize;
 
 use crate::rows::{Get, narrow, sql_limit};
 use crate::{Occupant, Outcome, Store, StoreError};
-
-/// A rated game about to end: who played (seat order; a user's id, or a bot's reserved id
-/// such as `bot:easy`, the keys ratings are kept under) and how the first seat scored.
-#[derive(Debug, Clone)]
-pub struct RatedEnd<'a> {
-    pub game: &'a str,
-    pub class: Class,
-    pub players: [&'a str; 2],
-    pub first_scored: Score,
-}
-
-/// What one rated game did to one player's rating.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RatingChange {
-    pub player: String,
-    pub before: Rating,
-    pub after: Rating,
-}
-
-impl RatingChange {
-    /// The change as people read it: the difference of the shown (rounded) ratings.
-    pub fn shown_change(&self) -> i32 {
-        self.after.shown() - self.before.shown()
-    }
-}
 
 /// One of a player's ratings.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,21 +2,10 @@
 //! for one game's passed deadline. The arithmetic (how many a year, when a year starts) is the
 //! server's; the store keeps the counts and moves them only from the values the caller read.
 
-use serde::Serialize;
-
 use crate::rows::Get;
 use crate::{Store, StoreError};
 
-/// An account's vacation days as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Vacation {
-    /// Days taken in `year`.
-    pub used: i64,
-    /// The calendar year (UTC) `used` counts in; 0 before the first day taken.
-    pub year: i64,
-    /// A passed deadline takes a day by itself.
-    pub auto: bool,
-}
+pub use record::Vacation;
 
 impl Store {
     /// `user_id`'s vacation days, or `None` when there is no such user.

@@ -4,22 +4,22 @@
 //! Over 600 lines because it is one test or two per order and state, in the order of the
 //! rules in `core.rs`; splitting it would scatter the table of cases.
 
+use record::GameStatus;
 use std::time::Duration;
-use store::GameStatus;
 
 use catalog::Seat;
-use tokio::time::Instant;
+use std::time::Instant;
 
 use super::clock::{Clock, TimeControl};
-use super::core::{Orderer, Played, TableState};
 use super::effects::{Effect, Step};
+use super::state::{Orderer, Played, TableState};
 use super::{Action, NewTable, TableSettings, bot_user};
 use crate::error::ErrorCode;
 use crate::ws::protocol::{Message, OfferKind, UserView};
 
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 
-pub(super) fn user(id: &str) -> UserView {
+pub(in crate::table) fn user(id: &str) -> UserView {
     UserView {
         id: id.to_string(),
         name: format!("{id}'s name"),
@@ -27,7 +27,7 @@ pub(super) fn user(id: &str) -> UserView {
     }
 }
 
-pub(super) fn settings(game: &'static str, variant: &'static str) -> TableSettings {
+pub(in crate::table) fn settings(game: &'static str, variant: &'static str) -> TableSettings {
     TableSettings {
         variant: catalog::VariantId::parse(game, Some(variant)).expect("a catalogue variant"),
         private: false,
@@ -40,7 +40,10 @@ pub(super) fn settings(game: &'static str, variant: &'static str) -> TableSettin
     }
 }
 
-pub(super) fn table_with(settings: TableSettings, seats: Vec<Option<UserView>>) -> TableState {
+pub(in crate::table) fn table_with(
+    settings: TableSettings,
+    seats: Vec<Option<UserView>>,
+) -> TableState {
     TableState::new(
         NewTable {
             id: "t1".to_string(),
@@ -109,7 +112,7 @@ fn mv(m: &str) -> Action {
 }
 
 /// Checks and applies `who`'s move as the actor does once the store has it.
-pub(super) fn play(t: &mut TableState, who: &str, m: &str) -> Vec<Effect> {
+pub(in crate::table) fn play(t: &mut TableState, who: &str, m: &str) -> Vec<Effect> {
     let Ok(Step::Move { seat, mv, next }) = check_as(t, who, self::mv(m)) else {
         panic!("{who} may play {m}");
     };
@@ -206,7 +209,7 @@ fn the_snapshots_keep_the_last_chat_lines_only() {
             user: Some("bob".to_string()),
             text: format!("line {n}"),
             at: n,
-            room: store::ChatRoom::Players,
+            room: record::ChatRoom::Players,
         });
     }
     assert_eq!(t.chat.len(), super::CHAT_TAIL);
@@ -675,12 +678,12 @@ fn chat_lines_are_checked_and_rate_limited() {
     refused(&t, "alice", say(&"x".repeat(501)), ErrorCode::TooLong);
     assert!(matches!(
         check_as(&t, "alice", say(" hi ")),
-        Ok(Step::Chat { text, room: store::ChatRoom::Players }) if text == "hi"
+        Ok(Step::Chat { text, room: record::ChatRoom::Players }) if text == "hi"
     ));
     assert!(matches!(
         check_as(&t, "carol", say("hi")),
         Ok(Step::Chat {
-            room: store::ChatRoom::Spectators,
+            room: record::ChatRoom::Spectators,
             ..
         })
     ));

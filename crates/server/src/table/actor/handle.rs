@@ -6,49 +6,12 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use super::core::HintPosition;
+use crate::table::core::{Action, HintPosition};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Outbox};
-use crate::ws::protocol::{Message, UserView, VoiceSignal};
-
-/// Everything a player can do at a table.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub enum Action {
-    Sit {
-        seat: Option<u8>,
-        token: Option<String>,
-    },
-    Stand,
-    Move {
-        mv: String,
-        ply: Option<u32>,
-    },
-    Resign,
-    Abort,
-    /// The host calls the table off before the game starts.
-    Cancel,
-    DrawOffer,
-    DrawAccept,
-    DrawDecline,
-    RematchOffer,
-    RematchAccept,
-    RematchDecline,
-    TakebackOffer,
-    TakebackAccept,
-    TakebackDecline,
-    Chat {
-        text: String,
-    },
-    Voice {
-        signal: VoiceSignal,
-    },
-    /// The opponent has left: end the game as won by the claimer, or drawn.
-    Claim {
-        draw: bool,
-    },
-}
+use crate::ws::protocol::{Message, UserView};
 
 pub(super) type Reply<T> = oneshot::Sender<Result<T, WsError>>;
 

@@ -14,8 +14,8 @@ use crate::live::Live;
 use crate::rabbit_tables::ExactTables;
 use crate::ws::protocol::{LobbyEntry, UserView};
 
-use super::TableSettings;
 use super::handle::TableHandle;
+use crate::table::TableSettings;
 
 /// The lobby's list of open public tables.
 pub trait LobbyBoard: Send + Sync {

@@ -7,7 +7,7 @@
 
 pub use crate::ws::protocol::TimeControl;
 use catalog::Seat;
-use tokio::time::{Duration, Instant};
+use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone)]
 pub struct Clock {

@@ -3,11 +3,8 @@
 //! game or call it a draw; a game left before both sides have moved is called off.
 
 use catalog::Seat;
-use store::GameStatus;
-use tokio::time::{Duration, Instant};
+use std::time::{Duration, Instant};
 
-use super::{Table, bot_level};
-use crate::unix_time::unix_ms;
 use crate::ws::protocol::AwayView;
 
 /// One absent player.
@@ -28,8 +25,14 @@ pub struct Presence {
 
 impl Presence {
     /// Records who is connected now. `grace` is how long `seat` may be gone (already capped
-    /// by their clock). True when anything changed, so that everyone hears of it.
-    pub fn update(&mut self, connected: [bool; 2], grace: [Duration; 2]) -> bool {
+    /// by their clock), at `now` (unix ms `now_ms`). True when anything changed, so that everyone hears of it.
+    pub fn update(
+        &mut self,
+        connected: [bool; 2],
+        grace: [Duration; 2],
+        now: Instant,
+        now_ms: i64,
+    ) -> bool {
         let mut changed = false;
         for seat in 0..2 {
             match (connected[seat], self.away[seat]) {
@@ -39,8 +42,8 @@ impl Presence {
                 }
                 (false, None) => {
                     self.away[seat] = Some(Away {
-                        claim_at: Instant::now() + grace[seat],
-                        claim_at_ms: unix_ms() + grace[seat].as_millis() as i64,
+                        claim_at: now + grace[seat],
+                        claim_at_ms: now_ms + grace[seat].as_millis() as i64,
                         due: false,
                     });
                     changed = true;
@@ -100,66 +103,6 @@ impl Presence {
     }
 }
 
-impl Table {
-    /// Someone subscribed or left: the players' presence and the live list's count of
-    /// watchers may have changed.
-    pub(super) fn watchers_changed(&mut self) {
-        if self.update_presence() {
-            self.broadcast_snapshots();
-        }
-        self.publish_live();
-    }
-
-    /// Notes which players of a live two-person game have no connection left. True when that
-    /// changed.
-    pub(super) fn update_presence(&mut self) -> bool {
-        let counts = self.state.status == GameStatus::Playing
-            && !self.state.held
-            && self.state.settings.days.is_none()
-            && self.state.seats.len() == 2
-            && self
-                .state
-                .seats
-                .iter()
-                .all(|s| s.as_ref().is_some_and(|u| bot_level(u).is_none()));
-        if !counts {
-            return self.state.presence.clear();
-        }
-        let connected = [0, 1].map(|i| {
-            let id = self.state.seats[i].as_ref().map(|u| u.id.as_str());
-            self.subscribers
-                .values()
-                .any(|sub| Some(sub.user.id.as_str()) == id)
-        });
-        let grace = self.services.abandon_grace;
-        let remaining = self
-            .state
-            .clock_view(Instant::now())
-            .map(|c| c.remaining_ms);
-        let grace = [0, 1].map(|i| match remaining {
-            Some(r) => grace.min(Duration::from_millis(r[i].max(0) as u64)),
-            None => grace,
-        });
-        self.state.presence.update(connected, grace)
-    }
-
-    /// A player's grace period ran out: before both sides have moved the game is called
-    /// off; after, their opponent may claim it.
-    pub(super) async fn absence_expired(&mut self) {
-        let gone = self.state.presence.expire(Instant::now());
-        if gone.is_empty() || self.state.status != GameStatus::Playing {
-            return;
-        }
-        if !self.state.both_sides_moved() {
-            if let Err(e) = self.finish(GameStatus::Aborted, None, "abandoned").await {
-                tracing::error!(table = %self.state.id, error = %e, "could not call off an abandoned game");
-            }
-            return;
-        }
-        self.broadcast_snapshots();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,8 +112,9 @@ mod tests {
     #[test]
     fn a_claim_opens_after_the_grace_and_closes_on_return() {
         let mut presence = Presence::default();
-        assert!(!presence.update([true, true], GRACE));
-        assert!(presence.update([true, false], GRACE));
+        let now = Instant::now();
+        assert!(!presence.update([true, true], GRACE, now, 0));
+        assert!(presence.update([true, false], GRACE, now, 0));
         assert_eq!(presence.view().unwrap().seat, "b");
         assert!(!presence.may_claim(Seat::A));
         let deadline = presence.next_deadline().unwrap();
@@ -184,7 +128,7 @@ mod tests {
         assert!(!presence.may_claim(Seat::B));
         assert_eq!(presence.next_deadline(), None);
         // Coming back withdraws the claim.
-        assert!(presence.update([true, true], GRACE));
+        assert!(presence.update([true, true], GRACE, now, 0));
         assert!(!presence.may_claim(Seat::A));
         assert!(presence.view().is_none());
     }

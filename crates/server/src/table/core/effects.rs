@@ -3,7 +3,7 @@
 //! the outside world once the state has changed.
 
 use catalog::{AnyGame, Outcome, Seat};
-use store::GameStatus;
+use record::GameStatus;
 
 use crate::ws::protocol::{Message, OfferKind};
 
@@ -48,7 +48,7 @@ pub enum Step {
     /// Say `text` in the table's chat: persist the line, then deliver it.
     Chat {
         text: String,
-        room: store::ChatRoom,
+        room: record::ChatRoom,
     },
     /// Relay a voice signal from `from` to the player `to` (nothing is kept).
     Voice {

@@ -1,16 +1,16 @@
 //! Taking back moves in casual games: a player asks for their last move back (and the reply
 //! to it, if the opponent has answered); the opponent accepts or declines, a bot accepts at
-//! once. The moves are deleted from the record and the position is replayed from the start.
+//! once. The actor deletes the moves from the record (`actor/orders.rs`); here the position is
+//! replayed from the start and the clocks go back.
 
 use catalog::AnyGame;
-use tokio::time::Instant;
+use std::time::Instant;
 
 use super::clock::Clock;
-use super::core::TableState;
 use super::effects::Effect;
-use super::{Table, next_turn};
+use super::next_turn;
+use super::state::TableState;
 use crate::error::WsError;
-use crate::unix_time::unix_ms;
 use crate::ws::protocol::Message;
 
 impl TableState {
@@ -58,22 +58,5 @@ impl TableState {
             }),
             Effect::Snapshots,
         ]
-    }
-}
-
-impl Table {
-    /// Deletes the plies after the first `keep` from the record, then goes back to the
-    /// position and the clocks as they stood after ply `keep`.
-    pub(super) async fn take_back(&mut self, keep: usize) -> Result<(), WsError> {
-        let game = self.state.position_after(keep)?;
-        self.services
-            .store
-            .take_back_moves(&self.state.id, keep as u32)
-            .await?;
-        let effects = self
-            .state
-            .apply_takeback(keep, game, unix_ms(), Instant::now());
-        self.deliver(effects);
-        Ok(())
     }
 }

@@ -4,15 +4,15 @@
 //! and messages as a person's order, so that it is written, told and rated alike.
 
 use catalog::Seat;
+use std::time::Instant;
 use store::GameStatus;
 use tokio::sync::mpsc;
-use tokio::time::Instant;
 
-use super::actor::Table;
-use super::core::Orderer;
-use super::effects::Step;
-use super::{Action, Command};
+use super::Table;
+use super::handle::Command;
 use crate::error::WsError;
+use crate::table::Action;
+use crate::table::core::{Orderer, Step};
 
 impl Table {
     /// When a bot is to move, lets it think; its answer comes back as [`Command::BotMove`].

@@ -1,25 +1,59 @@
-//! A correspondence deadline passed by an account with vacation days left: a day is taken
-//! (written first, with the game's new deadline) and only then is the deadline moved a day
-//! later and the players told, instead of the game ending on time. The arithmetic is in
-//! [`super::vacation`].
+//! Vacation days of correspondence games (docs/rules-decisions.md, "Vacation"): each account
+//! has [`DAYS_A_YEAR`] a calendar year (UTC). When the deadline of an account's move passes
+//! and automatic use is on, one day is taken and the deadline moves a day later, again each
+//! day while days are left. Pure arithmetic over the stored [`Vacation`]; guests have none.
+//! Which late move may take a day, and the state once one is taken, are here too; the actor
+//! reads and writes the days (`actor/vacation.rs`).
 
-use store::GameStatus;
+use record::{GameStatus, Vacation};
 
-use super::core::TableState;
+use super::bot_level;
 use super::effects::Effect;
-use super::vacation::{days_left, take_day, year_of};
-use super::{Table, bot_level};
-use crate::unix_time::unix_ms;
+use super::state::TableState;
 use crate::ws::protocol::VacationView;
+use time::OffsetDateTime;
 
-/// Tries at most this many times when other tables take days of the same player meanwhile.
-const TRIES: usize = 3;
+/// Days each account may take in a calendar year.
+pub const DAYS_A_YEAR: i64 = 20;
+
+/// The calendar year (UTC) of the unix ms `at_ms`.
+pub fn year_of(at_ms: i64) -> i64 {
+    OffsetDateTime::from_unix_timestamp_nanos(i128::from(at_ms) * 1_000_000)
+        .map_or(1970, |t| i64::from(t.year()))
+}
+
+/// Days left in `year`: a new year starts from none used.
+pub fn days_left(vacation: &Vacation, year: i64) -> i64 {
+    if vacation.year == year {
+        (DAYS_A_YEAR - vacation.used).max(0)
+    } else {
+        DAYS_A_YEAR
+    }
+}
+
+/// The allowance once a day of `year` is taken automatically, or `None` when none may be:
+/// automatic use is off or this year's days are spent.
+pub fn take_day(vacation: &Vacation, year: i64) -> Option<Vacation> {
+    if !vacation.auto || days_left(vacation, year) == 0 {
+        return None;
+    }
+    let used = if vacation.year == year {
+        vacation.used + 1
+    } else {
+        1
+    };
+    Some(Vacation {
+        used,
+        year,
+        auto: true,
+    })
+}
 
 impl TableState {
     /// The account whose deadline has passed at `now_ms` and who might take a vacation day
     /// for it, and that deadline. Guests and bots have no vacation; a game not yet begun by
     /// both sides is called off as before (it costs nothing).
-    pub(super) fn vacation_due(&self, now_ms: i64) -> Option<(String, i64)> {
+    pub(in crate::table) fn vacation_due(&self, now_ms: i64) -> Option<(String, i64)> {
         if self.status != GameStatus::Playing || self.held || !self.both_sides_moved() {
             return None;
         }
@@ -49,78 +83,67 @@ impl TableState {
     }
 }
 
-impl Table {
-    /// Takes a vacation day for a passed deadline if its player has one to take; whether it
-    /// did. A failed write takes none (and the game ends on time as before).
-    pub(super) async fn take_vacation_day(&mut self) -> bool {
-        let Some((user, deadline)) = self.state.vacation_due(unix_ms()) else {
-            return false;
-        };
-        // The day counts in the year of the deadline it covers, whenever the server sees it.
-        let year = year_of(deadline);
-        let moved = deadline + self.state.days(1).as_millis() as i64;
-        let ply = self.state.plies.len() as u32;
-        for _ in 0..TRIES {
-            let before = match self.services.store.vacation(&user).await {
-                Ok(Some(before)) => before,
-                Ok(None) => return false,
-                Err(e) => {
-                    tracing::error!(table = %self.state.id, error = %e, "could not read vacation days");
-                    return false;
-                }
-            };
-            let Some(after) = take_day(&before, year) else {
-                return false;
-            };
-            let taken = self
-                .services
-                .store
-                .take_vacation_day(&user, &before, &after, &self.state.id, ply, moved)
-                .await;
-            match taken {
-                Ok(true) => {
-                    let effects = self
-                        .state
-                        .apply_vacation_day(moved, days_left(&after, year));
-                    self.deliver(effects);
-                    return true;
-                }
-                // Another table took a day, or the player switched: read again.
-                Ok(false) => continue,
-                Err(e) => {
-                    tracing::error!(table = %self.state.id, error = %e, "could not take a vacation day");
-                    return false;
-                }
-            }
-        }
-        false
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ON: Vacation = Vacation {
+        used: 0,
+        year: 0,
+        auto: true,
+    };
+
+    #[test]
+    fn the_year_is_the_utc_calendar_year() {
+        // 2026-12-31T23:59:59.999Z and a millisecond later.
+        assert_eq!(year_of(1_798_761_599_999), 2026);
+        assert_eq!(year_of(1_798_761_600_000), 2027);
+        assert_eq!(year_of(0), 1970);
     }
 
-    /// A restored game whose player is on vacation: their days left, for the snapshots.
-    pub(super) async fn load_vacation(&mut self) {
-        let Some(view) = self.state.vacation else {
-            return;
-        };
-        let Some(user) = self.state.mover().map(|u| u.id.clone()) else {
-            return;
-        };
-        match self.services.store.vacation(&user).await {
-            Ok(Some(vacation)) => {
-                self.state.vacation = Some(VacationView {
-                    days_left: Some(days_left(&vacation, year_of(unix_ms()))),
-                    ..view
-                });
-            }
-            Ok(None) => {}
-            Err(e) => {
-                tracing::warn!(table = %self.state.id, error = %e, "could not read vacation days");
-            }
+    #[test]
+    fn a_deadline_passed_with_days_left_takes_one() {
+        let first = take_day(&ON, 2026).expect("a fresh account has days");
+        assert_eq!((first.used, first.year), (1, 2026));
+        assert_eq!(days_left(&first, 2026), DAYS_A_YEAR - 1);
+        let second = take_day(&first, 2026).expect("19 days are left");
+        assert_eq!(days_left(&second, 2026), DAYS_A_YEAR - 2);
+    }
+
+    #[test]
+    fn with_no_day_left_the_game_is_lost_on_time() {
+        let mut vacation = ON;
+        for _ in 0..DAYS_A_YEAR {
+            vacation = take_day(&vacation, 2026).expect("days are left");
         }
+        assert_eq!(days_left(&vacation, 2026), 0);
+        assert_eq!(take_day(&vacation, 2026), None);
+    }
+
+    #[test]
+    fn with_automatic_use_off_no_day_is_taken() {
+        let off = Vacation { auto: false, ..ON };
+        assert_eq!(take_day(&off, 2026), None);
+        // The days are still there for when it is turned on again.
+        assert_eq!(days_left(&off, 2026), DAYS_A_YEAR);
+    }
+
+    #[test]
+    fn a_new_year_gives_the_whole_allowance_again() {
+        let spent = Vacation {
+            used: DAYS_A_YEAR,
+            year: 2026,
+            auto: true,
+        };
+        assert_eq!(take_day(&spent, 2026), None);
+        assert_eq!(days_left(&spent, 2027), DAYS_A_YEAR);
+        let taken = take_day(&spent, 2027).expect("a new year");
+        assert_eq!((taken.used, taken.year), (1, 2027));
     }
 }
 
 #[cfg(test)]
-mod tests {
+mod table_tests {
     use super::super::tests::{play, settings, table_with, user};
     use super::*;
     use crate::ws::protocol::UserView;

@@ -3,18 +3,18 @@
 //! list. Pure functions of the state and the time handed in.
 
 use catalog::Seat;
-use store::GameStatus;
-use tokio::time::Instant;
+use record::GameStatus;
+use std::time::Instant;
 
 use super::bot_level;
-use super::core::TableState;
+use super::state::TableState;
 use crate::ws::protocol::{
     ClockView, LiveEntry, LobbyEntry, MoveEvent, PlayingEntry, SeatRating, SeatView, TableView,
     UserView,
 };
 
 impl TableState {
-    pub(super) fn move_event(&self, index: usize) -> MoveEvent {
+    pub(in crate::table) fn move_event(&self, index: usize) -> MoveEvent {
         let ply = &self.plies[index];
         MoveEvent {
             table: self.id.to_string(),
@@ -77,7 +77,7 @@ impl TableState {
         }
     }
 
-    pub(super) fn seat_view(&self, seat: Seat) -> SeatView {
+    pub(in crate::table) fn seat_view(&self, seat: Seat) -> SeatView {
         let user = self.seats.get(seat.index()).cloned().flatten();
         let rating = self.ratings.get(seat.index()).copied().flatten();
         SeatView {
@@ -90,7 +90,7 @@ impl TableState {
         }
     }
 
-    pub(super) fn clock_view(&self, now: Instant) -> Option<ClockView> {
+    pub(in crate::table) fn clock_view(&self, now: Instant) -> Option<ClockView> {
         self.clock.as_ref().map(|c| ClockView {
             initial_ms: c.control().initial_ms,
             increment_ms: c.control().increment_ms,
@@ -99,7 +99,12 @@ impl TableState {
         })
     }
 
-    pub(super) fn playing(&self, user_id: &str, now: Instant, now_ms: i64) -> Option<PlayingEntry> {
+    pub(in crate::table) fn playing(
+        &self,
+        user_id: &str,
+        now: Instant,
+        now_ms: i64,
+    ) -> Option<PlayingEntry> {
         let you = self.seat_of(user_id)?;
         if !matches!(self.status, GameStatus::Open | GameStatus::Playing) {
             return None;
@@ -140,7 +145,7 @@ impl TableState {
     }
 
     /// This table's line in the lobby: only while a public table waits for players.
-    pub(super) fn lobby_entry(&self) -> Option<LobbyEntry> {
+    pub(in crate::table) fn lobby_entry(&self) -> Option<LobbyEntry> {
         let listed = !self.settings.private && self.status == GameStatus::Open;
         listed.then(|| LobbyEntry {
             id: self.id.to_string(),
@@ -170,7 +175,7 @@ impl TableState {
 
     /// This game's line in the live list, with `watchers` watching: only while a public game
     /// is played.
-    pub(super) fn live_entry(&self, watchers: usize) -> Option<LiveEntry> {
+    pub(in crate::table) fn live_entry(&self, watchers: usize) -> Option<LiveEntry> {
         let listed = !self.settings.private && self.status == GameStatus::Playing;
         listed.then(|| LiveEntry {
             id: self.id.to_string(),
@@ -191,7 +196,7 @@ impl TableState {
 
     /// The person to move here, for their "your turn" count (bots and solo puzzles keep
     /// nobody waiting).
-    pub(super) fn waiting_for(&self) -> Option<&str> {
+    pub(in crate::table) fn waiting_for(&self) -> Option<&str> {
         self.mover()
             // A solo puzzle keeps nobody waiting: it does not count.
             .filter(|_| self.status == GameStatus::Playing && self.seats.len() == 2)

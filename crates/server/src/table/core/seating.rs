@@ -1,11 +1,11 @@
 //! Seats and the start of a game, once the actor has stored them: who sits where (and at what
 //! rating), and the game under way.
 
-use store::GameStatus;
-use tokio::time::Instant;
+use record::GameStatus;
+use std::time::Instant;
 
-use super::core::TableState;
 use super::effects::Effect;
+use super::state::TableState;
 use crate::ws::protocol::UserView;
 use catalog::Seat;
 

@@ -1,11 +1,11 @@
 //! Carrying out the rules' effects: messages to the table's watchers, and its lines in the
 //! lobby, the live list and the "your turn" counters, and a White Rabbit game's review.
 
-use tokio::time::Instant;
+use std::time::Instant;
 
-use super::effects::Effect;
 use super::{Table, without_muted};
 use crate::outbox::{ConnId, Frame};
+use crate::table::core::Effect;
 use crate::ws::protocol::{Message, encode};
 
 impl Table {
