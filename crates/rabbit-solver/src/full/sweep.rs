@@ -56,20 +56,34 @@ pub fn policy_sweeps(m: &Model) -> u32 {
 pub const TIGHT: [f64; 3] = [1e-13, 1e-13, 1e-11];
 
 /// Solves one green level. `below`: the turn-start values of level `green - 1` by table rank.
+/// `actions_from`: where the actions pass starts, the expected actions of every class's `F`
+/// and `G` (the level below's: a turn more changes them little), or 1 everywhere when `None`.
 /// After every Bellman sweep that is not the last, up to `policy_sweeps` cheap sweeps of its
 /// greedy policy (`policy_sweep`).
+#[allow(clippy::too_many_arguments)]
 pub fn solve_level(
     ix: &Index,
     green: u8,
     below: Option<&[Vals]>,
+    actions_from: Option<&[[f32; 2]]>,
     threads: usize,
     tol: [f64; 3],
     policy_sweeps: u32,
     log: impl FnMut(&str),
 ) -> (Work, Report) {
     let never = AtomicBool::new(false);
-    solve_level_until(ix, green, below, threads, tol, policy_sweeps, &never, log)
-        .expect("a solve that is never stopped ends")
+    solve_level_until(
+        ix,
+        green,
+        below,
+        actions_from,
+        threads,
+        tol,
+        policy_sweeps,
+        &never,
+        log,
+    )
+    .expect("a solve that is never stopped ends")
 }
 
 /// [`solve_level`] that gives up (`None`) soon after `stop` is set: it is looked at before
@@ -79,6 +93,7 @@ pub fn solve_level_until(
     ix: &Index,
     green: u8,
     below: Option<&[Vals]>,
+    actions_from: Option<&[[f32; 2]]>,
     threads: usize,
     tol: [f64; 3],
     policy_sweeps: u32,
@@ -130,9 +145,12 @@ pub fn solve_level_until(
         (0..threads).map(|_| Default::default()).collect();
     let mut listed = false;
     for phase in 0..3 {
-        // Start each later phase from a lower bound of its least fixed point: every win scores
+        // Start the score pass from a lower bound of its least fixed point: every win scores
         // at least 1, so the score is at least the win probability (and equal to it at level
-        // 1); every unfinished state takes at least one more action.
+        // 1). The actions pass has one fixed point (a policy that loops forever costs
+        // infinitely many actions), so any start converges to it: the level below's expected
+        // actions if given (a turn more changes them by a fraction of an action, so the pass
+        // needs fewer sweeps), else 1 (every unfinished state takes at least one more action).
         if phase > 0 {
             for r in 0..classes {
                 if work.f(r)[0] == 1.0
@@ -141,8 +159,12 @@ pub fn solve_level_until(
                 {
                     continue;
                 }
-                for base in [0, 3] {
-                    let x = if phase == 1 { work.get(r, base) } else { 1.0 };
+                for (fg, base) in [0, 3].into_iter().enumerate() {
+                    let x = match (phase, actions_from) {
+                        (1, _) => work.get(r, base),
+                        (_, Some(a)) => (a[r][fg] as f64).max(1.0),
+                        (_, None) => 1.0,
+                    };
                     work.set(r, base + phase, x);
                 }
             }
