@@ -33,6 +33,7 @@ mod level;
 mod loops;
 mod order;
 mod policy;
+mod steps;
 mod sweep;
 mod symmetry;
 mod values;

@@ -9,6 +9,7 @@ use super::loops::{LoopExits, leave_endless_loops, successors};
 use super::order::cached_order;
 use super::policy::{Packed, Row, Rows, pack, policy_row, policy_rows, policy_sweep};
 use super::setup_value;
+use super::steps::{Buf, Steps};
 use super::values::{MAX_ACTS, NO_ACT, Values, Work, combine};
 use crate::exact::{EPS, Vals};
 use crate::model::Model;
@@ -138,6 +139,12 @@ pub fn solve_level_until(
     }
     let threads = threads.clamp(1, 8);
     let order = cached_order(ix, threads, &mut log);
+    let t1 = std::time::Instant::now();
+    let steps = Steps::new(&lv, &order, threads);
+    log(&format!(
+        "every class's swaps located ({:.1} s)",
+        t1.elapsed().as_secs_f64()
+    ));
     // Each thread's policy equations, in the order of its share of a sweep.
     let rows: Vec<std::sync::Mutex<Rows>> = (0..threads).map(|_| Default::default()).collect();
     let packed: Vec<std::sync::Mutex<Packed>> = (0..threads).map(|_| Default::default()).collect();
@@ -192,7 +199,7 @@ pub fn solve_level_until(
                     2 => Among::Use(&c),
                     _ => Among::All,
                 };
-                sweep(&lv, &work, &order, i, threads, phase, among)
+                sweep(&lv, &work, &order, &steps, i, threads, phase, among)
             })
             .into_iter()
             .fold((0.0f64, 0.0f64), |a, b| (a.0.max(b.0), a.1 + b.1));
@@ -248,7 +255,7 @@ pub fn solve_level_until(
             let (t1, mut d, mut n) = (std::time::Instant::now(), 0.0, 0);
             if cap > 0 {
                 on_threads(threads, |i| {
-                    policy_rows(&lv, &work, &order, &rows, i, threads, phase)
+                    policy_rows(&lv, &work, &order, &steps, &rows, i, threads, phase)
                 });
                 let x: Vec<AtomicU64> = (0..2 * classes)
                     .map(|i| AtomicU64::new(work.get(i / 2, 3 * (i % 2) + phase).to_bits()))
@@ -355,24 +362,12 @@ pub(super) fn on_threads<T: Send>(threads: usize, f: impl Fn(usize) -> T + Sync)
     })
 }
 
-/// Thread `me`'s share of a sweep: blocks of [`BLOCK`] classes of `order` dealt round-robin,
-/// won configurations (nothing to decide) left out; each with its representative's cursor.
-pub(super) fn share<'a>(
-    ix: &'a Index,
-    order: &'a [u32],
-    me: usize,
-    threads: usize,
-) -> impl Iterator<Item = (usize, Cursor)> + 'a {
-    let reps = &ix.orbits().reps;
-    order
-        .chunks(BLOCK)
-        .skip(me)
-        .step_by(threads)
-        .flatten()
-        .filter_map(move |&r| {
-            let c = ix.config(reps[r as usize] as usize);
-            (!c.won(&ix.m)).then(|| (r as usize, Cursor::of(ix, &c)))
-        })
+/// Thread `me`'s share of a sweep: blocks of [`BLOCK`] positions of an order of `n` classes
+/// dealt round-robin.
+pub(super) fn share(n: usize, me: usize, threads: usize) -> impl Iterator<Item = usize> {
+    (me * BLOCK..n)
+        .step_by(threads * BLOCK)
+        .flat_map(move |s| s..(s + BLOCK).min(n))
 }
 
 /// Which actions a Bellman sweep evaluates.
@@ -425,16 +420,18 @@ fn choosable(q: &[Vals]) -> [bool; MAX_ACTS] {
 /// One Gauss–Seidel sweep of the Bellman operator (every action) over this thread's blocks of
 /// `order`, which also records the policy it is greedy for; returns the largest change and the
 /// sum of changes.
+#[allow(clippy::too_many_arguments)]
 fn sweep(
     lv: &Level,
     work: &Work,
     order: &[u32],
+    steps: &Steps,
     me: usize,
     threads: usize,
     phase: usize,
     mut among: Among,
 ) -> (f64, f64) {
-    let ix = lv.ix;
+    let mut buf = Buf::default();
     let mut q = [[0.0; 3]; MAX_ACTS];
     let mut ids = [0u8; MAX_ACTS];
     let mut rr = [false; MAX_ACTS];
@@ -446,16 +443,24 @@ fn sweep(
         c.ids.clear();
         c.of = 0;
     }
-    for (j, (r, k)) in share(ix, order, me, threads).enumerate() {
+    // The classes in turn, won ones (nothing to decide) left out.
+    let mut j = 0;
+    for p in share(order.len(), me, threads) {
+        let r = order[p] as usize;
+        let Some(k) = steps.of(lv, p, r, &mut buf) else {
+            continue;
+        };
+        j += 1;
+        let j = j - 1;
         let na = match &mut among {
             Among::Use(c) => {
                 let n = c.n[j] as usize;
                 let list = &c.ids[listed..listed + n];
                 listed += n;
-                lv.actions_among(work, &k, list, phase, &mut q, &mut ids, &mut rr)
+                lv.actions_of(work, &k, Some(list), phase, &mut q, &mut ids, &mut rr)
             }
             Among::Record(c) => {
-                let na = lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr);
+                let na = lv.actions_of(work, &k, None, phase, &mut q, &mut ids, &mut rr);
                 let keep = choosable(&q[..na]);
                 let before = c.ids.len();
                 c.ids.extend((0..na).filter(|&i| keep[i]).map(|i| ids[i]));
@@ -463,7 +468,7 @@ fn sweep(
                 c.of += na;
                 na
             }
-            Among::All => lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr),
+            Among::All => lv.actions_of(work, &k, None, phase, &mut q, &mut ids, &mut rr),
         };
         let (f, pick) = combine(&q[..na], phase, usize::MAX);
         let (g, second) = combine(&q[..na], phase, pick);
