@@ -26,6 +26,8 @@ pub(super) struct Steps {
     ids: Vec<u8>,
     /// Per position, the rank of the table (for `end`), or [`WON`].
     table: Vec<u32>,
+    /// How many swaps there are, kept or not.
+    pub(super) swaps: u64,
 }
 
 /// One class's swaps and the rank of its table.
@@ -91,6 +93,7 @@ impl Steps {
                 steps: Vec::new(),
                 ids: Vec::new(),
                 table: Vec::new(),
+                swaps: total,
             };
         }
         let mut steps = vec![Step::NONE; total as usize];
@@ -127,7 +130,13 @@ impl Steps {
             steps,
             ids,
             table,
+            swaps: total,
         }
+    }
+
+    /// The memory the located swaps take (0 when they are found on the fly).
+    pub(super) fn bytes(&self) -> usize {
+        self.steps.len() * (std::mem::size_of::<Step>() + 1) + self.start.len() * 8
     }
 
     /// The swaps of the class at position `p` of the order (`cls = order[p]`), from the store

@@ -142,7 +142,9 @@ pub fn solve_level_until(
     let t1 = std::time::Instant::now();
     let steps = Steps::new(&lv, &order, threads);
     log(&format!(
-        "every class's swaps located ({:.1} s)",
+        "{} swaps of the classes located, {} MB kept ({:.1} s)",
+        steps.swaps,
+        steps.bytes() / 1_000_000,
         t1.elapsed().as_secs_f64()
     ));
     // Each thread's policy equations, in the order of its share of a sweep.
