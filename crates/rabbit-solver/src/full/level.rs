@@ -2,6 +2,7 @@
 //! ban and reroll state after a swap read from the stored free states.
 
 use super::index::{Cursor, END_ID, Index, for_each_swap, swap_id, swap_of};
+use super::steps::ClassSteps;
 use super::symmetry::Orbits;
 use super::values::{MAX_ACTS, Values, combine};
 use crate::exact::Vals;
@@ -221,45 +222,95 @@ impl Level<'_> {
 }
 
 impl Level<'_> {
-    /// [`Level::actions`] for the listed actions of `k` only (in the order given; `end` as
-    /// [`END_ID`]): the actions pass's Bellman sweeps evaluate only the actions that can be
-    /// chosen there ([`super::sweep`]).
+    /// The value of `end` from a table of rank `table` (the action itself not counted).
+    #[inline]
+    pub(super) fn end_at(&self, table: usize) -> Vals {
+        match self.below {
+            None => [0.0; 3],
+            Some(b) => b[table],
+        }
+    }
+
+    /// [`Level::actions`] from a class's located swaps ([`super::steps`]); with `among`, only
+    /// the listed actions (in the order given; `end` as [`END_ID`]): the actions pass's
+    /// Bellman sweeps evaluate only the actions that can be chosen there ([`super::sweep`]).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn actions_among(
+    pub(super) fn actions_of(
         &self,
         vals: &impl Values,
-        k: &Cursor,
-        among: &[u8],
+        cs: &ClassSteps,
+        among: Option<&[u8]>,
         phase: usize,
         q: &mut [Vals; MAX_ACTS],
         ids: &mut [u8; MAX_ACTS],
         rr: &mut [bool; MAX_ACTS],
     ) -> usize {
-        let m = &self.ix.m;
-        let mut steps = [Step::NONE; MAX_ACTS];
-        for (i, &id) in among.iter().enumerate() {
-            ids[i] = id;
-            if id != END_ID {
-                let (h, t) = swap_of(m, id);
-                steps[i] = self.step(k, h, t);
-                self.locate(&mut steps[i]);
+        let faces = self.ix.m.faces as usize;
+        let n = match among {
+            None => {
+                ids[..cs.ids.len()].copy_from_slice(cs.ids);
+                ids[cs.ids.len()] = END_ID;
+                cs.ids.len() + 1
+            }
+            Some(list) => {
+                ids[..list.len()].copy_from_slice(list);
+                list.len()
+            }
+        };
+        // Where each action's step is (`usize::MAX`: `end`).
+        let mut at = [usize::MAX; MAX_ACTS];
+        for i in 0..n {
+            if ids[i] != END_ID {
+                at[i] = match among {
+                    None => i,
+                    Some(_) => cs
+                        .ids
+                        .iter()
+                        .position(|&x| x == ids[i])
+                        .expect("a listed action is a swap of the class"),
+                };
             }
         }
-        for s in steps[..among.len()].iter().filter(|s| !s.won) {
-            for &cls in &s.to[..m.faces as usize] {
-                vals.prefetch(cls as usize);
+        for &j in at[..n].iter().filter(|&&j| j != usize::MAX) {
+            let s = &cs.steps[j];
+            if !s.won {
+                for &cls in &s.to[..faces] {
+                    vals.prefetch(cls as usize);
+                }
             }
         }
-        for (i, &id) in among.iter().enumerate() {
-            let (x, reroll) = if id == END_ID {
-                (self.end_value(k), false)
-            } else {
-                self.step_value(vals, &steps[i], phase, None)
+        for i in 0..n {
+            let (x, reroll) = match at[i] {
+                usize::MAX => (self.end_at(cs.table), false),
+                j => self.step_value(vals, &cs.steps[j], phase, None),
             };
             q[i] = [x[0], x[1], 1.0 + x[2]];
             rr[i] = reroll;
         }
-        among.len()
+        n
+    }
+
+    /// [`Level::policy_value`] from a class's located swaps.
+    #[inline]
+    pub(super) fn policy_value_of(
+        &self,
+        vals: &impl Values,
+        cs: &ClassSteps,
+        id: u8,
+        reroll: bool,
+        phase: usize,
+    ) -> Vals {
+        let x = if id == END_ID {
+            self.end_at(cs.table)
+        } else {
+            let j = cs
+                .ids
+                .iter()
+                .position(|&x| x == id)
+                .expect("a policy's action is a swap of the class");
+            self.step_value(vals, &cs.steps[j], phase, Some(reroll)).0
+        };
+        [x[0], x[1], 1.0 + x[2]]
     }
 }
 
@@ -297,7 +348,7 @@ impl Step {
         best
     }
 
-    const NONE: Step = Step {
+    pub(super) const NONE: Step = Step {
         tv: 0,
         won: true,
         to: [0; MAXF],

@@ -33,6 +33,7 @@ mod level;
 mod loops;
 mod order;
 mod policy;
+mod steps;
 mod sweep;
 mod symmetry;
 mod values;
@@ -194,10 +195,14 @@ pub fn solve_all(m: Model, greens: u8, threads: usize, policy_sweeps: u32) -> Ve
             None => Vec::new(),
             Some(prev) => turn_starts(&ix, &prev.vals, g - 1, threads),
         };
+        let actions_from = out
+            .last()
+            .map(|prev| expected_actions(&prev.vals, ix.classes()));
         let (vals, _) = solve_level(
             &ix,
             g,
             (g > 1).then_some(&below[..]),
+            actions_from.as_deref(),
             threads,
             TIGHT,
             policy_sweeps,
@@ -211,4 +216,12 @@ pub fn solve_all(m: Model, greens: u8, threads: usize, policy_sweeps: u32) -> Ve
         });
     }
     out
+}
+
+/// The expected actions of every class's `F` and `G`: where the next level's actions pass
+/// starts ([`solve_level`]).
+pub fn expected_actions(vals: &impl Values, classes: usize) -> Vec<[f32; 2]> {
+    (0..classes)
+        .map(|r| [vals.f(r)[2] as f32, vals.g(r)[2] as f32])
+        .collect()
 }

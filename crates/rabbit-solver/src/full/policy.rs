@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::index::Cursor;
 use super::level::Level;
+use super::steps::{Buf, Steps};
 use super::sweep::share;
 use super::values::{NO_ACT, Values, Work};
 use crate::exact::Vals;
@@ -38,6 +39,14 @@ struct Recorder<'a> {
 }
 
 impl Recorder<'_> {
+    /// The row recorded, with its constant `b`.
+    fn row(&self, b: f64) -> Row {
+        let mut row = self.row.get();
+        row.b = b;
+        row.w = if row.n == 0 { 0.0 } else { 1.0 / row.n as f64 };
+        row
+    }
+
     fn read(&self, e: u32) -> Vals {
         let mut row = self.row.get();
         row.e[row.n as usize] = e;
@@ -69,10 +78,12 @@ impl Values for Recorder<'_> {
 
 /// The equations of the policy recorded by the last [`sweep`] in `phase`: for every class of
 /// thread `me`'s share of a sweep, the rows of its `F` and `G`.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn policy_rows(
     lv: &Level,
     work: &Work,
     order: &[u32],
+    steps: &Steps,
     rows: &[std::sync::Mutex<Rows>],
     me: usize,
     threads: usize,
@@ -80,7 +91,12 @@ pub(super) fn policy_rows(
 ) {
     let mut mine = rows[me].lock().expect("rows");
     mine.clear();
-    for (cls, k) in share(lv.ix, order, me, threads) {
+    let mut buf = Buf::default();
+    for p in share(order.len(), me, threads) {
+        let cls = order[p] as usize;
+        let Some(k) = steps.of(lv, p, cls, &mut buf) else {
+            continue;
+        };
         let mut out = [Row {
             n: NO_ROW,
             ..Row::default()
@@ -95,7 +111,12 @@ pub(super) fn policy_rows(
             if id == NO_ACT {
                 continue;
             }
-            out[i] = policy_row(lv, work, &k, id, reroll, phase);
+            let rec = Recorder {
+                work,
+                row: Default::default(),
+            };
+            let b = lv.policy_value_of(&rec, &k, id, reroll, phase)[phase];
+            out[i] = rec.row(b);
         }
         mine.push((cls as u32, out));
     }
@@ -115,10 +136,7 @@ pub(super) fn policy_row(
         row: Default::default(),
     };
     let b = lv.policy_value(&rec, k, id, reroll, phase)[phase];
-    let mut row = rec.row.get();
-    row.b = b;
-    row.w = if row.n == 0 { 0.0 } else { 1.0 / row.n as f64 };
-    row
+    rec.row(b)
 }
 
 /// One thread's policy equations packed for sweeping ([`pack`]): the rows that read values,

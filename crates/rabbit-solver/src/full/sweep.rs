@@ -9,6 +9,7 @@ use super::loops::{LoopExits, leave_endless_loops, successors};
 use super::order::cached_order;
 use super::policy::{Packed, Row, Rows, pack, policy_row, policy_rows, policy_sweep};
 use super::setup_value;
+use super::steps::{Buf, Steps};
 use super::values::{MAX_ACTS, NO_ACT, Values, Work, combine};
 use crate::exact::{EPS, Vals};
 use crate::model::Model;
@@ -56,20 +57,34 @@ pub fn policy_sweeps(m: &Model) -> u32 {
 pub const TIGHT: [f64; 3] = [1e-13, 1e-13, 1e-11];
 
 /// Solves one green level. `below`: the turn-start values of level `green - 1` by table rank.
+/// `actions_from`: where the actions pass starts, the expected actions of every class's `F`
+/// and `G` (the level below's: a turn more changes them little), or 1 everywhere when `None`.
 /// After every Bellman sweep that is not the last, up to `policy_sweeps` cheap sweeps of its
 /// greedy policy (`policy_sweep`).
+#[allow(clippy::too_many_arguments)]
 pub fn solve_level(
     ix: &Index,
     green: u8,
     below: Option<&[Vals]>,
+    actions_from: Option<&[[f32; 2]]>,
     threads: usize,
     tol: [f64; 3],
     policy_sweeps: u32,
     log: impl FnMut(&str),
 ) -> (Work, Report) {
     let never = AtomicBool::new(false);
-    solve_level_until(ix, green, below, threads, tol, policy_sweeps, &never, log)
-        .expect("a solve that is never stopped ends")
+    solve_level_until(
+        ix,
+        green,
+        below,
+        actions_from,
+        threads,
+        tol,
+        policy_sweeps,
+        &never,
+        log,
+    )
+    .expect("a solve that is never stopped ends")
 }
 
 /// [`solve_level`] that gives up (`None`) soon after `stop` is set: it is looked at before
@@ -79,6 +94,7 @@ pub fn solve_level_until(
     ix: &Index,
     green: u8,
     below: Option<&[Vals]>,
+    actions_from: Option<&[[f32; 2]]>,
     threads: usize,
     tol: [f64; 3],
     policy_sweeps: u32,
@@ -123,6 +139,14 @@ pub fn solve_level_until(
     }
     let threads = threads.clamp(1, 8);
     let order = cached_order(ix, threads, &mut log);
+    let t1 = std::time::Instant::now();
+    let steps = Steps::new(&lv, &order, threads);
+    log(&format!(
+        "{} swaps of the classes located, {} MB kept ({:.1} s)",
+        steps.swaps,
+        steps.bytes() / 1_000_000,
+        t1.elapsed().as_secs_f64()
+    ));
     // Each thread's policy equations, in the order of its share of a sweep.
     let rows: Vec<std::sync::Mutex<Rows>> = (0..threads).map(|_| Default::default()).collect();
     let packed: Vec<std::sync::Mutex<Packed>> = (0..threads).map(|_| Default::default()).collect();
@@ -130,9 +154,12 @@ pub fn solve_level_until(
         (0..threads).map(|_| Default::default()).collect();
     let mut listed = false;
     for phase in 0..3 {
-        // Start each later phase from a lower bound of its least fixed point: every win scores
+        // Start the score pass from a lower bound of its least fixed point: every win scores
         // at least 1, so the score is at least the win probability (and equal to it at level
-        // 1); every unfinished state takes at least one more action.
+        // 1). The actions pass has one fixed point (a policy that loops forever costs
+        // infinitely many actions), so any start converges to it: the level below's expected
+        // actions if given (a turn more changes them by a fraction of an action, so the pass
+        // needs fewer sweeps), else 1 (every unfinished state takes at least one more action).
         if phase > 0 {
             for r in 0..classes {
                 if work.f(r)[0] == 1.0
@@ -141,8 +168,12 @@ pub fn solve_level_until(
                 {
                     continue;
                 }
-                for base in [0, 3] {
-                    let x = if phase == 1 { work.get(r, base) } else { 1.0 };
+                for (fg, base) in [0, 3].into_iter().enumerate() {
+                    let x = match (phase, actions_from) {
+                        (1, _) => work.get(r, base),
+                        (_, Some(a)) => (a[r][fg] as f64).max(1.0),
+                        (_, None) => 1.0,
+                    };
                     work.set(r, base + phase, x);
                 }
             }
@@ -170,7 +201,7 @@ pub fn solve_level_until(
                     2 => Among::Use(&c),
                     _ => Among::All,
                 };
-                sweep(&lv, &work, &order, i, threads, phase, among)
+                sweep(&lv, &work, &order, &steps, i, threads, phase, among)
             })
             .into_iter()
             .fold((0.0f64, 0.0f64), |a, b| (a.0.max(b.0), a.1 + b.1));
@@ -226,7 +257,7 @@ pub fn solve_level_until(
             let (t1, mut d, mut n) = (std::time::Instant::now(), 0.0, 0);
             if cap > 0 {
                 on_threads(threads, |i| {
-                    policy_rows(&lv, &work, &order, &rows, i, threads, phase)
+                    policy_rows(&lv, &work, &order, &steps, &rows, i, threads, phase)
                 });
                 let x: Vec<AtomicU64> = (0..2 * classes)
                     .map(|i| AtomicU64::new(work.get(i / 2, 3 * (i % 2) + phase).to_bits()))
@@ -333,24 +364,12 @@ pub(super) fn on_threads<T: Send>(threads: usize, f: impl Fn(usize) -> T + Sync)
     })
 }
 
-/// Thread `me`'s share of a sweep: blocks of [`BLOCK`] classes of `order` dealt round-robin,
-/// won configurations (nothing to decide) left out; each with its representative's cursor.
-pub(super) fn share<'a>(
-    ix: &'a Index,
-    order: &'a [u32],
-    me: usize,
-    threads: usize,
-) -> impl Iterator<Item = (usize, Cursor)> + 'a {
-    let reps = &ix.orbits().reps;
-    order
-        .chunks(BLOCK)
-        .skip(me)
-        .step_by(threads)
-        .flatten()
-        .filter_map(move |&r| {
-            let c = ix.config(reps[r as usize] as usize);
-            (!c.won(&ix.m)).then(|| (r as usize, Cursor::of(ix, &c)))
-        })
+/// Thread `me`'s share of a sweep: blocks of [`BLOCK`] positions of an order of `n` classes
+/// dealt round-robin.
+pub(super) fn share(n: usize, me: usize, threads: usize) -> impl Iterator<Item = usize> {
+    (me * BLOCK..n)
+        .step_by(threads * BLOCK)
+        .flat_map(move |s| s..(s + BLOCK).min(n))
 }
 
 /// Which actions a Bellman sweep evaluates.
@@ -403,16 +422,18 @@ fn choosable(q: &[Vals]) -> [bool; MAX_ACTS] {
 /// One Gauss–Seidel sweep of the Bellman operator (every action) over this thread's blocks of
 /// `order`, which also records the policy it is greedy for; returns the largest change and the
 /// sum of changes.
+#[allow(clippy::too_many_arguments)]
 fn sweep(
     lv: &Level,
     work: &Work,
     order: &[u32],
+    steps: &Steps,
     me: usize,
     threads: usize,
     phase: usize,
     mut among: Among,
 ) -> (f64, f64) {
-    let ix = lv.ix;
+    let mut buf = Buf::default();
     let mut q = [[0.0; 3]; MAX_ACTS];
     let mut ids = [0u8; MAX_ACTS];
     let mut rr = [false; MAX_ACTS];
@@ -424,16 +445,24 @@ fn sweep(
         c.ids.clear();
         c.of = 0;
     }
-    for (j, (r, k)) in share(ix, order, me, threads).enumerate() {
+    // The classes in turn, won ones (nothing to decide) left out.
+    let mut j = 0;
+    for p in share(order.len(), me, threads) {
+        let r = order[p] as usize;
+        let Some(k) = steps.of(lv, p, r, &mut buf) else {
+            continue;
+        };
+        j += 1;
+        let j = j - 1;
         let na = match &mut among {
             Among::Use(c) => {
                 let n = c.n[j] as usize;
                 let list = &c.ids[listed..listed + n];
                 listed += n;
-                lv.actions_among(work, &k, list, phase, &mut q, &mut ids, &mut rr)
+                lv.actions_of(work, &k, Some(list), phase, &mut q, &mut ids, &mut rr)
             }
             Among::Record(c) => {
-                let na = lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr);
+                let na = lv.actions_of(work, &k, None, phase, &mut q, &mut ids, &mut rr);
                 let keep = choosable(&q[..na]);
                 let before = c.ids.len();
                 c.ids.extend((0..na).filter(|&i| keep[i]).map(|i| ids[i]));
@@ -441,7 +470,7 @@ fn sweep(
                 c.of += na;
                 na
             }
-            Among::All => lv.actions(work, &k, phase, &mut q, &mut ids, &mut rr),
+            Among::All => lv.actions_of(work, &k, None, phase, &mut q, &mut ids, &mut rr),
         };
         let (f, pick) = combine(&q[..na], phase, usize::MAX);
         let (g, second) = combine(&q[..na], phase, pick);

@@ -105,17 +105,6 @@ fn load(file: &Path, ix: &Index, green: u8, only_starts: bool) -> Result<Level, 
     })
 }
 
-/// The turn-start values one level below `green`, from the cache.
-fn below_of(dir: &Path, ix: &Index, green: u8) -> Option<Vec<Vals>> {
-    if green == 1 {
-        // `end` loses at level 1; stored as zeros so every file has the same layout.
-        return Some(vec![[0.0; 3]; ix.tables]);
-    }
-    load(&path(dir, &ix.m, green - 1), ix, green - 1, true)
-        .ok()
-        .map(|l| l.starts)
-}
-
 /// A level from the cache only (`None` if it is not there or not valid, or `green` is not one
 /// of [`GREENS`]; [`open`] says why).
 pub fn cached(dir: &Path, m: Model, green: u8) -> Option<Level> {
@@ -182,10 +171,19 @@ pub fn level(
         Err(why) if file.exists() => log(&format!("{}: {why}: solved again", file.display())),
         Err(_) => {}
     }
-    let below = match below_of(dir, &ix, green) {
-        Some(b) => b,
-        // (`below_of` answers level 1 itself, so this is level 2 or above.)
-        None => level(dir, m, green - 1, effort.clone(), log)?.starts,
+    // The level below: its turn-start values (what `end` leads to) and its expected actions
+    // (where this level's actions pass starts).
+    let (below, actions_from) = if green == 1 {
+        // `end` loses at level 1; stored as zeros so every file has the same layout.
+        (vec![[0.0; 3]; ix.tables], None)
+    } else {
+        let file = path(dir, &m, green - 1);
+        let l = match load(&file, &ix, green - 1, false) {
+            Ok(l) => l,
+            Err(_) => level(dir, m, green - 1, effort.clone(), log)?,
+        };
+        let a = full::expected_actions(&l.solved.vals, ix.classes());
+        (l.starts, Some(a))
     };
     log(&format!("solving {} green {green}", file.display()));
     let never = AtomicBool::new(false);
@@ -193,6 +191,7 @@ pub fn level(
         &ix,
         green,
         (green > 1).then_some(&below[..]),
+        actions_from.as_deref(),
         effort.threads,
         tol,
         effort.policy_sweeps,
