@@ -6,6 +6,7 @@ import { gamesTable } from '../gamelist.js';
 import { api } from '../api.js';
 import { session } from '../session.js';
 import { socket } from '../socket.js';
+import { pushSection } from './push_settings.js';
 
 function errorText(err) {
   const key = 'error.' + err.code;
@@ -25,6 +26,8 @@ export function mount(root) {
   let listError = null;
   let muted = null;
   let vacation = null;
+  // Kept across renders: it loads its own state and redraws itself.
+  const pushPanel = pushSection();
 
   function form(kind) {
     const user = h('input', { name: 'username', autocomplete: 'username', required: true, minlength: 3, maxlength: 20, pattern: '[A-Za-z0-9_\\-]{3,20}' });
@@ -170,6 +173,7 @@ export function mount(root) {
     }
     const vacationPanel = vacationSection();
     if (vacationPanel) page.append(vacationPanel);
+    if (u) page.append(pushPanel.node());
     const mutedPanel = mutedSection();
     if (mutedPanel) page.append(mutedPanel);
     page.append(h('section', { class: 'panel' }, h('h2', {}, t('profile.games')), gamesPanel()));
@@ -198,5 +202,5 @@ export function mount(root) {
   const off = session.onChange(render);
   api.games().then((g) => { games = g; render(); }).catch(() => {});
   load();
-  return { unmount() { off(); }, relabel: render };
+  return { unmount() { off(); }, relabel() { pushPanel.relabel(); render(); } };
 }
