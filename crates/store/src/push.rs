@@ -279,6 +279,43 @@ impl Store {
         })
     }
 
+    /// Drops `user_id`'s pushes about `game_id` not sent yet: of `kind`, or of every kind
+    /// (`None`: they opened the game). What they said is no longer news.
+    pub async fn drop_pushes_of(
+        &self,
+        user_id: &str,
+        game_id: &str,
+        kind: Option<&str>,
+    ) -> Result<u64, StoreError> {
+        on_pool!(self, pool => {
+            let done = sqlx::query(
+                "DELETE FROM push_outbox WHERE game_id = $2 \
+                 AND subscription_id IN (SELECT id FROM push_subscriptions WHERE user_id = $1) \
+                 AND ($3 IS NULL OR kind = $3)",
+            )
+            .bind(user_id)
+            .bind(game_id)
+            .bind(kind)
+            .execute(pool)
+            .await?;
+            Ok(done.rows_affected())
+        })
+    }
+
+    /// The game `game_id` ended: its pushes not sent yet go, but those of the kinds in `keep`.
+    pub async fn drop_game_pushes(&self, game_id: &str, keep: &[&str]) -> Result<u64, StoreError> {
+        on_pool!(self, pool => {
+            let mut query = sqlx::QueryBuilder::new("DELETE FROM push_outbox WHERE game_id = ");
+            query.push_bind(game_id);
+            for kind in keep {
+                query.push(" AND kind <> ");
+                query.push_bind(*kind);
+            }
+            let done = query.build().execute(pool).await?;
+            Ok(done.rows_affected())
+        })
+    }
+
     /// How many pushes wait in the outbox (claimed or not).
     pub async fn pushes_waiting(&self) -> Result<i64, StoreError> {
         on_pool!(self, pool => {

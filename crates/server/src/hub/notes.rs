@@ -108,6 +108,9 @@ impl Hub {
                 }
             }
             NoteOp::Withdraw { user, kind, table } => {
+                if let Err(error) = store.drop_pushes_of(&user, &table, Some(kind)).await {
+                    tracing::warn!(%user, %table, %error, "cannot withdraw a push");
+                }
                 match store.withdraw_notification(&user, kind, &table).await {
                     Ok(true) => self.send_unread(&user).await.map_err(|e| (e, table)),
                     Ok(false) => Ok(()),
@@ -115,6 +118,9 @@ impl Hub {
                 }
             }
             NoteOp::Ended { table } => {
+                if let Err(error) = store.drop_game_pushes(&table, KEPT_AT_THE_END).await {
+                    tracing::warn!(%table, %error, "cannot drop the pushes of a game that ended");
+                }
                 match store.drop_game_notifications(&table, KEPT_AT_THE_END).await {
                     Ok(users) => {
                         for user in users {
@@ -128,6 +134,9 @@ impl Hub {
                 }
             }
             NoteOp::Read { user, table } => {
+                if let Err(error) = store.drop_pushes_of(&user, &table, None).await {
+                    tracing::warn!(%user, %table, %error, "cannot drop the pushes of a game opened");
+                }
                 match store.mark_game_read(&user, &table, unix_ms()).await {
                     Ok(0) => Ok(()),
                     Ok(_) => self.send_unread(&user).await.map_err(|e| (e, table)),

@@ -14,7 +14,7 @@ pub const DIGEST_OVER: usize = 2;
 /// One push to send, and the outbox rows it answers for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outgoing {
-    One(PendingPush),
+    One(Box<PendingPush>),
     /// One push for `rows`, which concern `games` different games.
     Digest {
         rows: Vec<PendingPush>,
@@ -25,7 +25,7 @@ pub enum Outgoing {
 impl Outgoing {
     pub fn rows(&self) -> &[PendingPush] {
         match self {
-            Outgoing::One(row) => std::slice::from_ref(row),
+            Outgoing::One(row) => std::slice::from_ref(&**row),
             Outgoing::Digest { rows, .. } => rows,
         }
     }
@@ -56,7 +56,7 @@ pub fn plan(claimed: Vec<PendingPush>) -> Vec<Outgoing> {
         if games > DIGEST_OVER {
             out.push(Outgoing::Digest { rows, games });
         } else {
-            out.extend(rows.into_iter().map(Outgoing::One));
+            out.extend(rows.into_iter().map(|r| Outgoing::One(Box::new(r))));
         }
     }
     out.sort_by_key(|o| o.first().id);
@@ -97,7 +97,9 @@ mod tests {
         let plan = plan(rows.clone());
         assert_eq!(
             plan,
-            rows.into_iter().map(Outgoing::One).collect::<Vec<_>>()
+            rows.into_iter()
+                .map(|r| Outgoing::One(Box::new(r)))
+                .collect::<Vec<_>>()
         );
     }
 
