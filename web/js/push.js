@@ -6,6 +6,8 @@
 import { api } from './api.js';
 import { lang } from './i18n.js';
 
+const SUBSCRIBE_TIMEOUT_MS = 20000;
+
 /** Whether this browser can receive pushes at all. */
 export function pushSupported() {
   return 'serviceWorker' in navigator && typeof PushManager !== 'undefined' && typeof Notification !== 'undefined';
@@ -28,7 +30,8 @@ export async function deviceSubscription() {
 
 /**
  * Asks the permission, subscribes this device and tells the server. Throws with `denied` set
- * when the player (or the browser) refuses notifications.
+ * when the player (or the browser) refuses notifications, `noService` when the browser's push
+ * service does not answer.
  */
 export async function enablePush() {
   const permission = await Notification.requestPermission();
@@ -36,7 +39,12 @@ export async function enablePush() {
   const { key } = await api.pushKey();
   const reg = await registration();
   let sub = await reg.pushManager.getSubscription();
-  if (!sub) sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+  if (!sub) {
+    // A browser whose push service cannot be reached may never answer: it is given a while.
+    const timeout = new Promise((resolve, reject) => setTimeout(
+      () => reject(Object.assign(new Error('no push service'), { noService: true })), SUBSCRIBE_TIMEOUT_MS));
+    sub = await Promise.race([reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }), timeout]);
+  }
   const json = sub.toJSON();
   return api.subscribePush({ endpoint: json.endpoint, keys: json.keys, lang: lang() });
 }

@@ -39,7 +39,9 @@ export function pushSection() {
         subscribed = true;
       }
     } catch (err) {
-      problem = err.denied ? t('profile.push.denied') : t('profile.push.failed', { error: errorText(err) });
+      problem = err.denied ? t('profile.push.denied')
+        : err.noService ? t('profile.push.noservice')
+          : t('profile.push.failed', { error: errorText(err) });
     }
     busy = false;
     render();
