@@ -9,6 +9,8 @@ COPY . .
 RUN cargo build --release --locked --bin stolik
 
 FROM debian:bookworm-slim
+# OpenSSL and the CA certificates: Web Push messages go to the browsers' push services over TLS.
+RUN apt-get update && apt-get install -y --no-install-recommends libssl3 ca-certificates && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --home /srv/stolik stolik && mkdir -p /srv/stolik/data/white-rabbit && chown -R stolik /srv/stolik/data
 WORKDIR /srv/stolik
 COPY --from=build /src/target/release/stolik /usr/local/bin/stolik

@@ -98,6 +98,10 @@ struct ServeArgs {
     /// side by side) may then share one Redis. Every node of a site must use the same.
     #[arg(long, env = "STOLIK_REDIS_PREFIX", default_value = "stolik:")]
     redis_prefix: String,
+    /// Who the push services may write to about this site's Web Push messages (`mailto:…` or
+    /// `https://…`, the VAPID `sub` claim).
+    #[arg(long, env = "STOLIK_PUSH_CONTACT")]
+    push_contact: Option<String>,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -152,6 +156,10 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
                 .unwrap_or_else(server::ClusterConfig::default_node_id),
             key_prefix: args.redis_prefix,
         }),
+        push: server::PushConfig {
+            contact: args.push_contact,
+            allow_http: false,
+        },
     };
     actix_web::rt::System::new().block_on(async move {
         let app = server::Application::build(config).await?;

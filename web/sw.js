@@ -54,3 +54,46 @@ async function kept(request) {
   if (response.ok) cache.put(request, response.clone());
   return response;
 }
+
+// Web Push (docs/protocol.md, "Web Push"): the server's push, decrypted by the browser, is
+// JSON with the notification's title, text and page. Nothing is shown while a page of the
+// site shows that very table in front of the player (the server skips a player at the table
+// already; this covers a page that opened it since).
+self.addEventListener('push', (event) => {
+  event.waitUntil((async () => {
+    let data;
+    try {
+      data = event.data ? event.data.json() : null;
+    } catch {
+      data = null;
+    }
+    if (!data || typeof data.title !== 'string') return;
+    const url = new URL(data.url || '/', self.location.origin).href;
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    if (data.game_id && windows.some((w) => w.visibilityState === 'visible' && w.focused && w.url === url)) return;
+    await self.registration.showNotification(data.title, {
+      body: data.body || '',
+      tag: data.tag,
+      data: { url },
+      icon: '/img/icon-192.png',
+      badge: '/img/icon-192.png',
+    });
+  })());
+});
+
+// A click opens the notification's page.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openPage(event.notification.data?.url || '/'));
+});
+
+/** Shows `url`: a window of the site already open goes there and comes to the front; else a new one opens. */
+async function openPage(url) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+  if (!open) return self.clients.openWindow(url);
+  const moved = (await open.navigate(url).catch(() => null)) || open;
+  // Only a click lets a window come to the front.
+  await moved.focus().catch(() => {});
+  return moved;
+}

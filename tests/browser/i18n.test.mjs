@@ -50,6 +50,8 @@ test('every key used in the code exists', () => {
     ...['pass', 'red', 'white', 'reroll', 'end'].map((m) => 'move.' + m),
     'table.resign', 'table.resign.confirm', 'table.giveup', 'table.giveup.confirm', 'voice.on', 'voice.off',
     'account.register', 'account.login', 'account.registered', 'account.loggedin',
+    ...['your_turn', 'draw_offer', 'joined', 'deadline', 'vacation', 'game_over'].map((k) => 'push.kind.' + k),
+    'profile.push.on', 'profile.push.off', 'profile.push.status.on', 'profile.push.status.off',
   ];
   for (const k of dynamic) if (!keys.has(k)) missing.push(k);
   assert.deepEqual(missing, []);

@@ -91,6 +91,11 @@ export const api = {
   makeToken: (name, scopes) => call('POST', '/api/me/tokens', { name, scopes }),
   revokeToken: (id) => call('DELETE', `/api/me/tokens/${encodeURIComponent(id)}`),
   /** Players whose chat you do not see: [{user, name}]. */
+  pushKey: () => call('GET', '/api/push/key'),
+  pushSettings: () => call('GET', '/api/me/push'),
+  subscribePush: (subscription) => call('POST', '/api/me/push', subscription),
+  unsubscribePush: (endpoint) => call('DELETE', '/api/me/push', { endpoint }),
+  setPushOff: (off) => call('PUT', '/api/me/push', { off }),
   mutes: () => call('GET', '/api/mutes'),
   mute: (user) => call('PUT', `/api/mutes/${encodeURIComponent(user)}`),
   unmute: (user) => call('DELETE', `/api/mutes/${encodeURIComponent(user)}`),

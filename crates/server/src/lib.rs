@@ -21,6 +21,7 @@ pub mod live;
 pub mod names;
 pub mod outbox;
 pub mod passwords;
+pub mod push;
 pub mod rabbit;
 pub mod rabbit_review;
 pub mod rabbit_tables;
@@ -38,6 +39,7 @@ pub mod web_client;
 pub mod ws;
 
 pub use limits::LimitsConfig;
+pub use push::PushConfig;
 pub use rabbit_tables::TableSource;
 pub use security::SecurityConfig;
 pub use startup::{Application, ClusterConfig, Config, Stopper};

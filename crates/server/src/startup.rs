@@ -53,6 +53,8 @@ pub struct Config {
     pub match_window: rating::Window,
     /// Redis, shared with the other nodes of the site (`--redis`); `None`: this node alone.
     pub cluster: Option<ClusterConfig>,
+    /// Web Push: the contact the push services see, and which endpoints are accepted.
+    pub push: crate::push::PushConfig,
 }
 
 /// Where the nodes of one site meet.
@@ -87,6 +89,7 @@ pub struct Application {
     hub: Hub,
     store: store::Store,
     restore: Arc<Restore>,
+    push: Arc<crate::push::Push>,
     /// The task restoring the unfinished tables (see [`restore_tables`]).
     restoring: tokio::task::JoinHandle<()>,
 }
@@ -138,6 +141,11 @@ impl Application {
             .setting_or_insert("daily_deal_key", || random_id(43))
             .await
             .context("cannot read the daily-deal key")?;
+        let push = Arc::new(
+            crate::push::Push::start(&store, config.push.clone())
+                .await
+                .context("cannot read or make the Web Push keys")?,
+        );
         // Shared by the routes (hints) and the tables (the review written when a game ends).
         let rabbit_tables = config
             .rabbit_tables
@@ -180,6 +188,7 @@ impl Application {
             health: Health::new(bus.clone()),
             rabbit_tables,
             restore: restore.clone(),
+            push: push.clone(),
         });
         // The security middleware reads its configuration on its own, before any handler.
         let security = web::Data::new(config.security.clone());
@@ -238,6 +247,7 @@ impl Application {
             hub,
             store,
             restore,
+            push,
             restoring,
         })
     }
@@ -280,7 +290,13 @@ impl Application {
             stopper.stop().await;
         });
         let metrics = self.metrics.map(|(_, m)| actix_web::rt::spawn(m));
+        // Beside the tables, on this (actix) runtime: its HTTP client is actix's.
+        let pushes = actix_web::rt::spawn(crate::push::sender::run(
+            self.store.clone(),
+            self.push.clone(),
+        ));
         let served = self.server.await;
+        pushes.abort();
         if let Some(metrics) = metrics {
             metrics.abort();
         }

@@ -111,6 +111,15 @@ fn describe() {
         "stolik_tables_adopted_total",
         "tables taken over from a node that died or stopped (several nodes)"
     );
+    describe_counter!("stolik_push_sent_total", "pushes a push service accepted");
+    describe_counter!(
+        "stolik_push_failed_total",
+        "pushes given up: refused for good, or failing every retry"
+    );
+    describe_counter!(
+        "stolik_push_removed_total",
+        "push subscriptions deleted because their push service no longer knows them"
+    );
     describe_counter!(
         "stolik_leases_lost_total",
         "tables stopped here because their lease was lost (several nodes)"

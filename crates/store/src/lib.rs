@@ -38,6 +38,7 @@ mod games;
 mod ids;
 mod leases;
 mod notifications;
+mod push;
 mod ratings;
 mod rows;
 mod settings;
@@ -53,6 +54,7 @@ pub use daily::DailyFigures;
 pub use error::StoreError;
 pub use ids::{new_id, new_secret, new_token};
 pub use notifications::Notification;
+pub use push::{PendingPush, PushSubscription, VapidKeys};
 pub use ratings::{HistoryPoint, LeaderboardEntry, PlayerRating, RatedEnd, RatingChange, Results};
 pub use types::{
     ChatLine, ChatRoom, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow,

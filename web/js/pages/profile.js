@@ -7,6 +7,7 @@ import { api } from '../api.js';
 import { session } from '../session.js';
 import { socket } from '../socket.js';
 import { tokensPanel } from './profile_tokens.js';
+import { pushSection } from './push_settings.js';
 
 function errorText(err) {
   const key = 'error.' + err.code;
@@ -28,6 +29,8 @@ export function mount(root) {
   let vacation = null;
   // An account's API tokens (guests have none).
   let tokens = null;
+  // Kept across renders: it loads its own state and redraws itself.
+  const pushPanel = pushSection();
 
   function form(kind) {
     const user = h('input', { name: 'username', autocomplete: 'username', required: true, minlength: 3, maxlength: 20, pattern: '[A-Za-z0-9_\\-]{3,20}' });
@@ -173,6 +176,7 @@ export function mount(root) {
     }
     const vacationPanel = vacationSection();
     if (vacationPanel) page.append(vacationPanel);
+    if (u) page.append(pushPanel.node());
     if (tokens && u && !u.guest) page.append(tokens.node);
     const mutedPanel = mutedSection();
     if (mutedPanel) page.append(mutedPanel);
@@ -204,5 +208,5 @@ export function mount(root) {
   const off = session.onChange(render);
   api.games().then((g) => { games = g; render(); }).catch(() => {});
   load();
-  return { unmount() { off(); }, relabel() { tokens?.relabel(); render(); } };
+  return { unmount() { off(); }, relabel() { tokens?.relabel(); pushPanel.relabel(); render(); } };
 }

@@ -20,11 +20,13 @@ const KEPT_AT_THE_END: &[&str] = &["game_over"];
 /// One thing to do with notifications.
 #[derive(Debug)]
 pub(crate) enum NoteOp {
-    /// `user` should hear of `kind` at `table` (replacing their unread one of that kind).
+    /// `user` should hear of `kind` at `table` (replacing their unread one of that kind), and
+    /// their devices too (a Web Push) when `push` (they do not have the table open).
     Notify {
         user: String,
         kind: &'static str,
         table: String,
+        push: bool,
     },
     /// What `user`'s unread `kind` at `table` said is no longer true.
     Withdraw {
@@ -67,9 +69,31 @@ impl Hub {
     async fn carry_out(&self, op: NoteOp) {
         let store = self.store();
         let outcome = match op {
-            NoteOp::Notify { user, kind, table } => {
-                match store.notify(&user, kind, &table, unix_ms()).await {
+            NoteOp::Notify {
+                user,
+                kind,
+                table,
+                push,
+            } => {
+                let now = unix_ms();
+                match store.notify(&user, kind, &table, now).await {
                     Ok(notification) => {
+                        // Queued here, by the node whose table made the notification: once
+                        // on a site however many nodes it has.
+                        if push
+                            && let Err(error) = store
+                                .enqueue_push(
+                                    &user,
+                                    kind,
+                                    &table,
+                                    &notification.game,
+                                    notification.opponent.as_deref(),
+                                    now,
+                                )
+                                .await
+                        {
+                            tracing::warn!(%user, %table, %error, "cannot queue a push");
+                        }
                         let unread = store.unread_notifications(&user).await.unwrap_or(0);
                         self.send_to(
                             user,
@@ -84,6 +108,9 @@ impl Hub {
                 }
             }
             NoteOp::Withdraw { user, kind, table } => {
+                if let Err(error) = store.drop_pushes_of(&user, &table, Some(kind)).await {
+                    tracing::warn!(%user, %table, %error, "cannot withdraw a push");
+                }
                 match store.withdraw_notification(&user, kind, &table).await {
                     Ok(true) => self.send_unread(&user).await.map_err(|e| (e, table)),
                     Ok(false) => Ok(()),
@@ -91,6 +118,9 @@ impl Hub {
                 }
             }
             NoteOp::Ended { table } => {
+                if let Err(error) = store.drop_game_pushes(&table, KEPT_AT_THE_END).await {
+                    tracing::warn!(%table, %error, "cannot drop the pushes of a game that ended");
+                }
                 match store.drop_game_notifications(&table, KEPT_AT_THE_END).await {
                     Ok(users) => {
                         for user in users {
@@ -104,6 +134,9 @@ impl Hub {
                 }
             }
             NoteOp::Read { user, table } => {
+                if let Err(error) = store.drop_pushes_of(&user, &table, None).await {
+                    tracing::warn!(%user, %table, %error, "cannot drop the pushes of a game opened");
+                }
                 match store.mark_game_read(&user, &table, unix_ms()).await {
                     Ok(0) => Ok(()),
                     Ok(_) => self.send_unread(&user).await.map_err(|e| (e, table)),

@@ -50,6 +50,15 @@ impl TurnSink for Hub {
         Hub::notify(self, user_id, kind, table);
     }
 
+    fn notify_seen(&self, user_id: &str, kind: &'static str, table: &str, open: bool) {
+        self.note(NoteOp::Notify {
+            user: user_id.to_string(),
+            kind,
+            table: table.to_string(),
+            push: !open,
+        });
+    }
+
     fn withdraw(&self, user_id: &str, kind: &'static str, table: &str) {
         self.note(NoteOp::Withdraw {
             user: user_id.to_string(),
@@ -111,6 +120,7 @@ impl Hub {
             user: user_id.to_string(),
             kind,
             table: table.to_string(),
+            push: true,
         });
     }
 

@@ -20,6 +20,7 @@ pub mod notifications;
 pub mod pages;
 pub mod players;
 pub mod playing;
+pub mod push;
 pub mod rabbit;
 pub mod records;
 pub mod socket;
@@ -70,6 +71,11 @@ api! {
     get "/api/me/tokens" => tokens::list,
     post "/api/me/tokens" => tokens::make,
     delete "/api/me/tokens/{id}" => tokens::revoke,
+    get "/api/me/push" => push::settings,
+    post "/api/me/push" => push::subscribe,
+    put "/api/me/push" => push::change,
+    delete "/api/me/push" => push::unsubscribe,
+    get "/api/push/key" => push::key,
     post "/api/register" => accounts::register,
     post "/api/login" => accounts::login,
     post "/api/logout" => accounts::logout,
@@ -139,6 +145,10 @@ const READS_TOKEN: &[(&str, &str)] = &[
     ("get", "/api/me/tokens"),
     ("post", "/api/me/tokens"),
     ("delete", "/api/me/tokens/{id}"),
+    ("get", "/api/me/push"),
+    ("post", "/api/me/push"),
+    ("put", "/api/me/push"),
+    ("delete", "/api/me/push"),
     ("post", "/api/register"),
     ("post", "/api/logout/everywhere"),
     ("post", "/api/password"),

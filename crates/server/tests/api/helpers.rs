@@ -165,6 +165,11 @@ impl TestApp {
             bot_threads: None,
             match_window: rating::Window::default(),
             cluster: None,
+            // The stand-in push service of the push tests listens on loopback, over HTTP.
+            push: server::PushConfig {
+                contact: Some("mailto:tests@stolik.invalid".to_string()),
+                allow_http: true,
+            },
         };
         tune(&mut config);
         let app = Application::build(config).await.expect("the server builds");

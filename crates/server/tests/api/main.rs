@@ -23,6 +23,7 @@ mod openapi;
 mod pages;
 mod perekati_endings;
 mod playing;
+mod push;
 mod rabbit;
 mod rabbit_kept;
 mod ratings;

@@ -16,7 +16,10 @@ impl Table {
                 Effect::Broadcast(message) => self.broadcast(&message),
                 Effect::Snapshots => self.broadcast_snapshots(),
                 Effect::Notify { user, kind } => {
-                    self.services.turns.notify(&user, kind, &self.state.id)
+                    let open = self.subscribers.values().any(|s| s.user.id == user);
+                    self.services
+                        .turns
+                        .notify_seen(&user, kind, &self.state.id, open)
                 }
                 Effect::Withdraw { user, kind } => {
                     self.services.turns.withdraw(&user, kind, &self.state.id)

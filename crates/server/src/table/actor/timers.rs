@@ -15,7 +15,10 @@ impl Table {
     /// Tells the side to move something about this game (`Hub::notify` skips bots).
     pub(super) fn notify_mover(&self, kind: &'static str) {
         if let Some(user) = self.state.mover() {
-            self.services.turns.notify(&user.id, kind, &self.state.id);
+            let open = self.subscribers.values().any(|s| s.user.id == user.id);
+            self.services
+                .turns
+                .notify_seen(&user.id, kind, &self.state.id, open);
         }
     }
 

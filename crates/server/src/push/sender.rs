@@ -1,0 +1,209 @@
+//! The outbox's sender: every [`ROUND`] it claims the pushes that are due (a claim keeps the
+//! other nodes' senders off them for [`CLAIM_FOR`]), sends them, and then forgets a push sent
+//! or refused for good, deletes a subscription its push service no longer knows (404, 410),
+//! and puts a push back for later after a temporary failure (429, 5xx, no answer), waiting
+//! twice as long each time, at most [`ATTEMPTS`] times. It runs beside the tables: a move
+//! never waits for a push.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use metrics::counter;
+use web_push::{ContentEncoding, SubscriptionInfo, VapidSignatureBuilder, WebPushMessageBuilder};
+
+use super::Push;
+use super::digest::{Outgoing, plan};
+use super::text::payload;
+use crate::unix_time::unix_ms;
+
+/// How often the sender looks for due pushes.
+pub const ROUND: Duration = Duration::from_secs(1);
+/// How long a claim keeps other nodes off a push: longer than a send can take.
+pub const CLAIM_FOR: Duration = Duration::from_secs(60);
+/// How long one send may take.
+const SEND_TIMEOUT: Duration = Duration::from_secs(15);
+/// How many subscriptions' pushes one round claims.
+const BATCH: u32 = 50;
+/// Sends of one push before it is given up.
+pub const ATTEMPTS: i64 = 6;
+/// The wait after the first temporary failure; it doubles with each further one.
+const FIRST_RETRY: Duration = Duration::from_secs(30);
+/// How long a push service keeps a push for a device that is offline: a day.
+const TTL: u32 = 24 * 60 * 60;
+
+/// What became of one send.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sent {
+    Delivered,
+    /// The subscription is gone (404, 410): it is deleted.
+    Gone,
+    /// Try again later (429, 5xx, no answer).
+    Later,
+    /// Refused for good (another 4xx, or a subscription that cannot be encrypted for).
+    Refused,
+}
+
+/// What a push service's status means.
+pub fn classify(status: u16) -> Sent {
+    match status {
+        200..=299 => Sent::Delivered,
+        404 | 410 => Sent::Gone,
+        429 | 500..=599 => Sent::Later,
+        _ => Sent::Refused,
+    }
+}
+
+/// When a push that failed `attempts` times before (and once more now) is tried again.
+pub fn retry_after(attempts: i64) -> Duration {
+    FIRST_RETRY * 2u32.pow(attempts.clamp(0, 10) as u32)
+}
+
+/// Runs the sender until the task is dropped. Needs an actix runtime (its HTTP client).
+pub async fn run(store: store::Store, push: Arc<Push>) {
+    let client = client();
+    loop {
+        tokio::time::sleep(ROUND).await;
+        if let Err(e) = round(&store, &push, &client).await {
+            tracing::warn!(error = %e, "the push sender could not read its outbox");
+        }
+    }
+}
+
+fn client() -> awc::Client {
+    let tls = openssl::ssl::SslConnector::builder(openssl::ssl::SslMethod::tls())
+        .map(|b| b.build())
+        .expect("OpenSSL makes a TLS connector");
+    awc::Client::builder()
+        .connector(awc::Connector::new().openssl(tls))
+        .timeout(SEND_TIMEOUT)
+        .finish()
+}
+
+/// One round: claims, sends and settles what is due now.
+async fn round(
+    store: &store::Store,
+    push: &Push,
+    client: &awc::Client,
+) -> Result<(), store::StoreError> {
+    let now = unix_ms();
+    let claimed = store
+        .claim_pushes(now, now + CLAIM_FOR.as_millis() as i64, BATCH)
+        .await?;
+    for outgoing in plan(claimed) {
+        let sent = send(push, client, &outgoing).await;
+        let first = outgoing.first();
+        match sent {
+            Sent::Delivered => counter!("stolik_push_sent_total").increment(1),
+            Sent::Gone => {
+                counter!("stolik_push_removed_total").increment(1);
+                store.drop_push_subscription(first.subscription_id).await?;
+                continue;
+            }
+            Sent::Later if first.attempts + 1 < ATTEMPTS => {
+                let due = unix_ms() + retry_after(first.attempts).as_millis() as i64;
+                for row in outgoing.rows() {
+                    store.retry_push(row.id, due).await?;
+                }
+                continue;
+            }
+            Sent::Later | Sent::Refused => counter!("stolik_push_failed_total").increment(1),
+        }
+        for row in outgoing.rows() {
+            store.finish_push(row.id).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The origin of `url` (scheme, host and port).
+fn origin(url: &str) -> &str {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    match url[after_scheme..].find('/') {
+        Some(i) => &url[..after_scheme + i],
+        None => url,
+    }
+}
+
+/// Encrypts, signs and posts one push.
+async fn send(push: &Push, client: &awc::Client, outgoing: &Outgoing) -> Sent {
+    let sub = &outgoing.first().subscription;
+    let info = SubscriptionInfo::new(&sub.endpoint, &sub.p256dh, &sub.auth);
+    let body = serde_json::to_vec(&payload(outgoing)).expect("a payload serializes");
+    let message = (|| {
+        let mut signature = VapidSignatureBuilder::from_base64(&push.keys.private_key, &info)?;
+        // The push service's origin, its port included (the crate's own default leaves a
+        // port out, which a service on a port of its own refuses).
+        signature.add_claim("aud", origin(&sub.endpoint));
+        if let Some(contact) = &push.config.contact {
+            signature.add_claim("sub", contact.as_str());
+        }
+        let mut builder = WebPushMessageBuilder::new(&info);
+        builder.set_payload(ContentEncoding::Aes128Gcm, &body);
+        builder.set_ttl(TTL);
+        builder.set_vapid_signature(signature.build()?);
+        builder.build()
+    })();
+    let message = match message {
+        Ok(message) => message,
+        Err(e) => {
+            tracing::warn!(endpoint = %sub.endpoint, error = %e, "cannot make a push");
+            return Sent::Refused;
+        }
+    };
+    let request = web_push::request_builder::build_request::<Vec<u8>>(message);
+    let mut post = client.post(request.uri().to_string());
+    for (name, value) in request.headers() {
+        if let Ok(value) = value.to_str() {
+            post = post.insert_header((name.as_str(), value));
+        }
+    }
+    match post.send_body(request.into_body()).await {
+        Ok(response) => {
+            let status = response.status().as_u16();
+            let sent = classify(status);
+            if sent != Sent::Delivered {
+                tracing::info!(endpoint = %sub.endpoint, status, "a push service refused a push");
+            }
+            sent
+        }
+        Err(e) => {
+            tracing::info!(endpoint = %sub.endpoint, error = %e, "cannot reach a push service");
+            Sent::Later
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origins() {
+        assert_eq!(
+            origin("https://fcm.googleapis.com/fcm/send/x"),
+            "https://fcm.googleapis.com"
+        );
+        assert_eq!(
+            origin("http://127.0.0.1:8080/push/a"),
+            "http://127.0.0.1:8080"
+        );
+        assert_eq!(origin("https://example.org"), "https://example.org");
+    }
+
+    #[test]
+    fn statuses() {
+        assert_eq!(classify(201), Sent::Delivered);
+        assert_eq!(classify(410), Sent::Gone);
+        assert_eq!(classify(404), Sent::Gone);
+        assert_eq!(classify(429), Sent::Later);
+        assert_eq!(classify(503), Sent::Later);
+        assert_eq!(classify(413), Sent::Refused);
+    }
+
+    #[test]
+    fn retries_wait_longer_each_time() {
+        assert_eq!(retry_after(0), Duration::from_secs(30));
+        assert_eq!(retry_after(1), Duration::from_secs(60));
+        assert_eq!(retry_after(4), Duration::from_secs(480));
+    }
+}

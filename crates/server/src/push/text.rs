@@ -1,0 +1,146 @@
+//! What a push says, in the subscription's language: the web client's own texts
+//! (web/i18n/*.json), so that a push reads as the notification in the page does.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::Serialize;
+
+use super::digest::Outgoing;
+
+const SOURCES: [(&str, &str); 3] = [
+    ("en", include_str!("../../../../web/i18n/en.json")),
+    ("ru", include_str!("../../../../web/i18n/ru.json")),
+    ("uk", include_str!("../../../../web/i18n/uk.json")),
+];
+
+fn texts() -> &'static HashMap<&'static str, HashMap<String, String>> {
+    static TEXTS: OnceLock<HashMap<&'static str, HashMap<String, String>>> = OnceLock::new();
+    TEXTS.get_or_init(|| {
+        SOURCES
+            .iter()
+            .map(|(lang, json)| {
+                let map: HashMap<String, String> =
+                    serde_json::from_str(json).expect("the web client's texts are JSON");
+                (*lang, map)
+            })
+            .collect()
+    })
+}
+
+/// The text of `key` in `lang` (English when that language lacks it), `{name}`s filled in.
+fn say(lang: &str, key: &str, vars: &[(&str, &str)]) -> String {
+    let all = texts();
+    let text = all
+        .get(lang)
+        .and_then(|m| m.get(key))
+        .or_else(|| all["en"].get(key))
+        .map_or(key, String::as_str);
+    let mut out = text.to_string();
+    for (name, value) in vars {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// What the service worker receives (decrypted) and shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Payload {
+    pub title: String,
+    pub body: String,
+    /// The page the notification opens: the game's table, or the list of games to play.
+    pub url: String,
+    /// One notification per game on the device: a newer push about it replaces the older.
+    pub tag: String,
+    /// The notification's kind, or `digest`.
+    pub kind: String,
+    pub game_id: Option<String>,
+}
+
+/// The game's name in `lang`.
+fn game_name(game: &str, lang: &str) -> String {
+    catalog::GAMES.iter().find(|g| g.id == game).map_or_else(
+        || game.to_string(),
+        |g| {
+            match lang {
+                "ru" => g.names.ru,
+                "uk" => g.names.uk,
+                _ => g.names.en,
+            }
+            .to_string()
+        },
+    )
+}
+
+/// The opponent as the player knows them: a person's name, a bot's name in `lang`.
+fn opponent_name(opponent: Option<&str>, lang: &str) -> String {
+    match opponent {
+        None => say(lang, "notify.someone", &[]),
+        Some(bot) if bot.starts_with("bot:") => {
+            say(lang, &format!("bot.name.{}", &bot["bot:".len()..]), &[])
+        }
+        Some(name) => name.to_string(),
+    }
+}
+
+/// The push for `outgoing`.
+pub fn payload(outgoing: &Outgoing) -> Payload {
+    let first = outgoing.first();
+    let lang = first.subscription.lang.as_str();
+    let title = say(lang, "app.name", &[]);
+    match outgoing {
+        Outgoing::One(row) => Payload {
+            title,
+            body: say(
+                lang,
+                &format!("notify.{}", row.kind),
+                &[
+                    ("game", &game_name(&row.game, lang)),
+                    ("opponent", &opponent_name(row.opponent.as_deref(), lang)),
+                ],
+            ),
+            url: format!("/#/table/{}", row.game_id),
+            tag: format!("stolik-{}", row.game_id),
+            kind: row.kind.clone(),
+            game_id: Some(row.game_id.clone()),
+        },
+        Outgoing::Digest { games, .. } => Payload {
+            title,
+            body: say(lang, "push.digest", &[("n", &games.to_string())]),
+            url: "/#/playing".to_string(),
+            tag: "stolik-digest".to_string(),
+            kind: "digest".to_string(),
+            game_id: None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_its_text_in_every_language() {
+        for lang in super::super::LANGUAGES {
+            for kind in super::super::KINDS {
+                let key = format!("notify.{kind}");
+                assert!(texts()[lang].contains_key(&key), "{lang} lacks {key}");
+            }
+            assert!(
+                texts()[lang].contains_key("push.digest"),
+                "{lang} lacks push.digest"
+            );
+        }
+    }
+
+    #[test]
+    fn names_are_filled_in() {
+        assert_eq!(opponent_name(Some("bot:easy"), "en"), "Stolik bot (easy)");
+        assert_eq!(opponent_name(Some("bob"), "ru"), "bob");
+        assert_eq!(game_name("mill", "en"), "Mill (Troika)");
+        assert_eq!(
+            say("en", "push.digest", &[("n", "4")]),
+            "4 games wait for you"
+        );
+    }
+}
