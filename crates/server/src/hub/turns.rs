@@ -46,17 +46,8 @@ impl TurnSink for Hub {
         Hub::set_turn(self, table, mover);
     }
 
-    fn notify(&self, user_id: &str, kind: &'static str, table: &str) {
-        Hub::notify(self, user_id, kind, table);
-    }
-
-    fn notify_seen(&self, user_id: &str, kind: &'static str, table: &str, open: bool) {
-        self.note(NoteOp::Notify {
-            user: user_id.to_string(),
-            kind,
-            table: table.to_string(),
-            push: !open,
-        });
+    fn notify(&self, user_id: &str, kind: &'static str, table: &str, open: bool) {
+        Hub::notify(self, user_id, kind, table, open);
     }
 
     fn withdraw(&self, user_id: &str, kind: &'static str, table: &str) {
@@ -114,13 +105,14 @@ impl Hub {
     }
 
     /// Records a notification for `user_id` (a person, not a bot) and sends it to their open
-    /// sockets. In the background: a table never waits for it, and a failure is only logged.
-    pub fn notify(&self, user_id: &str, kind: &'static str, table: &str) {
+    /// sockets, and to their devices by Web Push unless they have the table `open`. In the
+    /// background: a table never waits for it, and a failure is only logged.
+    pub fn notify(&self, user_id: &str, kind: &'static str, table: &str, open: bool) {
         self.note(NoteOp::Notify {
             user: user_id.to_string(),
             kind,
             table: table.to_string(),
-            push: true,
+            push: !open,
         });
     }
 

@@ -19,7 +19,7 @@ impl Table {
                     let open = self.subscribers.values().any(|s| s.user.id == user);
                     self.services
                         .turns
-                        .notify_seen(&user, kind, &self.state.id, open)
+                        .notify(&user, kind, &self.state.id, open)
                 }
                 Effect::Withdraw { user, kind } => {
                     self.services.turns.withdraw(&user, kind, &self.state.id)

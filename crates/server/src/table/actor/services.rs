@@ -27,14 +27,9 @@ pub trait LobbyBoard: Send + Sync {
 pub trait TurnSink: Send + Sync {
     /// Records who is to move at `table` (`None`: nobody, or a bot).
     fn set_turn(&self, table: &Arc<str>, mover: Option<&str>);
-    /// Records a notification for `user_id` and sends it to their sockets (skips bots).
-    fn notify(&self, user_id: &str, kind: &'static str, table: &str);
-    /// As [`TurnSink::notify`], saying whether `user_id` has the table open now (then no Web
-    /// Push goes to their devices).
-    fn notify_seen(&self, user_id: &str, kind: &'static str, table: &str, open: bool) {
-        let _ = open;
-        self.notify(user_id, kind, table);
-    }
+    /// Records a notification for `user_id` and sends it to their sockets (skips bots);
+    /// `open`: they have the table open now, so no Web Push goes to their devices.
+    fn notify(&self, user_id: &str, kind: &'static str, table: &str, open: bool);
     /// Withdraws `user_id`'s unread notification of `kind` at `table` (no longer true).
     fn withdraw(&self, user_id: &str, kind: &'static str, table: &str);
     /// `table` has ended: its notifications go, but the one that says it is over.

@@ -18,7 +18,7 @@ impl Table {
             let open = self.subscribers.values().any(|s| s.user.id == user.id);
             self.services
                 .turns
-                .notify_seen(&user.id, kind, &self.state.id, open);
+                .notify(&user.id, kind, &self.state.id, open);
         }
     }
 
