@@ -59,7 +59,7 @@ pub struct Budget {
     pub playouts: u64,
 }
 
-/// The review's default: about a third of a second a position on this project's machine
+/// The review's default: 0.3–0.7 s a position on this project's machine
 /// (docs/bots.md, "The engine's review").
 pub const DEFAULT_BUDGET: Budget = Budget {
     nodes: 150_000,

@@ -180,6 +180,7 @@ impl Application {
             health: Health::new(bus.clone()),
             rabbit_tables,
             restore: restore.clone(),
+            reviews: Default::default(),
         });
         // The security middleware reads its configuration on its own, before any handler.
         let security = web::Data::new(config.security.clone());

@@ -20,4 +20,6 @@ pub struct AppState {
     pub rabbit_tables: Option<std::sync::Arc<ExactTables>>,
     /// Whether the unfinished tables are back yet (`/healthz` reports it).
     pub restore: std::sync::Arc<Restore>,
+    /// This node's queue of engine reviews.
+    pub reviews: crate::analysis::Reviews,
 }
