@@ -144,6 +144,8 @@ const READS_TOKEN: &[(&str, &str)] = &[
     ("get", "/api/records/{id}/positions"),
     ("get", "/api/tables/{id}/hints"),
     ("get", "/api/records/{id}/review"),
+    ("get", "/api/records/{id}/analysis"),
+    ("post", "/api/records/{id}/analysis"),
     ("get", "/api/daily"),
     ("post", "/api/daily"),
     ("get", "/api/mutes"),
