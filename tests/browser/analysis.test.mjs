@@ -36,13 +36,13 @@ test('a finished game is reviewed from its replay: graph, labels and the best mo
   // The start position has the engine's move; the final position has none.
   await page.locator('.replay-controls button').first().click();
   assert.match(await page.locator('.analysis-best').innerText(), /Engine's move here: \S+/);
-  assert.match(await page.locator('.analysis-value').innerText(), /Engine's estimate: A scores \d+%/);
-  await page.screenshot({ path: screenshotPath('analysis-desktop'), fullPage: true });
+  assert.match(await page.locator('.analysis-value').innerText(), /Engine's estimate: Light scores \d+%/);
+  await page.screenshot({ path: screenshotPath('analysis-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.locator('.analysis-panel .eval-chart').waitFor();
-  await page.screenshot({ path: screenshotPath('analysis-phone'), fullPage: true });
+  await page.screenshot({ path: screenshotPath('analysis-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 850 });
-  await page.screenshot({ path: screenshotPath('analysis-1366'), fullPage: false });
+  await page.screenshot({ path: screenshotPath('analysis-1366.png'), fullPage: false });
   assert.deepEqual(page.__errors || [], []);
   await context.close();
 });

@@ -1,6 +1,6 @@
 // The engine's review on the replay page: the button that asks for it, its place or progress
 // while it is computed, then an evaluation graph over the plies (seat A's expected score, the
-// first player's), a label per move and the engine's move for the position on the board.
+// first player's, named by its side), a label per move and the engine's move for the position on the board.
 
 import { h, s } from './ui.js';
 import { t } from './i18n.js';
@@ -9,14 +9,14 @@ const H = 120;
 const PAD = { left: 8, right: 8, top: 8, bottom: 8 };
 
 /** The graph: one point per position, 0 to 1 upwards; the current ply marked. */
-export function evalChart(review, step, go, width = 640) {
+export function evalChart(review, step, go, width = 640, side = (x) => x) {
   const W = Math.max(260, Math.round(width));
   const n = review.positions.length;
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
   const x = (i) => PAD.left + (n === 1 ? innerW / 2 : (i * innerW) / (n - 1));
   const y = (v) => PAD.top + innerH * (1 - v);
-  const svg = s('svg', { class: 'eval-chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('analysis.graph'), preserveAspectRatio: 'none' });
+  const svg = s('svg', { class: 'eval-chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('analysis.graph', { side: side('a') }), preserveAspectRatio: 'none' });
   svg.append(s('line', { class: 'grid', x1: PAD.left, x2: W - PAD.right, y1: y(0.5), y2: y(0.5) }));
   const pts = review.positions.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`);
   svg.append(s('polygon', { class: 'area', points: `${x(0)},${y(0)} ${pts.join(' ')} ${x(n - 1)},${y(0)}` }));
@@ -38,14 +38,14 @@ export function evalChart(review, step, go, width = 640) {
 }
 
 /** The value of a position in words: exact results say so, estimates give a percentage. */
-export function valueText(p) {
+export function valueText(p, side) {
   if (p.exact) {
-    const who = p.exact.result === 'draw' ? t('analysis.exact.draw') : t('analysis.exact.win', { seat: p.exact.result.toUpperCase() });
+    const who = p.exact.result === 'draw' ? t('analysis.exact.draw') : t('analysis.exact.win', { side: side(p.exact.result) });
     const plies = p.exact.plies != null && p.exact.plies > 0 ? ` ${t('analysis.exact.plies', { n: p.exact.plies })}` : '';
     const margin = p.exact.margin != null ? ` ${t('analysis.exact.margin', { n: Math.abs(p.exact.margin) })}` : '';
     return `${t('analysis.exact')}: ${who}${plies}${margin}`;
   }
-  return `${t('analysis.estimate')}: ${t('analysis.chance', { n: Math.round(p.value * 100) })}`;
+  return `${t('analysis.estimate')}: ${t('analysis.chance', { side: side('a'), n: Math.round(p.value * 100) })}`;
 }
 
 /**
@@ -53,7 +53,7 @@ export function valueText(p) {
  * known), `ask` asking for the review. `step` is the ply shown; `words(move, position)` writes
  * a move as the move list does.
  */
-export function analysisPanel(state, { step, go, ask, words, positions }) {
+export function analysisPanel(state, { step, go, ask, words, positions, side }) {
   const panel = h('section', { class: 'panel analysis-panel' }, h('h2', {}, t('analysis.title')));
   if (!state) return panel;
   if (state.status === 'none') {
@@ -68,9 +68,9 @@ export function analysisPanel(state, { step, go, ask, words, positions }) {
   } else if (state.status === 'done' && state.review) {
     const review = state.review;
     const here = review.positions[step];
-    panel.append(evalChart(review, step, go, Math.min(640, window.innerWidth - 48)));
+    panel.append(evalChart(review, step, go, Math.min(640, window.innerWidth - 48), side));
     if (here) {
-      panel.append(h('p', { class: 'analysis-value' }, valueText(here)));
+      panel.append(h('p', { class: 'analysis-value' }, valueText(here, side)));
       if (here.best) {
         panel.append(h('p', { class: 'analysis-best' }, `${t('analysis.best')}: `, h('strong', {}, words(here.best, positions?.[step]))));
       }
@@ -80,7 +80,7 @@ export function analysisPanel(state, { step, go, ask, words, positions }) {
     const line = (seat) => ['inaccuracy', 'mistake', 'blunder']
       .map((l) => `${t('analysis.count.' + l)}: ${counts[`${seat}.${l}`] || 0}`).join(' · ');
     panel.append(
-      h('p', { class: 'analysis-summary' }, `A — ${line('a')}`, h('br', {}), `B — ${line('b')}`),
+      h('p', { class: 'analysis-summary' }, `${side('a')} — ${line('a')}`, h('br', {}), `${side('b')} — ${line('b')}`),
       h('p', { class: 'hint' }, t('analysis.thresholds', {
         good: review.thresholds.good, inaccuracy: review.thresholds.inaccuracy,
         mistake: review.thresholds.mistake, blunder: review.thresholds.blunder,

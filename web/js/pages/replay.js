@@ -116,7 +116,7 @@ export function mount(root, params) {
         h('button', { class: ['mv', 'linklike', step === i + 1 && 'current'], onClick: () => go(i + 1) }, words(record.moves[i], positions?.[i]), review?.status === 'done' ? moveMark(review.review, i) : null))));
     }
     const side = h('aside', { class: 'side-col' });
-    if (reviewable()) side.append(analysisPanel(review, { step, go, ask, words, positions }));
+    if (reviewable()) side.append(analysisPanel(review, { step, go, ask, words, positions, side: (seat) => sideName(record.game, labelOf(record, seat)) }));
     side.append(h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), list));
     main.append(boardCol, side);
     page.append(main);
