@@ -1,5 +1,6 @@
 //! How long the engine's review of a game takes at the default budget: a game of random
-//! moves (up to 60 plies) of each two-player game, reviewed on one thread.
+//! moves (up to 60 plies) of each two-player game (its default variant), reviewed on one
+//! thread.
 //!
 //! `cargo run --release -p ai --example review_bench [PLIES]`
 
@@ -13,13 +14,9 @@ fn main() {
     let plies: usize = std::env::args()
         .nth(1)
         .map_or(60, |a| a.parse().expect("PLIES is a number"));
-    for (game, variant) in [
-        ("perekati", None),
-        ("mill", None),
-        ("cephalopod", Some("5x5")),
-        ("tumbleweed", None),
-    ] {
-        let id = VariantId::parse(game, variant).unwrap();
+    let two_player = catalog::GameId::ALL.iter().filter(|g| g.info().seats > 1);
+    for &game in two_player {
+        let id = VariantId::parse(game.as_str(), None).unwrap();
         let start = AnyGame::new(id, 1);
         let mut g = start.clone();
         let mut rng = Rng::new(7);

@@ -194,7 +194,7 @@ pub(crate) struct ExactView {
     result: String,
     /// Plies to the end with perfect play, when known.
     plies: Option<u32>,
-    /// Cephalopod 3×3: seat A's final dice margin.
+    /// The final dice margin of seat A, where the solver gives one (docs/bots.md).
     margin: Option<i32>,
 }
 

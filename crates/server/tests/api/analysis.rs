@@ -176,7 +176,7 @@ async fn reviews_queue_behind_each_other_and_report_their_place() {
 }
 
 #[actix_web::test]
-async fn the_per_player_limit_answers_429_and_unfinished_games_are_refused() {
+async fn the_per_player_limit_answers_429_and_unfinished_and_solo_games_are_refused() {
     let app = TestApp::spawn_limited("reviews_per_identity=1/h").await;
     let (first, a) = finished_game(&app).await;
     let (status, _) = app
