@@ -251,6 +251,24 @@ fn logistic(score: i32, scale: f64) -> f64 {
     1.0 / (1.0 + (-(score as f64) / scale).exp())
 }
 
+/// Whether [`evaluate`] can answer `game` without waiting: false for a Cephalopod 3×3 position
+/// that needs the whole-game solution while it is still being computed (asking starts it).
+/// A caller with a shared pool waits for this outside the pool.
+pub fn ready(game: &AnyGame) -> bool {
+    match game {
+        AnyGame::Cephalopod(g) if g.variant() == ::cephalopod::Variant::ThreeByThree => {
+            let cells = (g.size() as u32).pow(2);
+            let empty = cells - g.dice_count(Seat::A) - g.dice_count(Seat::B);
+            if empty <= FRESH_3X3_EMPTY || g.is_over() {
+                return true;
+            }
+            crate::shared_3x3_solver();
+            crate::SOLVED_3X3.load(std::sync::atomic::Ordering::Acquire)
+        }
+        _ => true,
+    }
+}
+
 /// One position's evaluation at `budget`. White Rabbit (one player) is valued 0.5 and has no
 /// best move: callers refuse it before asking.
 pub fn evaluate(game: &AnyGame, budget: Budget) -> Evaluation {

@@ -126,6 +126,10 @@ impl Reviews {
         let mut movers = Vec::with_capacity(moves.len());
         for i in 0..total {
             let here = game.clone();
+            // Cephalopod 3×3's whole-game solution is waited for here, not on the pool.
+            while !analysis::ready(&here) {
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            }
             let evaluation = cpu
                 .run(move || analysis::evaluate(&here, analysis::DEFAULT_BUDGET))
                 .await
