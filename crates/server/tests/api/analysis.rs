@@ -81,7 +81,16 @@ async fn done(app: &TestApp, id: &str, token: &str) -> Vec<u8> {
 
 #[actix_web::test]
 async fn a_finished_game_is_reviewed_once_and_the_same_on_every_fetch_and_node() {
-    let db = Db::sqlite();
+    reviewed_once_on_every_node(Db::sqlite()).await;
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
+async fn postgres_a_finished_game_is_reviewed_once_and_the_same_on_every_node() {
+    reviewed_once_on_every_node(Db::postgres().await).await;
+}
+
+async fn reviewed_once_on_every_node(db: Db) {
     let app = TestApp::spawn_on(Db::shared(&db)).await;
     let (id, a) = finished_game(&app).await;
     let (status, before) = analysis(&app, &id, &a.token).await;
