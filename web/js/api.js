@@ -77,6 +77,9 @@ export const api = {
   notifications: () => call('GET', '/api/notifications'),
   /** White Rabbit: a finished game judged decision by decision. */
   review: (id, token) => call('GET', `/api/records/${encodeURIComponent(id)}/review` + (token ? `?token=${encodeURIComponent(token)}` : '')),
+  /** The engine's review of a finished two-player game: where it is, or the review itself. */
+  analysis: (id, token) => call('GET', `/api/records/${encodeURIComponent(id)}/analysis` + (token ? `?token=${encodeURIComponent(token)}` : '')),
+  askAnalysis: (id, token) => call('POST', `/api/records/${encodeURIComponent(id)}/analysis` + (token ? `?token=${encodeURIComponent(token)}` : ''), {}),
   /** Marks these notifications read, or all of them. */
   markRead: (ids) => call('POST', '/api/notifications/read', ids ? { ids } : {}),
   /** White Rabbit: every legal action with the solver's values, best first. */

@@ -289,24 +289,38 @@ pub fn search(
     deadline: std::time::Instant,
     rng: &mut Rng,
 ) -> Option<Move> {
+    search_within(game, params, deadline, u64::MAX, rng).map(|(m, _)| m)
+}
+
+/// [`search`] stopped after `max_iterations` playouts as well (a reproducible budget), with
+/// the chosen move's mean reward for the mover (0 to 1: its estimated chance to win).
+pub fn search_within(
+    game: &Cephalopod,
+    params: &Params,
+    deadline: std::time::Instant,
+    max_iterations: u64,
+    rng: &mut Rng,
+) -> Option<(Move, f32)> {
     let mut legal = Vec::new();
     game.legal_moves(&mut legal);
     if legal.len() <= 1 {
-        return legal.first().copied();
+        return legal.first().map(|&m| (m, 0.5));
     }
     let root = Board::from_game(game);
     TREE.with_borrow_mut(|nodes| {
         nodes.clear();
         nodes.push(Node::new(0, 0, root.turn as u8 ^ 1, 0.0));
-        grow(nodes, root, params, deadline, rng);
+        grow(nodes, root, params, deadline, max_iterations, rng);
         let root_node = &nodes[0];
         let first = root_node.first_child as usize;
         let best = nodes[first..first + root_node.children as usize]
             .iter()
             .max_by(|x, y| x.visits.total_cmp(&y.visits))?;
+        let value = best.total / best.visits.max(1.0);
         legal
             .into_iter()
             .find(|m| m.cell() == best.cell as usize && m.capture_mask() == best.mask)
+            .map(|m| (m, value))
     })
 }
 
@@ -320,17 +334,22 @@ thread_local! {
     static TREE: std::cell::RefCell<Vec<Node>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Runs iterations of the search from `root` until `deadline`, growing `nodes`.
+/// Runs iterations of the search from `root` until `deadline` or `max_iterations`, growing
+/// `nodes`.
 fn grow(
     nodes: &mut Vec<Node>,
     root: Board,
     params: &Params,
     deadline: std::time::Instant,
+    max_iterations: u64,
     rng: &mut Rng,
 ) {
     let mut path: Vec<u32> = Vec::new();
     let mut iterations = 0u64;
-    while iterations == 0 || iterations & 63 != 0 || std::time::Instant::now() < deadline {
+    while iterations == 0
+        || (iterations < max_iterations
+            && (iterations & 63 != 0 || std::time::Instant::now() < deadline))
+    {
         iterations += 1;
         let mut board = root;
         path.clear();

@@ -13,6 +13,7 @@
 //! to be solved by the person.
 
 pub mod alphabeta;
+pub mod analysis;
 pub mod cephalopod;
 pub mod cephalopod_mcts;
 pub mod decision;
@@ -261,6 +262,20 @@ fn perfect_3x3_move(
     deadline: Instant,
     rng: &mut Rng,
 ) -> Option<::cephalopod::Move> {
+    let shared = shared_3x3_solver();
+    // On the empty board every first move wins by one die (docs/bots.md): no need to search.
+    if game.dice_count(game::Seat::A) + game.dice_count(game::Seat::B) == 0 {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        return (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
+    }
+    let mut solver = shared.lock().unwrap_or_else(|p| p.into_inner());
+    solver.perfect_move_within(game, rng, deadline)
+}
+
+/// The process's one solver of Cephalopod 3×3 (see [`perfect_3x3_move`]), its whole-game
+/// solution started in the background on the first call.
+pub(crate) fn shared_3x3_solver() -> &'static std::sync::Mutex<cephalopod::Solver> {
     use std::sync::{Mutex, Once, OnceLock};
     static SOLVER: OnceLock<Mutex<cephalopod::Solver>> = OnceLock::new();
     static WARM_UP: Once = Once::new();
@@ -271,17 +286,15 @@ fn perfect_3x3_move(
             let mut full = cephalopod::Solver::new();
             full.rate_moves(&start);
             *shared.lock().unwrap_or_else(|p| p.into_inner()) = full;
+            SOLVED_3X3.store(true, std::sync::atomic::Ordering::Release);
         });
     });
-    // On the empty board every first move wins by one die (docs/bots.md): no need to search.
-    if game.dice_count(game::Seat::A) + game.dice_count(game::Seat::B) == 0 {
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        return (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
-    }
-    let mut solver = shared.lock().unwrap_or_else(|p| p.into_inner());
-    solver.perfect_move_within(game, rng, deadline)
+    shared
 }
+
+/// Whether the shared 3×3 solver holds the whole game's solution.
+pub(crate) static SOLVED_3X3: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
 
 /// Plain UCT with uniformly random playouts and no game knowledge: the yardstick Hard is
 /// measured against. `None` when the game is over or for White Rabbit.

@@ -8,6 +8,7 @@
 //! A table is an actor that owns its game; a move is validated by the engine, committed to the
 //! database and only then broadcast. See `ARCHITECTURE.md` for the whole picture.
 
+pub mod analysis;
 pub mod api_tokens;
 pub mod compression;
 pub mod cpu_pool;

@@ -134,6 +134,10 @@ pub struct LimitsConfig {
     /// correspondence quick-match queue) by one identity, and from one address.
     pub correspondence_per_identity: Rate,
     pub correspondence_per_address: Rate,
+    /// Engine reviews of finished games asked for by one identity, and from one address (a
+    /// review costs the compute pool seconds).
+    pub reviews_per_identity: Rate,
+    pub reviews_per_address: Rate,
 }
 
 impl Default for LimitsConfig {
@@ -157,6 +161,8 @@ impl Default for LimitsConfig {
             spectator_chat_per_address: Rate::per_minute(20),
             correspondence_per_identity: Rate::per_day(20),
             correspondence_per_address: Rate::per_day(50),
+            reviews_per_identity: Rate::per_hour(10),
+            reviews_per_address: Rate::per_hour(30),
         }
     }
 }
@@ -211,6 +217,8 @@ impl LimitsConfig {
                 "correspondence_per_address" => {
                     config.correspondence_per_address = Rate::parse(value)?
                 }
+                "reviews_per_identity" => config.reviews_per_identity = Rate::parse(value)?,
+                "reviews_per_address" => config.reviews_per_address = Rate::parse(value)?,
                 other => return Err(format!("no limit named {other:?}")),
             }
         }
@@ -232,6 +240,8 @@ pub enum Action {
     SpectatorChat,
     /// A correspondence game started: a table with days a move, or a correspondence queue.
     Correspondence,
+    /// An engine review of a finished game asked for.
+    Review,
 }
 
 impl Action {
@@ -246,6 +256,7 @@ impl Action {
             Action::Report => "report",
             Action::SpectatorChat => "spectator-chat",
             Action::Correspondence => "correspondence",
+            Action::Review => "review",
         }
     }
 }
@@ -292,6 +303,8 @@ pub struct Limits {
     spectator_chat_address: Keyed<IpAddr>,
     correspondence_identity: Keyed<String>,
     correspondence_address: Keyed<IpAddr>,
+    review_identity: Keyed<String>,
+    review_address: Keyed<IpAddr>,
     failures: Mutex<HashMap<String, Failures>>,
     sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
     last_pruned: Mutex<Instant>,
@@ -337,6 +350,8 @@ impl Limits {
             spectator_chat_address: Keyed::new(config.spectator_chat_per_address),
             correspondence_identity: Keyed::new(config.correspondence_per_identity),
             correspondence_address: Keyed::new(config.correspondence_per_address),
+            review_identity: Keyed::new(config.reviews_per_identity),
+            review_address: Keyed::new(config.reviews_per_address),
             failures: Mutex::new(HashMap::new()),
             sockets: Arc::new(Mutex::new(HashMap::new())),
             last_pruned: Mutex::new(Instant::now()),
@@ -390,6 +405,10 @@ impl Limits {
             Action::Correspondence => (
                 Some((&self.correspondence_address, c.correspondence_per_address)),
                 Some((&self.correspondence_identity, c.correspondence_per_identity)),
+            ),
+            Action::Review => (
+                Some((&self.review_address, c.reviews_per_address)),
+                Some((&self.review_identity, c.reviews_per_identity)),
             ),
         };
         let name = action.name();
@@ -582,6 +601,8 @@ impl Limits {
         self.spectator_chat_address.limiter.retain_recent();
         self.correspondence_identity.limiter.retain_recent();
         self.correspondence_address.limiter.retain_recent();
+        self.review_identity.limiter.retain_recent();
+        self.review_address.limiter.retain_recent();
         self.failures
             .lock()
             .expect("failures lock")

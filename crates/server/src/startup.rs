@@ -189,6 +189,7 @@ impl Application {
             rabbit_tables,
             restore: restore.clone(),
             push: push.clone(),
+            reviews: Default::default(),
         });
         // The security middleware reads its configuration on its own, before any handler.
         let security = web::Data::new(config.security.clone());

@@ -22,4 +22,6 @@ pub struct AppState {
     pub restore: std::sync::Arc<Restore>,
     /// The site's Web Push keys and settings.
     pub push: std::sync::Arc<crate::push::Push>,
+    /// This node's queue of engine reviews.
+    pub reviews: crate::analysis::Reviews,
 }

@@ -30,6 +30,7 @@ macro_rules! on_pool {
     };
 }
 
+mod analysis;
 mod api_tokens;
 mod chat;
 mod daily;

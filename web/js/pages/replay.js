@@ -8,6 +8,7 @@ import { moveRows } from '../movelist.js';
 import { api } from '../api.js';
 import { boards } from '../registry/index.js';
 import { who, playerLink } from '../players.js';
+import { analysisPanel, moveMark } from '../analysis.js';
 
 /** Tumbleweed's seats become colours with the choice: read them from the final position. */
 function labelOf(record, seat) {
@@ -26,6 +27,8 @@ export function mount(root, params) {
   let games = [];
   let step = 0;
   let problem = null;
+  let review = null; // the engine's review: {status, place, done, total, review}
+  let polling = null;
   const boardBox = h('div', { class: 'board-wrap' });
 
   function max() {
@@ -110,9 +113,12 @@ export function mount(root, params) {
     const words = boards[record.game]?.moveWords || moveText;
     for (const row of moveRows(record.game, record.moves.length, (record.seats || []).length === 1)) {
       list.append(h('li', {}, h('span', { class: 'num' }, `${row.num}.`), ...row.plies.map((i) =>
-        h('button', { class: ['mv', 'linklike', step === i + 1 && 'current'], onClick: () => go(i + 1) }, words(record.moves[i], positions?.[i])))));
+        h('button', { class: ['mv', 'linklike', step === i + 1 && 'current'], onClick: () => go(i + 1) }, words(record.moves[i], positions?.[i]), review?.status === 'done' ? moveMark(review.review, i) : null))));
     }
-    main.append(boardCol, h('aside', { class: 'side-col' }, h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), list)));
+    const side = h('aside', { class: 'side-col' });
+    if (reviewable()) side.append(analysisPanel(review, { step, go, ask, words, positions, side: (seat) => sideName(record.game, labelOf(record, seat)) }));
+    side.append(h('section', { class: 'panel' }, h('h2', {}, t('moves.title')), list));
+    main.append(boardCol, side);
     page.append(main);
     // The list follows the move on the board (within the list only: the page stays put).
     const current = list.querySelector('.mv.current');
@@ -125,6 +131,39 @@ export function mount(root, params) {
     } else {
       list.scrollTop = 0;
     }
+  }
+
+  function reviewable() {
+    return record && record.game !== 'white-rabbit' && record.status === 'finished' && (record.players || []).length === 2;
+  }
+
+  async function refresh() {
+    try {
+      review = await api.analysis(id, token);
+    } catch (err) {
+      review = null;
+      if (err.status !== 409) toast(err.message, 'error');
+    }
+    follow();
+  }
+
+  /** While the review is queued or running, asks again every second. */
+  function follow() {
+    clearTimeout(polling);
+    if (review && (review.status === 'queued' || review.status === 'running') && root.isConnected) {
+      polling = setTimeout(refresh, 1000);
+    }
+    render();
+  }
+
+  async function ask() {
+    try {
+      review = await api.askAnalysis(id, token);
+    } catch (err) {
+      toast(err.message, 'error');
+      return;
+    }
+    follow();
   }
 
   async function load() {
@@ -147,11 +186,12 @@ export function mount(root, params) {
     }
     step = max();
     render();
+    if (reviewable()) refresh();
   }
 
   load();
   return {
-    unmount() { document.removeEventListener('keydown', onKey); },
+    unmount() { document.removeEventListener('keydown', onKey); clearTimeout(polling); },
     relabel: render,
   };
 }

@@ -193,6 +193,11 @@ impl Hub {
         crate::rabbit::daily_seed(self.0.daily_key.as_bytes(), day)
     }
 
+    /// The pool bots think on (engine reviews queue their positions there one at a time).
+    pub fn cpu_pool(&self) -> CpuPool {
+        self.0.cpu.clone()
+    }
+
     /// A turn to run the solver; waits while [`HINTS_AT_ONCE`] hints are being computed.
     pub async fn hint_slot(&self) -> tokio::sync::OwnedSemaphorePermit {
         self.0

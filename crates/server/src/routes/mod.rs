@@ -12,6 +12,7 @@ use utoipa::OpenApi;
 use crate::error::{ApiError, ErrorCode};
 
 pub mod accounts;
+pub mod analysis;
 pub mod catalog;
 pub mod health;
 pub mod live;
@@ -89,6 +90,8 @@ api! {
     get "/api/users/{id}/games" => records::user_games,
     get "/api/tables/{id}/hints" => rabbit::hints,
     get "/api/records/{id}/review" => rabbit::review,
+    get "/api/records/{id}/analysis" => analysis::status,
+    post "/api/records/{id}/analysis" => analysis::ask,
     get "/api/daily" => rabbit::daily,
     post "/api/daily" => rabbit::play_daily,
     get "/api/mutes" => moderation::mutes,
@@ -158,6 +161,8 @@ const READS_TOKEN: &[(&str, &str)] = &[
     ("get", "/api/records/{id}/positions"),
     ("get", "/api/tables/{id}/hints"),
     ("get", "/api/records/{id}/review"),
+    ("get", "/api/records/{id}/analysis"),
+    ("post", "/api/records/{id}/analysis"),
     ("get", "/api/daily"),
     ("post", "/api/daily"),
     ("get", "/api/mutes"),

@@ -5,6 +5,7 @@ mod helpers;
 
 mod accounts;
 mod addresses;
+mod analysis;
 mod api_tokens;
 mod bad_input;
 mod bot_endings;
