@@ -99,6 +99,18 @@ async fn every_documented_path_is_served() {
     let table_id = table["id"].as_str().expect("a table id").to_string();
     let owner_id = owner.id().to_string();
     let other_id = other.id().to_string();
+    let (status, made) = app
+        .post(
+            "/api/me/tokens",
+            Some(&owner.token),
+            json!({"name": "documented", "scopes": ["read"]}),
+        )
+        .await;
+    assert_eq!(status, 201, "{made}");
+    let token_id = made["token"]["id"]
+        .as_str()
+        .expect("a token id")
+        .to_string();
     // A real value for each path parameter, so that a handler's own "no such …" cannot be
     // mistaken for an endpoint that is missing.
     let fill = |path: &str| -> String {
@@ -108,6 +120,8 @@ async fn every_documented_path_is_served() {
             table_id.as_str()
         } else if path.starts_with("/api/users/") {
             owner_id.as_str()
+        } else if path.starts_with("/api/me/tokens/") {
+            token_id.as_str()
         } else {
             "-"
         };
