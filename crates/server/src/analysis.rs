@@ -126,7 +126,7 @@ impl Reviews {
         let mut movers = Vec::with_capacity(moves.len());
         for i in 0..total {
             let here = game.clone();
-            // Cephalopod 3×3's whole-game solution is waited for here, not on the pool.
+            // The 3×3 board's solution (made once a process) is awaited here, not on the pool.
             while !analysis::ready(&here) {
                 tokio::time::sleep(std::time::Duration::from_millis(200)).await;
             }
