@@ -38,8 +38,12 @@ pub(crate) struct PushSettings {
 #[derive(Deserialize, ToSchema)]
 pub(crate) struct SubscriptionKeys {
     /// The browser's P-256 public key, base64url (65 bytes).
+    // The pattern: 87 characters for 65 bytes, the first `B` (an uncompressed point), the
+    // last one carrying two bits and four zero bits.
+    #[schema(pattern = r"^B[A-Za-z0-9_-]{85}[AQgw]=*$")]
     p256dh: String,
     /// The authentication secret, base64url (16 bytes).
+    #[schema(pattern = r"^[A-Za-z0-9_-]{21}[AQgw]=*$")]
     auth: String,
 }
 
@@ -48,10 +52,12 @@ pub(crate) struct SubscriptionKeys {
 #[derive(Deserialize, ToSchema)]
 pub(crate) struct NewSubscription {
     /// The push service's URL for this browser (`https://…`).
+    #[schema(max_length = 1000, pattern = r"^https://")]
     endpoint: String,
     keys: SubscriptionKeys,
     /// `en`, `ru` or `uk`; English when left out.
     #[serde(default)]
+    #[schema(pattern = r"^(en|ru|uk)$")]
     lang: Option<String>,
 }
 
@@ -64,7 +70,21 @@ pub(crate) struct OldSubscription {
 /// Which kinds to switch off (every other kind is on).
 #[derive(Deserialize, ToSchema)]
 pub(crate) struct PushChange {
+    #[schema(value_type = Vec<PushKind>)]
     off: Vec<String>,
+}
+
+/// A kind of notification that can be pushed (`push::KINDS`, as the API document names them).
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code)] // only the API document reads it
+pub(crate) enum PushKind {
+    YourTurn,
+    DrawOffer,
+    Joined,
+    Deadline,
+    Vacation,
+    GameOver,
 }
 
 async fn settings_of(state: &AppState, user: &UserView) -> Result<PushSettings, ApiError> {
