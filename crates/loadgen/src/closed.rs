@@ -65,9 +65,9 @@ pub(crate) struct Side {
     answers: usize,
     pub(crate) per_second: f64,
     p50: f64,
-    p99: f64,
+    pub(crate) p99: f64,
     p999: f64,
-    cpu_us_per_answer: Option<f64>,
+    pub(crate) cpu_us_per_answer: Option<f64>,
     rss_mib: Option<f64>,
     errors: u64,
 }
@@ -77,20 +77,7 @@ pub fn run(args: &ClosedArgs) -> anyhow::Result<String> {
 }
 
 async fn closed(args: &ClosedArgs) -> anyhow::Result<String> {
-    // Every guest and table comes from 127.0.0.1: the per-address limits are off here.
-    let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
-    let http = Http::new(server.port, "127.0.0.1");
-    let pairs = Pair::many(&http, args.games, args.game).await?;
-    let stolik = measure(
-        "stolik moves",
-        &Probe::of(&server),
-        args.seconds,
-        pairs,
-        play_one,
-    )
-    .await;
-    drop(server);
-
+    let stolik = stolik_side(args).await?;
     let (echo, conns) = Server::echo_with(args.games * 2).await?;
     let frame = crate::echo::move_frame();
     let echoed = measure(
@@ -109,6 +96,23 @@ async fn closed(args: &ClosedArgs) -> anyhow::Result<String> {
     )
     .await;
     Ok(report(args, &[stolik, echoed]))
+}
+
+/// The Stolik side alone: `args.stolik` started on a fresh database, its pairs measured, the
+/// server stopped.
+pub(crate) async fn stolik_side(args: &ClosedArgs) -> anyhow::Result<Side> {
+    // Every guest and table comes from 127.0.0.1: the per-address limits are off here.
+    let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
+    let http = Http::new(server.port, "127.0.0.1");
+    let pairs = Pair::many(&http, args.games, args.game).await?;
+    Ok(measure(
+        "stolik moves",
+        &Probe::of(&server),
+        args.seconds,
+        pairs,
+        play_one,
+    )
+    .await)
 }
 
 /// Runs `step` in a loop on every client at once for the measured window and gathers the

@@ -5,6 +5,7 @@
 pub mod bots;
 pub mod client;
 pub mod closed;
+pub mod compare;
 pub mod crossnode;
 pub mod echo;
 pub mod failover;

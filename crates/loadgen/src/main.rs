@@ -41,6 +41,9 @@ enum Scenario {
     /// One node against two behind nginx on PostgreSQL and Redis: the closed loop's moves a
     /// second and acknowledgement through the same nginx, and the ratio.
     Nodes(loadgen::nodes::NodesArgs),
+    /// Two builds alternated in one run (closed and open loop, same games and moves): each
+    /// round's figures and the ratio B ÷ A, then the median ratios.
+    Compare(loadgen::compare::CompareArgs),
     /// The bare actix-ws echo server the `closed` scenario compares with (started by it).
     #[command(hide = true)]
     EchoServer {
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Scenario::Failover(failover) => loadgen::failover::run(&failover),
         Scenario::CrossNode(cross) => loadgen::crossnode::run(&cross),
         Scenario::Nodes(nodes) => loadgen::nodes::run(&nodes),
+        Scenario::Compare(compare) => loadgen::compare::run(&compare),
         Scenario::EchoServer { port } => loadgen::echo::serve(port)
             .map(|()| String::new())
             .map_err(Into::into),

@@ -45,13 +45,13 @@ pub struct OpenArgs {
 }
 
 /// Latencies of one side, in milliseconds, and what it cost the server.
-struct Side {
+pub(crate) struct Side {
     name: &'static str,
-    sent: usize,
-    ack: Vec<Duration>,
+    pub(crate) sent: usize,
+    pub(crate) ack: Vec<Duration>,
     receipt: Vec<Duration>,
     errors: u64,
-    cpu_us_per_move: Option<f64>,
+    pub(crate) cpu_us_per_move: Option<f64>,
     rss_mib: Option<f64>,
 }
 
@@ -60,6 +60,36 @@ pub fn run(args: &OpenArgs) -> anyhow::Result<String> {
 }
 
 async fn open(args: &OpenArgs) -> anyhow::Result<String> {
+    let (stolik, commits) = stolik_side(args).await?;
+    let period = Duration::from_secs_f64(1.0 / args.rate);
+    let mut sides = vec![stolik];
+    if !args.no_echo {
+        let (echo, conns) = Server::echo_with(args.games * 2).await?;
+        let frame = crate::echo::move_frame();
+        // Two sockets a game, each sending half the game's moves: the same frames a second.
+        let echoed = measure(
+            "echo messages",
+            &echo,
+            args,
+            period * 2,
+            conns,
+            move |mut conn, at| {
+                let frame = frame.clone();
+                async move {
+                    let rtt = conn.request(frame).await.map(|_| (at.elapsed(), None));
+                    (conn, rtt)
+                }
+            },
+        )
+        .await;
+        sides.push(echoed);
+    }
+    Ok(report(args, &sides, commits.as_deref()))
+}
+
+/// The Stolik side alone: `args.stolik` started, its pairs (and bots) measured, its commit
+/// metrics read, the server stopped.
+pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option<String>)> {
     anyhow::ensure!(args.rate > 0.0, "--rate must be above 0");
     let mut extra = vec!["--limits", "off"];
     if let Some(url) = &args.database {
@@ -94,30 +124,7 @@ async fn open(args: &OpenArgs) -> anyhow::Result<String> {
     )
     .await;
     let commits = server.metrics().await;
-    drop(server);
-    let mut sides = vec![stolik];
-    if !args.no_echo {
-        let (echo, conns) = Server::echo_with(args.games * 2).await?;
-        let frame = crate::echo::move_frame();
-        // Two sockets a game, each sending half the game's moves: the same frames a second.
-        let echoed = measure(
-            "echo messages",
-            &echo,
-            args,
-            period * 2,
-            conns,
-            move |mut conn, at| {
-                let frame = frame.clone();
-                async move {
-                    let rtt = conn.request(frame).await.map(|_| (at.elapsed(), None));
-                    (conn, rtt)
-                }
-            },
-        )
-        .await;
-        sides.push(echoed);
-    }
-    Ok(report(args, &sides, commits.as_deref()))
+    Ok((stolik, commits))
 }
 
 /// Runs `step` on every client at its own phase of `period` for the measured window.
@@ -275,15 +282,10 @@ fn report(args: &OpenArgs, sides: &[Side], metrics: Option<&str>) -> String {
             );
         }
     }
-    if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
-        let _ = writeln!(
-            out,
-            "load average at the end: {}",
-            load.split_whitespace()
-                .take(3)
-                .collect::<Vec<_>>()
-                .join(" ")
-        );
-    }
+    let _ = writeln!(
+        out,
+        "load average at the end: {}",
+        crate::site::load_average()
+    );
     out
 }
