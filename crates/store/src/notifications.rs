@@ -11,7 +11,8 @@ use crate::{Store, StoreError};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Notification {
     pub id: i64,
-    /// `your_turn`, `game_over`, `draw_offer`, `joined`, `deadline` or `vacation`.
+    /// `your_turn`, `game_over`, `draw_offer`, `rematch_offer`, `joined`, `deadline` or
+    /// `vacation`.
     pub kind: String,
     pub game_id: String,
     /// The catalogue id of the table's game (`mill`, `tumbleweed`, …).

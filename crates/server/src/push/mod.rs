@@ -17,6 +17,7 @@ use web_push::VapidSignatureBuilder;
 pub const KINDS: &[&str] = &[
     "your_turn",
     "draw_offer",
+    "rematch_offer",
     "joined",
     "deadline",
     "vacation",

@@ -81,6 +81,7 @@ pub(crate) struct PushChange {
 pub(crate) enum PushKind {
     YourTurn,
     DrawOffer,
+    RematchOffer,
     Joined,
     Deadline,
     Vacation,

@@ -289,6 +289,32 @@ async fn a_switched_off_kind_is_not_pushed_and_a_push_is_written_in_the_devices_
 }
 
 #[actix_web::test]
+async fn a_rematch_offer_is_pushed_to_the_player_who_left_the_finished_game() {
+    let app = TestApp::spawn().await;
+    let mut service = PushService::start(&app).await;
+    let (mut alice, mut bob, mut seen) = correspondence(&app).await;
+    move_once(&mut alice, &mut seen).await;
+    move_once(&mut bob, &mut seen).await;
+    service.subscribe(&app, &bob, "bob-phone", "uk").await;
+    alice
+        .ok(json!({"type": "table.subscribe", "table": seen.table}))
+        .await;
+    alice
+        .ok(json!({"type": "resign", "table": seen.table}))
+        .await;
+    assert_eq!(service.next().await.payload["kind"], "game_over");
+    alice
+        .ok(json!({"type": "rematch.offer", "table": seen.table}))
+        .await;
+    let got = service.next().await;
+    assert_eq!(got.payload["kind"], "rematch_offer", "{:?}", got.payload);
+    assert_eq!(got.payload["body"], "alice пропонує реванш: Млин (Трійка)");
+    assert_eq!(got.payload["url"], format!("/#/table/{}", seen.table));
+    service.stop().await;
+    app.stop().await;
+}
+
+#[actix_web::test]
 async fn a_subscription_its_service_answers_410_is_removed() {
     let app = TestApp::spawn().await;
     let mut service = PushService::start(&app).await;

@@ -4,6 +4,7 @@
 
 use catalog::Seat;
 
+use super::bot_level;
 use super::effects::Effect;
 use super::state::TableState;
 use crate::ws::protocol::{Message, OfferKind};
@@ -17,14 +18,20 @@ impl TableState {
             kind,
             by: Some(by.letter()),
         })];
-        // A correspondence player hears of a draw offer wherever they are.
-        if kind == OfferKind::Draw
-            && self.settings.days.is_some()
+        // A correspondence player hears of a draw offer wherever they are; a player who left
+        // the finished game hears of a rematch offer (a bot answers at the table itself).
+        let note = match kind {
+            OfferKind::Draw if self.settings.days.is_some() => Some("draw_offer"),
+            OfferKind::Rematch => Some("rematch_offer"),
+            _ => None,
+        };
+        if let Some(note) = note
             && let Some(Some(other)) = self.seats.get(by.other().index())
+            && bot_level(other).is_none()
         {
             effects.push(Effect::Notify {
                 user: other.id.clone(),
-                kind: "draw_offer",
+                kind: note,
             });
         }
         effects

@@ -628,8 +628,14 @@ fn a_rematch_is_offered_after_the_end_and_accepted_by_the_other_side() {
     let Ok(Step::Offer { kind, by }) = check_as(&t, "alice", Action::RematchOffer) else {
         panic!("alice may offer a rematch");
     };
-    t.offer(kind, by);
+    let effects = t.offer(kind, by);
     assert_eq!(t.rematch_offer, Some(Seat::A));
+    // Bob hears of it even away from the table (a notification, pushed when he is away).
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Notify { user, kind: "rematch_offer" } if user == "bob"))
+    );
     refused(&t, "alice", Action::RematchDecline, ErrorCode::WrongState);
     assert!(matches!(
         check_as(&t, "bob", Action::RematchAccept),
