@@ -145,6 +145,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         },
         tables: Some(tables.handle().clone()),
         day: std::time::Duration::from_secs(24 * 60 * 60),
+        tournament_minute: std::time::Duration::from_secs(60),
         rabbit_tables: server::TableSource::parse(&args.rabbit_tables)
             .map_err(anyhow::Error::msg)?,
         abandon_grace: std::time::Duration::from_millis(args.abandon_grace_ms),
