@@ -230,7 +230,17 @@ async fn an_arena_of_four_plays_to_its_end_and_its_standings_equal_the_games() {
 
 #[actix_web::test]
 async fn a_restart_in_the_middle_of_an_arena_loses_no_result_and_pairs_again() {
-    let app = arena_server(Db::sqlite()).await;
+    restart_in_the_middle(Db::sqlite()).await;
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
+async fn postgres_a_restart_in_the_middle_of_an_arena_loses_no_result_and_pairs_again() {
+    restart_in_the_middle(Db::postgres().await).await;
+}
+
+async fn restart_in_the_middle(db: Db) {
+    let app = arena_server(db).await;
     let mut ann = app.account("restart_ann").await;
     let mut bob = app.account("restart_bob").await;
     let id = create_arena(&app, &ann).await;
@@ -300,9 +310,19 @@ async fn a_restart_in_the_middle_of_an_arena_loses_no_result_and_pairs_again() {
 #[actix_web::test]
 async fn bad_tournament_requests_get_clear_errors() {
     let app = TestApp::spawn().await;
-    let ann = app.account("bad_arena_ann").await;
+    let mut ann = app.account("bad_arena_ann").await;
     let guest = app.guest().await;
     let id = create_arena(&app, &ann).await;
+    ann.refused(
+        json!({"type": "tournament.subscribe", "tournament": "nosuchthing"}),
+        "not_found",
+    )
+    .await;
+    let followed = ann
+        .ok(json!({"type": "tournament.subscribe", "tournament": id}))
+        .await;
+    assert_eq!(followed["type"], "tournament");
+    assert_eq!(followed["tournament"]["tournament"]["id"], json!(id));
 
     let create = |body: Value| {
         let app = &app;
