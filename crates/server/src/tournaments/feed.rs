@@ -10,11 +10,14 @@ use std::time::Duration;
 
 use super::views::{GameInProgress, Line};
 use super::{Inner, Tournaments};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::outbox::{ConnId, Frame, Outbox};
 use crate::ws::protocol::{Message, encode};
 
 const EVERY: Duration = Duration::from_secs(1);
+/// Tournaments one connection may follow at once: a page follows one; the bound keeps one
+/// socket from making this node read many logs every second.
+pub const MAX_FOLLOWED: usize = 8;
 
 #[derive(Default)]
 pub(super) struct Feed {
@@ -40,6 +43,27 @@ impl Tournaments {
         conn: ConnId,
         out: Outbox,
     ) -> Result<Message, ApiError> {
+        let following = {
+            let followed = self.0.feed.followed.lock().expect("feed lock");
+            let count = followed
+                .values()
+                .filter(|f| f.watchers.contains_key(&conn))
+                .count();
+            (
+                count,
+                followed
+                    .get(id)
+                    .is_some_and(|f| f.watchers.contains_key(&conn)),
+            )
+        };
+        if following.0 >= MAX_FOLLOWED && !following.1 {
+            return Err(ApiError::new(
+                ErrorCode::WrongState,
+                format!(
+                    "a connection follows at most {MAX_FOLLOWED} tournaments: unsubscribe from one first"
+                ),
+            ));
+        }
         let page = self.page(id, 1, viewer).await?;
         let tournament = serde_json::to_value(&page)
             .map_err(|e| ApiError::internal("a tournament page does not write", e))?;

@@ -411,9 +411,34 @@ async fn bad_tournament_requests_get_clear_errors() {
         "{error}"
     );
     // Five arenas a day: the sixth is refused.
+    let mut arenas = vec![id.clone()];
     for _ in 0..4 {
-        assert_eq!(create(base.clone()).await.0, 201);
+        let (status, made) = create(base.clone()).await;
+        assert_eq!(status, 201);
+        arenas.push(made["id"].as_str().unwrap().to_string());
     }
     let (status, error) = create(base.clone()).await;
     assert_eq!(status, 429, "{error}");
+    // One connection follows at most eight tournaments.
+    for _ in 0..4 {
+        arenas.push(create_arena(&app, &bob).await);
+    }
+    for arena in &arenas[..8] {
+        ann.ok(json!({"type": "tournament.subscribe", "tournament": arena}))
+            .await;
+    }
+    let refused = ann
+        .refused(
+            json!({"type": "tournament.subscribe", "tournament": arenas[8]}),
+            "wrong_state",
+        )
+        .await;
+    assert!(
+        refused["message"].as_str().unwrap().contains("at most 8"),
+        "{refused}"
+    );
+    ann.ok(json!({"type": "tournament.unsubscribe", "tournament": arenas[0]}))
+        .await;
+    ann.ok(json!({"type": "tournament.subscribe", "tournament": arenas[8]}))
+        .await;
 }
