@@ -67,6 +67,10 @@ struct ServeArgs {
     /// game or call it a draw.
     #[arg(long, env = "STOLIK_ABANDON_GRACE_MS", default_value_t = 30_000)]
     abandon_grace_ms: u64,
+    /// How long a minute of the tournaments' calendar lasts, in milliseconds (a real minute;
+    /// tests shorten it so that an arena ends within the test).
+    #[arg(long, env = "STOLIK_TOURNAMENT_MINUTE_MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..))]
+    tournament_minute_ms: u64,
     /// Rate limits: `off`, or changes to the defaults such as
     /// `guests_per_address=60/min,sockets_per_address=100` (see docs/protocol.md).
     #[arg(long, env = "STOLIK_LIMITS", default_value = "", value_parser = server::LimitsConfig::parse)]
@@ -145,6 +149,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         },
         tables: Some(tables.handle().clone()),
         day: std::time::Duration::from_secs(24 * 60 * 60),
+        tournament_minute: std::time::Duration::from_millis(args.tournament_minute_ms),
         rabbit_tables: server::TableSource::parse(&args.rabbit_tables)
             .map_err(anyhow::Error::msg)?,
         abandon_grace: std::time::Duration::from_millis(args.abandon_grace_ms),

@@ -186,6 +186,34 @@ export function pageStates(games) {
         await go(page, site, name === 'catalogue' ? '/#/' : `/#/${name}`, name === 'catalogue' ? '.game-card .rated-check' : 'h1');
       },
     })),
+    {
+      name: 'tournaments, signed in, with an arena coming up',
+      group: 'people',
+      async open(page, site) {
+        await signIn(page);
+        await page.evaluate(() => fetch('/api/tournaments', {
+          method: 'POST', headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ game: 'mill', initial: 180, increment: 2, minutes: 60, starts_in: 30 }),
+        }));
+        await go(page, site, '/#/tournaments', '.tour-row');
+      },
+    },
+    {
+      name: 'tournament page, joined, before the start',
+      group: 'people',
+      async open(page, site) {
+        await signIn(page);
+        const id = await page.evaluate(async () => {
+          const made = await (await fetch('/api/tournaments', {
+            method: 'POST', headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ game: 'mill', initial: 180, increment: 2, minutes: 60, starts_in: 30 }),
+          })).json();
+          await fetch(`/api/tournaments/${made.id}/join`, { method: 'POST' });
+          return made.id;
+        });
+        await go(page, site, `/#/tournament/${id}`, '.tour-line');
+      },
+    },
     { name: 'leaderboard', group: 'people', open: (page, site) => go(page, site, `/#/leaderboard/${duel[0].id}`, 'h1') },
     { name: 'my games', group: 'people', open: (page, site) => go(page, site, '/#/playing', 'h1') },
     {

@@ -52,6 +52,9 @@ test('every key used in the code exists', () => {
     'account.register', 'account.login', 'account.registered', 'account.loggedin',
     ...['your_turn', 'draw_offer', 'joined', 'deadline', 'vacation', 'game_over'].map((k) => 'push.kind.' + k),
     'profile.push.on', 'profile.push.off', 'profile.push.status.on', 'profile.push.status.off',
+    ...['finished', 'cancelled'].map((s) => 'tour.status.' + s),
+    ...['running', 'upcoming', 'finished'].flatMap((l) => ['tour.list.' + l, 'tour.none.' + l]),
+    ...['win', 'draw', 'loss'].map((r) => 'tour.score.' + r),
   ];
   for (const k of dynamic) if (!keys.has(k)) missing.push(k);
   assert.deepEqual(missing, []);

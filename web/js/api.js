@@ -114,4 +114,11 @@ export const api = {
   leaderboard: (game, cls) => call('GET', `/api/leaderboard/${encodeURIComponent(game)}?class=${encodeURIComponent(cls)}`),
   /** The bots' levels with their ratings per game and class. */
   bots: () => call('GET', '/api/bots'),
+  /** Upcoming, running and finished tournaments, with the server's clock. */
+  tournaments: () => call('GET', '/api/tournaments'),
+  /** One tournament: summary, a page of standings, games in progress, the caller's part. */
+  tournament: (id, page = 1) => call('GET', `/api/tournaments/${encodeURIComponent(id)}?page=${page}`),
+  createArena: (body) => call('POST', '/api/tournaments', body),
+  /** `join`, `withdraw`, `pause` or `resume`. */
+  tournamentAction: (id, action) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`),
 };

@@ -11,6 +11,7 @@ import { socket } from './socket.js';
 import { session } from './session.js';
 import { currentRoute, gamePath } from './router.js';
 import './quickmatch.js';
+import './tournament-calls.js';
 import { notifications, onNotifications } from './notifications.js';
 import { pageModule, prefetchPages } from './routes.js';
 import { turns, onTurns } from './turns.js';
@@ -75,6 +76,7 @@ function renderNav() {
     h('a', { href: '#/live', class: ['live-nav', here === 'live' ? 'active' : ''] }, t('nav.live')),
     h('a', { href: '#/playing', class: ['playing-nav', here === 'playing' ? 'active' : ''] }, t('nav.playing'),
       turns() ? h('span', { class: 'turn-count', title: t('playing.count', { n: turns() }) }, String(turns())) : null),
+    h('a', { href: '#/tournaments', class: ['tournaments-nav', here === 'tournaments' || here === 'tournament' ? 'active' : ''] }, t('nav.tournaments')),
     h('a', { href: '#/daily', class: here === 'daily' ? 'active' : '' }, t('nav.daily')),
     h('a', { href: '#/leaderboard', class: ['leaderboard-nav', here === 'leaderboard' || here === 'player' ? 'active' : ''] }, t('nav.leaderboard')),
     h('a', { href: '#/profile', class: here === 'profile' || here === 'replay' ? 'active' : '' }, t('nav.profile')),

@@ -35,6 +35,7 @@ pub mod startup;
 pub mod state;
 pub mod table;
 pub mod telemetry;
+pub mod tournaments;
 pub mod unix_time;
 pub mod web_client;
 pub mod ws;

@@ -44,6 +44,8 @@ pub struct Config {
     pub tables: Option<tokio::runtime::Handle>,
     /// How long a correspondence "day" lasts: a real day; tests shorten it.
     pub day: std::time::Duration,
+    /// How long a minute of the tournaments' calendar lasts: a real minute; tests shorten it.
+    pub tournament_minute: std::time::Duration,
     /// White Rabbit's exact tables, if any (`--rabbit-tables`).
     pub rabbit_tables: Option<crate::rabbit_tables::TableSource>,
     /// How long a player of a live game may be gone before the opponent may claim it
@@ -167,6 +169,13 @@ impl Application {
                 rabbit_tables: rabbit_tables.clone(),
             },
         );
+        let tournaments = crate::tournaments::Tournaments::start(
+            store.clone(),
+            hub.clone(),
+            config.tournament_minute,
+            bus.as_ref(),
+            &runtime,
+        );
         let listener = TcpListener::bind(&config.bind)
             .with_context(|| format!("cannot listen on {}", config.bind))?;
         let port = listener.local_addr()?.port();
@@ -190,6 +199,7 @@ impl Application {
             restore: restore.clone(),
             push: push.clone(),
             reviews: Default::default(),
+            tournaments,
         });
         // The security middleware reads its configuration on its own, before any handler.
         let security = web::Data::new(config.security.clone());

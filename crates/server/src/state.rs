@@ -24,4 +24,6 @@ pub struct AppState {
     pub push: std::sync::Arc<crate::push::Push>,
     /// This node's queue of engine reviews.
     pub reviews: crate::analysis::Reviews,
+    /// Arenas: their directors, their runner and their live standings.
+    pub tournaments: crate::tournaments::Tournaments,
 }

@@ -44,6 +44,7 @@ mod ratings;
 mod rows;
 mod settings;
 pub mod testing;
+mod tournaments;
 mod types;
 mod users;
 mod vacation;
@@ -57,6 +58,7 @@ pub use ids::{new_id, new_secret, new_token};
 pub use notifications::Notification;
 pub use push::{PendingPush, PushSubscription, VapidKeys};
 pub use ratings::{HistoryPoint, LeaderboardEntry, PlayerRating, RatedEnd, RatingChange, Results};
+pub use tournaments::{TournamentEvent, TournamentGame, TournamentRow};
 pub use types::{
     ChatLine, ChatRoom, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow,
     NewChatLine, NewGame, Occupant, Outcome, SeatRow, User,

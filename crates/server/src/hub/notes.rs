@@ -157,7 +157,7 @@ impl Hub {
     }
 
     /// Sends `message` to every socket of `user`, on this node and the others.
-    fn send_to(&self, user: String, message: &Message) {
+    pub(crate) fn send_to(&self, user: String, message: &Message) {
         let text = encode(None, message);
         let frame = Frame::from(text.clone());
         self.0.turns.lock().expect("turns lock").send(&user, &frame);

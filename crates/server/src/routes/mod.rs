@@ -28,6 +28,7 @@ pub mod socket;
 mod socket_body;
 pub mod tables;
 pub mod tokens;
+pub mod tournaments;
 pub mod vacation;
 
 /// One `/api/…` endpoint as registered: its method (`get`, `post`, …) and its path in the
@@ -106,6 +107,13 @@ api! {
     get "/api/leaderboard/{game}" => players::leaderboard,
     get "/api/bots" => players::bots,
     get "/api/live" => live::live_games,
+    get "/api/tournaments" => tournaments::list,
+    post "/api/tournaments" => tournaments::create_arena,
+    get "/api/tournaments/{id}" => tournaments::one,
+    post "/api/tournaments/{id}/join" => tournaments::join,
+    post "/api/tournaments/{id}/withdraw" => tournaments::withdraw,
+    post "/api/tournaments/{id}/pause" => tournaments::pause,
+    post "/api/tournaments/{id}/resume" => tournaments::resume,
     get "/api/openapi.json" => self::openapi,
 }
 

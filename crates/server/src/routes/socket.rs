@@ -475,6 +475,17 @@ impl Connection {
                 }
                 Message::Ok
             }
+            Request::TournamentSubscribe { tournament } => {
+                let viewer = (!self.user.guest).then_some(self.user.id.as_str());
+                self.state
+                    .tournaments
+                    .watch(&tournament, viewer, self.conn, self.out.clone())
+                    .await?
+            }
+            Request::TournamentUnsubscribe { tournament } => {
+                self.state.tournaments.unwatch(Some(&tournament), self.conn);
+                Message::Ok
+            }
         })
     }
 
@@ -531,6 +542,7 @@ impl Connection {
         self.state.hub.unwatch_lobby(self.conn);
         self.state.hub.live().unwatch(self.conn);
         self.state.hub.leave_queue(self.conn);
+        self.state.tournaments.unwatch(None, self.conn);
         for (table, _) in self.tables.drain() {
             self.state.hub.unsubscribe(&table, self.conn).await;
         }

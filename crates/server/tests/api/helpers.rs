@@ -160,6 +160,7 @@ impl TestApp {
             security: SecurityConfig::default(),
             tables: None,
             day: DAY,
+            tournament_minute: Duration::from_secs(60),
             rabbit_tables: None,
             abandon_grace: Duration::from_secs(30),
             bot_threads: None,

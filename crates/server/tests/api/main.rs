@@ -33,4 +33,5 @@ mod restoring;
 mod shared_limits;
 mod tables;
 mod takeback;
+mod tournaments;
 mod web_client;

@@ -111,6 +111,15 @@ async fn every_documented_path_is_served() {
         .as_str()
         .expect("a token id")
         .to_string();
+    let (status, arena) = app
+        .post(
+            "/api/tournaments",
+            Some(&owner.token),
+            json!({"game": "mill", "initial": 180, "increment": 2, "minutes": 60, "starts_in": 60}),
+        )
+        .await;
+    assert_eq!(status, 201, "{arena}");
+    let arena_id = arena["id"].as_str().expect("an arena id").to_string();
     // A real value for each path parameter, so that a handler's own "no such …" cannot be
     // mistaken for an endpoint that is missing.
     let fill = |path: &str| -> String {
@@ -122,6 +131,8 @@ async fn every_documented_path_is_served() {
             owner_id.as_str()
         } else if path.starts_with("/api/me/tokens/") {
             token_id.as_str()
+        } else if path.starts_with("/api/tournaments/") {
+            arena_id.as_str()
         } else {
             "-"
         };

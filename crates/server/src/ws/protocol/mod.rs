@@ -112,6 +112,12 @@ pub enum Request {
     },
     #[serde(rename = "queue.leave")]
     QueueLeave,
+    /// Follow a tournament's standings: the reply is its page (`tournament`), then
+    /// `tournament.changes` events.
+    #[serde(rename = "tournament.subscribe")]
+    TournamentSubscribe { tournament: String },
+    #[serde(rename = "tournament.unsubscribe")]
+    TournamentUnsubscribe { tournament: String },
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
@@ -160,6 +166,8 @@ const REQUEST_TYPES: &[&str] = &[
     "voice",
     "queue.join",
     "queue.leave",
+    "tournament.subscribe",
+    "tournament.unsubscribe",
 ];
 
 /// Reads one text frame. On failure the error still carries the request's `id` when one
@@ -278,6 +286,23 @@ pub enum Message {
     /// Quick match paired this client: its new table.
     #[serde(rename = "match")]
     Match { table: String },
+    /// A tournament's page as `GET /api/tournaments/{id}` answers it, first page of standings.
+    #[serde(rename = "tournament")]
+    Tournament { tournament: Value },
+    /// What changed in a followed tournament since it was last sent: its status, the
+    /// standings lines that changed, the players gone from them, and the games in progress.
+    #[serde(rename = "tournament.changes")]
+    TournamentChanges {
+        tournament: String,
+        status: String,
+        changed: Vec<Value>,
+        removed: Vec<String>,
+        total: usize,
+        games: Vec<Value>,
+    },
+    /// The tournament paired this player: their next game's table.
+    #[serde(rename = "tournament.game")]
+    TournamentGame { tournament: String, table: String },
     /// Something for this player to know while away (see `/api/notifications`).
     #[serde(rename = "notification")]
     Notification {

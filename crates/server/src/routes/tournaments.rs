@@ -1,0 +1,277 @@
+//! Tournaments (docs/tournaments.md): the list, one tournament with a page of its standings,
+//! creating an arena, and a player's join, withdraw, pause and resume. The live standings
+//! come over the socket (`tournament.subscribe`, docs/protocol.md).
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody};
+use crate::identity::UserView;
+use crate::state::AppState;
+use crate::tournaments::Request;
+use crate::tournaments::create::ArenaRequest;
+use crate::tournaments::views::Summary;
+
+/// Tournaments listed per status, at most.
+const LISTED: i64 = 50;
+
+#[derive(Serialize)]
+struct List {
+    upcoming: Vec<Summary>,
+    running: Vec<Summary>,
+    finished: Vec<Summary>,
+    /// The server's clock (unix ms), for countdowns.
+    now: i64,
+}
+
+/// The upcoming and running tournaments (soonest first) and the latest finished ones.
+#[utoipa::path(
+    get,
+    path = "/api/tournaments",
+    tag = "tournaments",
+    responses(
+        (status = 200, description = "`upcoming`, `running` and `finished` tournaments, each a list of summaries (docs/protocol.md), and the server's `now`", body = Object),
+    ),
+)]
+pub(crate) async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let store = &state.store;
+    let mut lists = Vec::new();
+    for status in ["upcoming", "running", "finished"] {
+        let rows = store.tournaments_with_status(status, LISTED).await?;
+        lists.push(
+            rows.iter()
+                .map(|row| Summary::of(row, row.players.max(0) as usize, false))
+                .collect(),
+        );
+    }
+    let [upcoming, running, finished]: [Vec<Summary>; 3] =
+        lists.try_into().expect("three statuses");
+    Ok(HttpResponse::Ok().json(List {
+        upcoming,
+        running,
+        finished,
+        now: crate::unix_time::unix_ms(),
+    }))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct StandingsPage {
+    /// The page of standings, from 1 (20 lines a page; 1 by default).
+    #[param(minimum = 1, maximum = 100_000)]
+    page: Option<usize>,
+}
+
+/// One tournament: its summary, a page of its standings, the games in progress and the
+/// caller's part in it.
+#[utoipa::path(
+    get,
+    path = "/api/tournaments/{id}",
+    tag = "tournaments",
+    params(("id" = String, Path, description = "The tournament's id"), StandingsPage),
+    responses(
+        (status = 200, description = "The tournament's page (docs/protocol.md, `tournament`)", body = Object),
+        (status = 400, description = "A page out of range", body = ErrorBody),
+        (status = 401, description = "A token that no longer works", body = ErrorBody),
+        (status = 404, description = "No such tournament", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn one(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    query: web::Query<StandingsPage>,
+) -> Result<HttpResponse, ApiError> {
+    let page = query.page.unwrap_or(1);
+    if !(1..=100_000).contains(&page) {
+        return Err(ApiError::bad_request("page must be from 1 to 100000"));
+    }
+    let viewer = state.identity(&req).await?.map(|identity| identity.user);
+    let viewer = viewer.filter(|user| !user.guest).map(|user| user.id);
+    let view = state.tournaments.page(&id, page, viewer.as_deref()).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// A new arena.
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct CreateArena {
+    /// The game's id (a game for two players).
+    game: String,
+    /// The game's default variant when absent.
+    variant: Option<String>,
+    /// The clock's initial time, in seconds.
+    #[schema(minimum = 15, maximum = 3600)]
+    initial: u64,
+    /// The clock's increment, in seconds.
+    #[schema(minimum = 0, maximum = 60)]
+    increment: u64,
+    /// How long the arena lasts, in minutes.
+    #[schema(minimum = 5, maximum = 720)]
+    minutes: u64,
+    /// How many minutes from now it starts (0: at once).
+    #[schema(minimum = 0, maximum = 10080)]
+    starts_in: u64,
+    /// The games change ratings.
+    #[serde(default)]
+    rated: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub(crate) struct Created {
+    id: String,
+}
+
+/// Creates an arena (accounts only, five a day).
+#[utoipa::path(
+    post,
+    path = "/api/tournaments",
+    tag = "tournaments",
+    request_body = CreateArena,
+    responses(
+        (status = 201, description = "The new arena's id", body = Created),
+        (status = 400, description = "A game without tournaments, or settings out of bounds", body = ErrorBody),
+        (status = 401, description = "No identity", body = ErrorBody),
+        (status = 403, description = "A guest", body = ErrorBody),
+        (status = 429, description = "The account created its five arenas today", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn create_arena(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let body: CreateArena = super::json_body(&req, &body)?;
+    let user = caller(&state, &req).await?;
+    let request = ArenaRequest {
+        game: &body.game,
+        variant: body.variant.as_deref(),
+        initial_seconds: body.initial,
+        increment_seconds: body.increment,
+        minutes: body.minutes,
+        starts_in_minutes: body.starts_in,
+        rated: body.rated,
+    };
+    let id = state.tournaments.create(&user, &request).await?;
+    Ok(HttpResponse::Created().json(Created { id }))
+}
+
+async fn caller(state: &AppState, req: &HttpRequest) -> Result<UserView, ApiError> {
+    let identity = state
+        .identity(req)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("no identity: log in to take part"))?;
+    Ok(identity.user)
+}
+
+async fn ask(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: &str,
+    request: Request,
+) -> Result<HttpResponse, ApiError> {
+    let user = caller(&state, &req).await?;
+    state.tournaments.ask(id, &user, request).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Enters the caller (an account) in the tournament.
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/join",
+    tag = "tournaments",
+    params(("id" = String, Path, description = "The tournament's id")),
+    responses(
+        (status = 204, description = "Entered"),
+        (status = 401, description = "No identity", body = ErrorBody),
+        (status = 403, description = "A guest", body = ErrorBody),
+        (status = 404, description = "No such tournament", body = ErrorBody),
+        (status = 409, description = "Entered already, withdrew, or the tournament is over", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn join(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    ask(req, state, &id, Request::Join).await
+}
+
+/// Leaves the tournament: before the start the name comes off the list; after it, for good.
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/withdraw",
+    tag = "tournaments",
+    params(("id" = String, Path, description = "The tournament's id")),
+    responses(
+        (status = 204, description = "Withdrawn"),
+        (status = 401, description = "No identity", body = ErrorBody),
+        (status = 403, description = "A guest", body = ErrorBody),
+        (status = 404, description = "No such tournament", body = ErrorBody),
+        (status = 409, description = "Not entered, or the tournament is over", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn withdraw(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    ask(req, state, &id, Request::Withdraw).await
+}
+
+/// Stops being paired (after the game in progress) until `resume`.
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/pause",
+    tag = "tournaments",
+    params(("id" = String, Path, description = "The tournament's id")),
+    responses(
+        (status = 204, description = "Paused"),
+        (status = 401, description = "No identity", body = ErrorBody),
+        (status = 403, description = "A guest", body = ErrorBody),
+        (status = 404, description = "No such tournament", body = ErrorBody),
+        (status = 409, description = "Not entered, paused already, or the tournament is over", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn pause(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    ask(req, state, &id, Request::Pause).await
+}
+
+/// Comes back from a pause: paired again when free.
+#[utoipa::path(
+    post,
+    path = "/api/tournaments/{id}/resume",
+    tag = "tournaments",
+    params(("id" = String, Path, description = "The tournament's id")),
+    responses(
+        (status = 204, description = "Back in the pairing"),
+        (status = 401, description = "No identity", body = ErrorBody),
+        (status = 403, description = "A guest", body = ErrorBody),
+        (status = 404, description = "No such tournament", body = ErrorBody),
+        (status = 409, description = "Not entered, not paused, or the tournament is over", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn resume(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    ask(req, state, &id, Request::Resume).await
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tournaments::create;
+
+    #[test]
+    fn the_documented_bounds_are_the_checked_ones() {
+        assert_eq!(create::INITIAL_SECONDS, (15, 3600));
+        assert_eq!(create::INCREMENT_SECONDS, (0, 60));
+        assert_eq!(create::LENGTH_MINUTES, (5, 720));
+        assert_eq!(create::STARTS_IN_MINUTES, (0, 10080));
+    }
+}

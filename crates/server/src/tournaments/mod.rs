@@ -1,0 +1,155 @@
+//! Tournaments on the server: the pure directors of crate `tournament` driven by the
+//! database and the tables (docs/tournaments.md).
+//!
+//! - `log.rs`: a director rebuilt from its stored event log and kept up to date with it;
+//! - `create.rs`: a new arena as a player asks for it, checked;
+//! - `runner.rs`: the loop on the node holding the `tournaments` role — time passing, game
+//!   endings fed in, statuses and frozen standings written;
+//! - `pairings.rs`: a pairing's table opened and its players told;
+//! - `feed.rs`: the live standings for the sockets that watch them;
+//! - `views.rs`: what the API and the socket show.
+//!
+//! [`Tournaments`] is the narrow handle the routes and sockets hold (`AppState`). Players'
+//! requests (join, withdraw, pause, resume) are applied by whichever node receives them:
+//! the log's key keeps the nodes in one order. Only the leader acts on what the director
+//! decides, by comparing the director with the database (a pairing without a table gets
+//! one; a game over in the database is fed in), so a restart in the middle resumes where
+//! the database says.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tournament::{Event, PlayerId};
+
+use crate::error::{ApiError, ErrorCode};
+use crate::hub::Hub;
+use crate::identity::UserView;
+
+pub mod create;
+mod feed;
+mod log;
+mod pairings;
+mod runner;
+pub mod views;
+
+pub use log::Loaded;
+
+/// How long the `tournaments` role is held without renewal: a dead leader's successor takes
+/// over within this time.
+const LEADER_TTL: Duration = Duration::from_secs(5);
+
+/// One tournament, loaded once per node and shared by its requests.
+type Slot = Arc<tokio::sync::Mutex<Loaded>>;
+
+struct Inner {
+    store: store::Store,
+    hub: Hub,
+    /// A minute of the tournaments' calendar (shorter in tests).
+    minute: Duration,
+    loaded: Mutex<HashMap<String, Slot>>,
+    feed: feed::Feed,
+    /// The `tournaments` role on a site of several nodes, held while this value lives.
+    _leader: Option<cluster::Leader>,
+}
+
+#[derive(Clone)]
+pub struct Tournaments(Arc<Inner>);
+
+/// What a player may ask of a tournament they are in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    Join,
+    Withdraw,
+    Pause,
+    Resume,
+}
+
+impl Tournaments {
+    /// The service, with its runner (on the node holding the `tournaments` role when the
+    /// site has several nodes, `bus`; on this node alone otherwise) and its feed.
+    pub fn start(
+        store: store::Store,
+        hub: Hub,
+        minute: Duration,
+        bus: Option<&cluster::Bus>,
+        runtime: &tokio::runtime::Handle,
+    ) -> Tournaments {
+        let leader = bus.map(|bus| cluster::Leader::start(bus, "tournaments", LEADER_TTL));
+        let holding = leader.as_ref().map(cluster::Leader::watch);
+        let tournaments = Tournaments(Arc::new(Inner {
+            store,
+            hub,
+            minute,
+            loaded: Mutex::new(HashMap::new()),
+            feed: feed::Feed::default(),
+            _leader: leader,
+        }));
+        runtime.spawn(runner::run(Arc::downgrade(&tournaments.0), holding));
+        runtime.spawn(feed::send_changes(Arc::downgrade(&tournaments.0)));
+        tournaments
+    }
+
+    pub fn store(&self) -> &store::Store {
+        &self.0.store
+    }
+
+    pub fn minute(&self) -> Duration {
+        self.0.minute
+    }
+
+    /// Tournament `id`, loaded (404 when there is none).
+    pub async fn slot(&self, id: &str) -> Result<Slot, ApiError> {
+        if let Some(slot) = self.0.loaded.lock().expect("tournaments lock").get(id) {
+            return Ok(slot.clone());
+        }
+        let row = self
+            .0
+            .store
+            .tournament(id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("tournament"))?;
+        let loaded = Loaded::load(&self.0.store, row).await?;
+        let mut all = self.0.loaded.lock().expect("tournaments lock");
+        // Another request may have loaded it meanwhile: keep the first.
+        Ok(all
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(loaded)))
+            .clone())
+    }
+
+    /// Forgets a tournament that is over and frozen (its record is read from the row).
+    fn unload(&self, id: &str) {
+        self.0.loaded.lock().expect("tournaments lock").remove(id);
+    }
+
+    /// Carries out a player's request in tournament `id`. Accounts only.
+    pub async fn ask(&self, id: &str, user: &UserView, request: Request) -> Result<(), ApiError> {
+        if user.guest {
+            return Err(ApiError::new(
+                ErrorCode::Forbidden,
+                "tournaments are for accounts: sign up to take part",
+            ));
+        }
+        let slot = self.slot(id).await?;
+        let mut loaded = slot.lock().await;
+        let player = PlayerId::new(user.id.clone());
+        let (event, entrant) = match request {
+            Request::Join => {
+                let row = &loaded.row;
+                let class = rating::Class::of(
+                    Some((row.clock_initial_ms as u64, row.clock_increment_ms as u64)),
+                    None,
+                );
+                let rating = self.0.store.rating(&user.id, &row.game, class).await?;
+                let rating = rating.rating.round() as i32;
+                (Event::Join { player, rating }, Some(user.id.as_str()))
+            }
+            Request::Withdraw => (Event::Withdraw { player }, None),
+            Request::Pause => (Event::Pause { player }, None),
+            Request::Resume => (Event::Resume { player }, None),
+        };
+        loaded.apply(&self.0.store, &event, entrant).await?;
+        Ok(())
+    }
+}

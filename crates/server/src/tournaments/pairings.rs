@@ -1,0 +1,96 @@
+//! A pairing the director made becomes an ordinary table: the tournament's game and clock,
+//! rated as the tournament is, seat A to the director's first player. Both players hear of it
+//! on every socket they have open (`tournament.game`), and the tournament page takes them to
+//! the table.
+
+use std::collections::HashMap;
+
+use catalog::VariantId;
+use tournament::{Event, PairingId, PlayerId};
+
+use super::{Loaded, Tournaments};
+use crate::error::ApiError;
+use crate::identity::UserView;
+use crate::table::TableSettings;
+use crate::ws::protocol::{Message, TimeControl};
+
+impl Tournaments {
+    /// Opens pairing `pairing`'s table, links it to the tournament and tells both players. A
+    /// table that cannot be made calls the pairing off, so that its players are free again.
+    pub(super) async fn open_pairing(
+        &self,
+        loaded: &mut Loaded,
+        pairing: PairingId,
+        seats: [PlayerId; 2],
+    ) -> Result<(), ApiError> {
+        let store = &self.0.store;
+        let row = loaded.row.clone();
+        let names: HashMap<String, String> = store
+            .tournament_entrants(&row.id)
+            .await?
+            .into_iter()
+            .collect();
+        let users: Vec<Option<UserView>> = seats
+            .iter()
+            .map(|player| {
+                Some(UserView {
+                    id: player.to_string(),
+                    name: names.get(player.as_str()).cloned().unwrap_or_default(),
+                    guest: false,
+                })
+            })
+            .collect();
+        let opened = async {
+            let variant = VariantId::parse(&row.game, Some(&row.variant))
+                .map_err(|e| ApiError::internal("a stored tournament's game", e))?;
+            let control =
+                TimeControl::new(row.clock_initial_ms as u64, row.clock_increment_ms as u64)
+                    .map_err(|e| ApiError::internal("a stored tournament's clock", e))?;
+            let settings = TableSettings {
+                variant,
+                private: false,
+                control: Some(control),
+                days: None,
+                daily: None,
+                practice: None,
+                rated: row.rated,
+                rating_range: None,
+            };
+            self.0.hub.create_table(settings, None, users, None).await
+        };
+        let table = match opened.await {
+            Ok(table) => table,
+            Err(error) => {
+                tracing::error!(tournament = %row.id, %pairing, %error, "cannot open a tournament table");
+                loaded
+                    .apply(store, &Event::GameAborted { pairing }, None)
+                    .await?;
+                return Ok(());
+            }
+        };
+        store
+            .link_tournament_game(&row.id, i64::from(pairing.0), &table.id)
+            .await?;
+        let game = table.id.to_string();
+        loaded
+            .apply(
+                store,
+                &Event::GameStarted {
+                    pairing,
+                    game: game.clone(),
+                },
+                None,
+            )
+            .await?;
+        for player in seats {
+            self.0.hub.send_to(
+                player.to_string(),
+                &Message::TournamentGame {
+                    tournament: row.id.clone(),
+                    table: game.clone(),
+                },
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,169 @@
+//! The tournaments' clock: once a second, on the node holding the `tournaments` role (or on a
+//! node of its own), each upcoming or running tournament is brought in line with the database
+//! and with the time.
+//!
+//! Nothing here remembers what it did: each pass compares the director with the database. A
+//! pairing whose table exists is started, one whose game is over in the database is
+//! finished, a pairing with no table gets one, and the tournament's status follows its
+//! director's phase (its standings frozen at the end). So a pass that a crash cut short is
+//! simply done again by the next one, on this node or the next leader.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+use std::sync::Weak;
+use std::time::Duration;
+
+use tokio::sync::watch;
+use tournament::arena::{PairingStatus, Phase};
+use tournament::{Event, PairingId};
+
+use super::{Inner, Tournaments};
+use crate::error::ApiError;
+
+const EVERY: Duration = Duration::from_secs(1);
+/// Upcoming and running tournaments directed in one pass, at most, of each status.
+const AT_ONCE: i64 = 500;
+
+pub(super) async fn run(inner: Weak<Inner>, leader: Option<watch::Receiver<bool>>) {
+    let mut ticks = tokio::time::interval(EVERY);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    loop {
+        ticks.tick().await;
+        if leader.as_ref().is_some_and(|holding| !*holding.borrow()) {
+            continue;
+        }
+        let Some(inner) = inner.upgrade() else { return };
+        let tournaments = Tournaments(inner);
+        for status in ["upcoming", "running"] {
+            let rows = match tournaments
+                .0
+                .store
+                .tournaments_with_status(status, AT_ONCE)
+                .await
+            {
+                Ok(rows) => rows,
+                Err(error) => {
+                    tracing::warn!(%error, "cannot list the tournaments to direct");
+                    continue;
+                }
+            };
+            for row in rows {
+                if let Err(error) = tournaments.direct(&row.id).await {
+                    tracing::warn!(tournament = %row.id, %error, "a tournament's pass failed");
+                }
+            }
+        }
+    }
+}
+
+impl Tournaments {
+    /// One pass over tournament `id`.
+    pub(super) async fn direct(&self, id: &str) -> Result<(), ApiError> {
+        let store = &self.0.store;
+        let slot = self.slot(id).await?;
+        let mut loaded = slot.lock().await;
+        loaded.catch_up(store).await?;
+        let games: HashMap<u32, store::TournamentGame> = store
+            .tournament_games(id)
+            .await?
+            .into_iter()
+            .map(|game| (game.pairing as u32, game))
+            .collect();
+        for (event, happened) in game_events(&loaded.arena, &games) {
+            loaded.apply_at(store, happened, &event, None).await?;
+        }
+        loaded.apply(store, &Event::Tick, None).await?;
+        let unopened: Vec<_> = loaded
+            .arena
+            .pairings()
+            .filter(|(pairing, record)| {
+                record.status == PairingStatus::Created && !games.contains_key(&pairing.0)
+            })
+            .map(|(pairing, record)| (pairing, record.seats.clone()))
+            .collect();
+        for (pairing, seats) in unopened {
+            self.open_pairing(&mut loaded, pairing, seats).await?;
+        }
+        let status = match loaded.arena.phase() {
+            Phase::Upcoming => "upcoming",
+            Phase::Running => "running",
+            Phase::Finished => "finished",
+        };
+        if status != loaded.row.status {
+            let standings = match loaded.arena.phase() {
+                Phase::Finished => Some(
+                    serde_json::to_string(&loaded.arena.standings())
+                        .map_err(|e| ApiError::internal("standings do not write", e))?,
+                ),
+                _ => None,
+            };
+            store
+                .set_tournament_status(id, status, standings.as_deref())
+                .await?;
+            loaded.row.status = status.to_string();
+            loaded.row.standings = standings;
+            if loaded.arena.phase() == Phase::Finished {
+                // Nothing more happens to it: a later reader replays its log once.
+                self.unload(id);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What the database knows of the tournament's games that the director does not yet: tables
+/// that started, games that ended (with when they ended).
+fn game_events(
+    arena: &tournament::arena::Arena,
+    games: &HashMap<u32, store::TournamentGame>,
+) -> Vec<(Event, Option<u64>)> {
+    let mut events = Vec::new();
+    for (pairing, record) in arena.pairings() {
+        let Some(game) = games.get(&pairing.0) else {
+            continue;
+        };
+        let playing = match record.status {
+            PairingStatus::Created => {
+                let started = Event::GameStarted {
+                    pairing,
+                    game: game.game_id.clone(),
+                };
+                events.push((started, None));
+                true
+            }
+            PairingStatus::Playing => true,
+            _ => false,
+        };
+        if playing && let Some(end) = ending(pairing, game) {
+            let happened = game.finished_at.map(|at| at.max(0) as u64);
+            events.push((end, happened));
+        }
+    }
+    events
+}
+
+/// The event for a game over in the database, if it is.
+fn ending(pairing: PairingId, game: &store::TournamentGame) -> Option<Event> {
+    match game.status.as_str() {
+        "aborted" => Some(Event::GameAborted { pairing }),
+        "finished" => {
+            let outcome = game
+                .result
+                .as_deref()
+                .and_then(|text| catalog::Outcome::from_str(text).ok());
+            Some(match outcome {
+                Some(outcome @ (catalog::Outcome::Win(_) | catalog::Outcome::Draw)) => {
+                    Event::GameFinished {
+                        pairing,
+                        outcome,
+                        plies: game.plies.max(0) as u32,
+                        berserk: game.berserk,
+                    }
+                }
+                // A finished game without a two-player result counts for nobody.
+                _ => Event::GameAborted { pairing },
+            })
+        }
+        _ => None,
+    }
+}

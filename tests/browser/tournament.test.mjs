@@ -1,0 +1,87 @@
+// An arena in the browser: an account creates it from the tournaments page, two accounts join,
+// the server pairs them and takes each to the table, they play a Cephalopod 3×3 game by clicks,
+// and the standings move live on the page of a visitor watching the tournament; when the arena
+// ends its page keeps the winners and the final standings — at a desktop's size and a phone's.
+// A minute of the tournaments' calendar lasts 6 s here: the shortest arena, 5 minutes, 30 s.
+
+import assert from 'node:assert/strict';
+import { test, serverAndBrowser, newPlayer, waitStatus, playOut, screenshotPath } from './helpers.mjs';
+
+const env = serverAndBrowser(['--tournament-minute-ms', '6000']);
+
+async function register(page, name) {
+  const status = await page.evaluate(async (n) => (await fetch('/api/register', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'secret-password' }),
+  })).status, name);
+  assert.equal(status, 200);
+  await page.reload();
+  await page.waitForFunction((n) => window.__stolikSocket?.state === 'open' && window.__stolikSocket.user?.name === n, name);
+}
+
+/** The points shown on `page`'s standings, by player name. */
+function pointsShown(page) {
+  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.tour-line')].map((row) => [
+    row.querySelector('.player-link')?.textContent, Number(row.querySelector('.tour-points')?.textContent),
+  ])));
+}
+
+for (const [size, viewport] of [['desktop', { width: 1366, height: 850 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`join an arena, be paired, play, and see the standings move (${size})`, async () => {
+    const tag = `${size.slice(0, 1)}${Date.now() % 100000}`;
+    const A = await newPlayer(env.browser, env.server.url, { viewport });
+    const B = await newPlayer(env.browser, env.server.url, { viewport });
+    const W = await newPlayer(env.browser, env.server.url, { viewport });
+    const [a, b, watcher] = [A.page, B.page, W.page];
+    await register(a, `ann${tag}`);
+    await register(b, `bob${tag}`);
+
+    await a.goto(`${env.server.url}/#/tournaments`);
+    const form = a.locator('.tour-create form');
+    await form.waitFor();
+    await form.locator('select[name="game"]').selectOption('cephalopod');
+    await form.locator('select[name="variant"]').selectOption('3x3');
+    await form.locator('input[name="minutes"]').fill('5');
+    await form.locator('input[name="starts_in"]').fill('0');
+    await a.screenshot({ path: screenshotPath(`tournaments-${size}.png`), fullPage: true });
+    await form.locator('button[type="submit"]').click();
+    await a.waitForFunction(() => location.hash.startsWith('#/tournament/'));
+    const id = await a.evaluate(() => location.hash.split('/')[2]);
+
+    await watcher.goto(`${env.server.url}/#/tournament/${id}`);
+    await watcher.locator('.tour-standings').waitFor();
+    await a.locator('.tour-join').click();
+    await b.goto(`${env.server.url}/#/tournament/${id}`);
+    await b.locator('.tour-join').click();
+    // Paired at once (two players: a duel), each taken to the table.
+    await a.waitForFunction(() => location.hash.startsWith('#/table/'), null, { timeout: 15000 });
+    await b.waitForFunction(() => location.hash.startsWith('#/table/'), null, { timeout: 15000 });
+    await waitStatus(a, 'playing');
+    await waitStatus(b, 'playing');
+    await watcher.locator('.tour-line').nth(1).waitFor();
+    assert.deepEqual(Object.values(await pointsShown(watcher)), [0, 0]);
+    await watcher.locator('.tour-games li a').waitFor();
+
+    const end = await playOut([a, b], 'cephalopod', (st) => st.legal[0]);
+    assert.equal(end.status, 'finished');
+    // The watcher's standings move without a reload: the winner has 2 points.
+    await watcher.waitForFunction(() => [...document.querySelectorAll('.tour-points')].some((c) => Number(c.textContent) === 2), null, { timeout: 15000 });
+    const points = await pointsShown(watcher);
+    assert.deepEqual(Object.values(points).sort(), [0, 2], JSON.stringify(points));
+    await watcher.screenshot({ path: screenshotPath(`tournament-watcher-${size}.png`), fullPage: true });
+
+    // The two are paired again at once: the loser's table page takes them to the next game.
+    await a.goto(`${env.server.url}/#/tournament/${id}`);
+    await a.locator('.tour-next').waitFor({ timeout: 15000 });
+    await a.screenshot({ path: screenshotPath(`tournament-player-${size}.png`), fullPage: true });
+
+    // At the end the page shows the winners; the game in progress then does not count.
+    await watcher.locator('.tour-podium li').first().waitFor({ timeout: 45000 });
+    assert.match(await watcher.locator('.tour-countdown').innerText(), /finished/);
+    assert.deepEqual(Object.values(await pointsShown(watcher)).sort(), [0, 2]);
+    await watcher.screenshot({ path: screenshotPath(`tournament-finished-${size}.png`), fullPage: true });
+    for (const p of [a, b, watcher]) assert.deepEqual(p.__errors || [], []);
+    await A.context.close();
+    await B.context.close();
+    await W.context.close();
+  });
+}
