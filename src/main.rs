@@ -89,7 +89,7 @@ struct ServeArgs {
     /// White Rabbit's exact tables: levels found in this directory give exact hints; missing
     /// ones are solved in the background, on one thread at the lowest priority, when the
     /// directory is writable (see docs/white-rabbit.md). `off`: hint mode's estimates only.
-    #[arg(long, env = "STOLIK_RABBIT_TABLES", default_value = server::rabbit_tables::DEFAULT_DIR)]
+    #[arg(long, env = "STOLIK_RABBIT_TABLES", default_value = server::solo::DEFAULT_DIR)]
     rabbit_tables: String,
     /// Redis shared by the nodes of one site (`redis://HOST:PORT`): rate limits and login
     /// lock-outs are then counted there, the same on every node (docs/protocol.md, "Limits").

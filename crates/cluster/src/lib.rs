@@ -15,6 +15,7 @@
 mod bus;
 mod leader;
 mod limiter;
+#[cfg(feature = "testing")]
 pub mod testing;
 
 pub use bus::{Bus, Delivery, Incoming, Subscription};

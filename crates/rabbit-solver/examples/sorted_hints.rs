@@ -1,11 +1,11 @@
 //! Seeded classic deals played by the first hint of hint mode: `sorted_hints N [MODE]`.
 //!
 //! - `server` (the default): what a player following the site's first hint plays. Hint mode's
-//!   own order (`server::rabbit::present` keeps it for estimates), with the server's fixed
-//!   budget (32 rollouts an action, no deadline: `server::rabbit::HINT_BUDGET`), and an action
+//!   own order (`server::solo::ranking::present` keeps it for estimates), with the server's fixed
+//!   budget (32 rollouts an action, no deadline: `server::solo::ranking::HINT_BUDGET`), and an action
 //!   that leads back to a position already seen in this turn comes last
-//!   (`server::rabbit::with_repeats_last`).
-//! - `sorted`: the estimates sorted strictly by win, score and actions (`server::rabbit::order`)
+//!   (`server::solo::hints::with_repeats_last`).
+//! - `sorted`: the estimates sorted strictly by win, score and actions (`server::solo::ranking::order`)
 //!   with the guard against positions seen this turn: what sorting the estimates would play.
 //! - `plain`: hint mode's own order with the default budget, without the guard.
 //!

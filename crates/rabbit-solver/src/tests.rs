@@ -527,3 +527,32 @@ fn a_level_is_read_only_once_complete_under_its_name() {
     assert_eq!(again.starts, lv.starts);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A solve calls its pause between sweeps (a server runs other work there) and ends the same
+/// as one without: the pause only takes time.
+#[test]
+fn a_solve_pauses_between_its_sweeps_and_ends_the_same() {
+    use crate::tables::{self, Pause};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    let m = SMALL[0];
+    let base = std::env::temp_dir().join(format!("rabbit-pause-{}", std::process::id()));
+    let (paused_dir, plain_dir) = (base.join("paused"), base.join("plain"));
+    let _ = std::fs::remove_dir_all(&base);
+    let pauses = Arc::new(AtomicU32::new(0));
+    let counted = Arc::clone(&pauses);
+    let effort = Effort {
+        pause: Some(Pause(Arc::new(move || {
+            counted.fetch_add(1, Ordering::Relaxed);
+        }))),
+        ..Effort::new(&m, 1)
+    };
+    let paused = tables::level(&paused_dir, m, 2, effort, &mut |_| {}).unwrap();
+    let plain = tables::level(&plain_dir, m, 2, Effort::new(&m, 1), &mut |_| {}).unwrap();
+    assert!(
+        pauses.load(Ordering::Relaxed) >= 2,
+        "one a sweep, two levels"
+    );
+    assert_eq!(paused.starts, plain.starts);
+    let _ = std::fs::remove_dir_all(&base);
+}

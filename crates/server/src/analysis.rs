@@ -1,11 +1,12 @@
 //! The engine's review of finished two-player games, asked for by players
-//! (`routes::analysis`), computed on the bots' CPU pool and kept with the game.
+//! (`routes::analysis`), computed on the CPU pool at the reviews' priority and kept with the
+//! game.
 //!
 //! Each node has one queue of reviews and works through it one review at a time, and a review
 //! holds at most one job of the pool at a time: it hands the pool one position, waits for its
-//! evaluation, then hands the next. A bot's move asked for meanwhile waits behind at most one
-//! position (0.3–0.7 s at the default budget, docs/bots.md), never behind a
-//! whole review. The finished review is kept in the database
+//! evaluation, then hands the next. A bot's move or a hint asked for meanwhile goes ahead of
+//! the positions still waiting, and waits at most for the one being evaluated (0.3–0.7 s at
+//! the default budget, docs/bots.md), never behind a whole review. The finished review is kept in the database
 //! ([`store::Store::keep_analysis`]): every later request, on any node, gets the same bytes.
 //! Values come from `ai::analysis` at a node budget with seeds taken from the positions, so
 //! even two nodes that computed the same game at once would write the same review.
@@ -18,7 +19,7 @@ use catalog::{AnyGame, VariantId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::cpu_pool::CpuPool;
+use crate::cpu_pool::{CpuPool, Priority};
 use crate::unix_time::unix_ms;
 
 /// Where a review is on this node.
@@ -131,7 +132,9 @@ impl Reviews {
                 tokio::time::sleep(std::time::Duration::from_millis(200)).await;
             }
             let evaluation = cpu
-                .run(move || analysis::evaluate(&here, analysis::DEFAULT_BUDGET))
+                .run(Priority::Review, move || {
+                    analysis::evaluate(&here, analysis::DEFAULT_BUDGET)
+                })
                 .await
                 .map_err(|e| e.to_string())?;
             positions.push(evaluation);

@@ -33,7 +33,8 @@ pub struct Config {
     /// The longest a bot may think about one move, whatever its level (`None`: each level's
     /// own budget, up to 2 s for Hard). Tests and small machines lower it.
     pub bot_time_cap: Option<std::time::Duration>,
-    /// Threads the bots and the solver's hints think on (`None`: [`CpuPool::for_this_machine`]).
+    /// Threads of the CPU pool, where bots, hints, reviews and the exact tables' build run
+    /// (`None`: [`CpuPool::for_this_machine`]).
     pub bot_threads: Option<usize>,
     /// Rate limits and caps (see [`LimitsConfig::parse`]).
     pub limits: LimitsConfig,
@@ -47,7 +48,7 @@ pub struct Config {
     /// How long a minute of the tournaments' calendar lasts: a real minute; tests shorten it.
     pub tournament_minute: std::time::Duration,
     /// White Rabbit's exact tables, if any (`--rabbit-tables`).
-    pub rabbit_tables: Option<crate::rabbit_tables::TableSource>,
+    pub rabbit_tables: Option<crate::solo::TableSource>,
     /// How long a player of a live game may be gone before the opponent may claim it
     /// (30 s; tests shorten it).
     pub abandon_grace: std::time::Duration,
@@ -148,25 +149,28 @@ impl Application {
                 .await
                 .context("cannot read or make the Web Push keys")?,
         );
-        // Shared by the routes (hints) and the tables (the review written when a game ends).
-        let rabbit_tables = config
-            .rabbit_tables
-            .clone()
-            .map(|source| Arc::new(crate::rabbit_tables::ExactTables::start(source)));
+        let cpu = config
+            .bot_threads
+            .map_or_else(CpuPool::for_this_machine, CpuPool::new);
+        // Shared by the routes (hints, reviews, the daily deal) and the tables (told when a
+        // solo game ends).
+        let solo = Arc::new(crate::solo::Solo::start(
+            store.clone(),
+            cpu.clone(),
+            daily_key,
+            config.rabbit_tables.clone(),
+        ));
         let hub = Hub::new(
             store.clone(),
             runtime.clone(),
-            config
-                .bot_threads
-                .map_or_else(CpuPool::for_this_machine, CpuPool::new),
+            cpu,
             crate::hub::HubSettings {
                 day: config.day,
                 bot_time_cap: config.bot_time_cap,
-                daily_key,
                 abandon_grace: config.abandon_grace,
                 match_window: config.match_window,
                 bus: bus.clone(),
-                rabbit_tables: rabbit_tables.clone(),
+                solo: solo.clone(),
             },
         );
         let tournaments = crate::tournaments::Tournaments::start(
@@ -195,7 +199,7 @@ impl Application {
                 .await
                 .context("cannot prepare password checks")?,
             health: Health::new(bus.clone()),
-            rabbit_tables,
+            solo,
             restore: restore.clone(),
             push: push.clone(),
             reviews: Default::default(),

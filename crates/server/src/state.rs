@@ -4,7 +4,6 @@ use crate::health::Health;
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::passwords::PasswordWork;
-use crate::rabbit_tables::ExactTables;
 use crate::restoring::Restore;
 use crate::security::SecurityConfig;
 use crate::sessions::Sessions;
@@ -17,7 +16,8 @@ pub struct AppState {
     pub security: SecurityConfig,
     pub passwords: PasswordWork,
     pub health: Health,
-    pub rabbit_tables: Option<std::sync::Arc<ExactTables>>,
+    /// The solo games' helpers: hints, reviews, the daily deal, the exact tables.
+    pub solo: std::sync::Arc<crate::solo::Solo>,
     /// Whether the unfinished tables are back yet (`/healthz` reports it).
     pub restore: std::sync::Arc<Restore>,
     /// The site's Web Push keys and settings.

@@ -98,7 +98,15 @@ fn describe() {
         "stolik_delivery_drops_total",
         "connections cut because they did not read their messages"
     );
-    describe_gauge!("stolik_cpu_pool_busy", "bot and solver threads busy");
+    describe_gauge!(
+        "stolik_cpu_pool_busy",
+        "CPU pool threads busy, per priority (bot, hint, review, background)"
+    );
+    describe_gauge!(
+        "stolik_cpu_pool_queued",
+        "jobs waiting for the CPU pool, per priority (bot, hint, review, background)"
+    );
+    describe_gauge!("stolik_cpu_pool_threads", "threads of the CPU pool");
     describe_counter!(
         "stolik_lobby_updates_total",
         "lobby updates sent to watchers"

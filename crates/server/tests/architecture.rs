@@ -28,8 +28,14 @@ const LAYERS: &[(&str, &[&str], &str)] = &[
     ),
     (
         "table",
+        &["hub", "solo", "routes", "state", "request", "startup"],
+        "the tables sit below the hub and the solo helpers, and reach them only through \
+         `table::services`",
+    ),
+    (
+        "solo",
         &["hub", "routes", "state", "request", "startup"],
-        "the tables sit below the hub and reach it only through `table::services`",
+        "the solo games' helpers sit below the hub and the handlers",
     ),
     (
         "hub",

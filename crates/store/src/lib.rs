@@ -43,6 +43,7 @@ mod push;
 mod ratings;
 mod rows;
 mod settings;
+#[cfg(feature = "testing")]
 pub mod testing;
 mod tournaments;
 mod types;

@@ -1,7 +1,7 @@
 //! Solving one level: the three passes, each of Bellman sweeps over the classes in the
 //! sweep order on up to eight threads, with rounds of policy sweeps in between.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::index::{Cursor, END_ID, Index};
 use super::level::Level;
@@ -72,7 +72,6 @@ pub fn solve_level(
     policy_sweeps: u32,
     log: impl FnMut(&str),
 ) -> (Work, Report) {
-    let never = AtomicBool::new(false);
     solve_level_until(
         ix,
         green,
@@ -81,14 +80,16 @@ pub fn solve_level(
         threads,
         tol,
         policy_sweeps,
-        &never,
+        &|| true,
         log,
     )
     .expect("a solve that is never stopped ends")
 }
 
-/// [`solve_level`] that gives up (`None`) soon after `stop` is set: it is looked at before
-/// every Bellman sweep and every policy sweep, a few seconds apart at most on the full game.
+/// [`solve_level`] with a checkpoint: `go_on` is called before every Bellman sweep and every
+/// policy sweep (a few seconds apart at most on the full game), and the solve gives up
+/// (`None`) when it answers `false`. A caller may also do other work in it before answering
+/// (a server runs its more urgent jobs there): the solve waits for it.
 #[allow(clippy::too_many_arguments)]
 pub fn solve_level_until(
     ix: &Index,
@@ -98,7 +99,7 @@ pub fn solve_level_until(
     threads: usize,
     tol: [f64; 3],
     policy_sweeps: u32,
-    stop: &AtomicBool,
+    go_on: &dyn Fn() -> bool,
     mut log: impl FnMut(&str),
 ) -> Option<(Work, Report)> {
     let t0 = std::time::Instant::now();
@@ -188,7 +189,7 @@ pub fn solve_level_until(
         // Per value held, the rounds in a row it has been held.
         let mut held_rounds = std::collections::HashMap::new();
         loop {
-            if stop.load(Relaxed) {
+            if !go_on() {
                 return None;
             }
             // The actions pass evaluates only the actions it can choose, listed by its first
@@ -316,7 +317,7 @@ pub fn solve_level_until(
                 });
                 let packed: Vec<_> = packed.iter().map(|p| p.lock().expect("packed")).collect();
                 while n < cap {
-                    if stop.load(Relaxed) {
+                    if !go_on() {
                         return None;
                     }
                     d = on_threads(threads, |i| policy_sweep(&x, &packed[i]))

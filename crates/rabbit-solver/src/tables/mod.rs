@@ -136,6 +136,19 @@ pub struct Effort {
     /// When set, a solve in progress gives up (an [`std::io::ErrorKind::Interrupted`]
     /// error) within a sweep: a server stopping does not wait for minutes of solving.
     pub stop: Option<Arc<AtomicBool>>,
+    /// When set, called between sweeps, before `stop` is looked at: a server lets its more
+    /// urgent work run there, and the solve goes on once it returns.
+    pub pause: Option<Pause>,
+}
+
+/// What a solve calls between its sweeps ([`Effort::pause`]).
+#[derive(Clone)]
+pub struct Pause(pub Arc<dyn Fn() + Send + Sync>);
+
+impl std::fmt::Debug for Pause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Pause")
+    }
 }
 
 impl Effort {
@@ -145,6 +158,7 @@ impl Effort {
             threads,
             policy_sweeps: full::policy_sweeps(m),
             stop: None,
+            pause: None,
         }
     }
 }
@@ -186,7 +200,15 @@ pub fn level(
         (l.starts, Some(a))
     };
     log(&format!("solving {} green {green}", file.display()));
-    let never = AtomicBool::new(false);
+    let go_on = || {
+        if let Some(Pause(pause)) = &effort.pause {
+            pause();
+        }
+        !effort
+            .stop
+            .as_deref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    };
     let (work, rep) = full::solve_level_until(
         &ix,
         green,
@@ -195,7 +217,7 @@ pub fn level(
         effort.threads,
         tol,
         effort.policy_sweeps,
-        effort.stop.as_deref().unwrap_or(&never),
+        &go_on,
         |s| log(s),
     )
     .ok_or_else(|| {

@@ -17,7 +17,7 @@ use super::placement::{LEASE_TTL, Place, moving};
 use super::site_lobby::WireKey;
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Frame};
-use crate::table::{Answer, Call, Forwarder, Forwarding, HintPosition, TableHandle};
+use crate::table::{Answer, Call, Forwarder, Forwarding, SoloPosition, TableHandle};
 use crate::ws::protocol::{Message, encode};
 
 /// How long a node waits for another's answer.
@@ -59,13 +59,12 @@ pub(super) enum Reply {
     Pong,
     Message(Option<String>),
     Value(Option<Value>),
-    Hint {
+    /// A solo game's record, for its helpers.
+    Solo {
         game: String,
         variant: String,
         seed: u64,
         moves: Vec<String>,
-        ply: u32,
-        this_turn: Vec<String>,
     },
     Done,
     /// The table does not run on the asked node (any more): find its owner again.
@@ -464,13 +463,11 @@ fn reply_of(answer: Answer) -> Reply {
     match answer {
         Answer::Message(message) => Reply::Message(message.map(|m| encode(None, &m))),
         Answer::Value(value) => Reply::Value(value),
-        Answer::Hint(position) => Reply::Hint {
+        Answer::Solo(position) => Reply::Solo {
             game: position.variant.game().as_str().to_string(),
             variant: position.variant.as_str().to_string(),
             seed: position.seed,
             moves: position.moves,
-            ply: position.ply,
-            this_turn: position.this_turn.into_iter().collect(),
         },
         Answer::Done => Reply::Done,
     }
@@ -481,20 +478,20 @@ fn answer(reply: Reply) -> Result<Answer, WsError> {
     Ok(match reply {
         Reply::Message(message) => Answer::Message(message.map(Message::Forwarded)),
         Reply::Value(value) => Answer::Value(value),
-        Reply::Hint {
+        Reply::Solo {
             game,
             variant,
             seed,
             moves,
-            ply,
-            this_turn,
-        } => Answer::Hint(rebuild_hint_position(
-            (&game, &variant),
-            seed,
-            moves,
-            ply,
-            this_turn,
-        )?),
+        } => {
+            let variant = catalog::VariantId::parse(&game, Some(&variant))
+                .map_err(|e| WsError::internal("a table of another server", e))?;
+            Answer::Solo(SoloPosition {
+                variant,
+                seed,
+                moves,
+            })
+        }
         Reply::Done | Reply::Pong | Reply::NotHere => Answer::Done,
         Reply::Error {
             code,
@@ -509,30 +506,5 @@ fn answer(reply: Reply) -> Result<Answer, WsError> {
                 reason: None,
             });
         }
-    })
-}
-
-/// A White Rabbit position rebuilt from its record, as the owner sent it.
-fn rebuild_hint_position(
-    (game, variant): (&str, &str),
-    seed: u64,
-    moves: Vec<String>,
-    ply: u32,
-    this_turn: Vec<String>,
-) -> Result<HintPosition, WsError> {
-    let bad = |why: String| WsError::internal("a table of another server", why);
-    let variant = catalog::VariantId::parse(game, Some(variant)).map_err(|e| bad(e.to_string()))?;
-    let game = catalog::AnyGame::replay(variant, seed, moves.iter().map(String::as_str))
-        .map_err(|(i, e)| bad(format!("move {i} does not replay: {e}")))?;
-    let catalog::AnyGame::WhiteRabbit(game) = game else {
-        return Err(bad("not a White Rabbit game".into()));
-    };
-    Ok(HintPosition {
-        game,
-        ply,
-        this_turn: this_turn.into_iter().collect(),
-        variant,
-        seed,
-        moves,
     })
 }

@@ -15,16 +15,13 @@ use std::time::Duration;
 use tokio::sync::{Notify, watch};
 
 use crate::cpu_pool::CpuPool;
-
 use crate::error::WsError;
 use crate::identity::{random_id, unix_ms};
 use crate::outbox::ConnId;
+use crate::solo::Solo;
 use crate::table::services::{BotPool, Opening, RematchOf, TableDirectory};
 use crate::table::{NewTable, Services, Table, TableHandle, TableSettings};
 use crate::ws::protocol::UserView;
-
-/// How many solver hints may be computed at once (each takes up to ~100 ms of one core).
-pub const HINTS_AT_ONCE: usize = 2;
 
 mod forwarding;
 mod links;
@@ -50,19 +47,13 @@ struct Inner {
     /// Where table actors run: one runtime that outlives the HTTP workers, so that a table can
     /// finish its last write during a graceful shutdown.
     runtime: tokio::runtime::Handle,
-    /// Where bots think, at the lowest priority (see [`CpuPool`]).
+    /// Where bots think, first of the CPU pool's jobs (see [`CpuPool`]).
     cpu: CpuPool,
     /// A correspondence day (shorter in tests).
     day: Duration,
     bot_time_cap: Option<std::time::Duration>,
-    /// The key of every daily deal's seed (see [`crate::rabbit::daily_seed`]); it never
-    /// leaves the server.
-    daily_key: String,
-    /// White Rabbit's exact tables, shared with the routes (`AppState::rabbit_tables`).
-    rabbit_tables: Option<Arc<crate::rabbit_tables::ExactTables>>,
-    /// Solver hints run on the blocking pool; this many at a time, so that players asking for
-    /// hints cannot crowd out the bots and the tables.
-    hint_slots: Arc<tokio::sync::Semaphore>,
+    /// The solo games' helpers: the daily deal's seeds, and what a finished solo game gets.
+    solo: Arc<Solo>,
     tables: Mutex<HashMap<Arc<str>, TableHandle>>,
     lobby: Mutex<Lobby>,
     /// Whose turn it is where, and who is connected: the "your turn" counters.
@@ -94,16 +85,14 @@ pub struct HubSettings {
     /// A correspondence day (shorter in tests).
     pub day: Duration,
     pub bot_time_cap: Option<std::time::Duration>,
-    /// The key of every daily deal's seed.
-    pub daily_key: String,
     /// How long a live game's player may be gone before the opponent may claim the game.
     pub abandon_grace: Duration,
     /// How far apart in rating quick match pairs players, widening as they wait.
     pub match_window: rating::Window,
     /// The bus to the other nodes of the site, when there are several.
     pub bus: Option<cluster::Bus>,
-    /// White Rabbit's exact tables, when the server has them.
-    pub rabbit_tables: Option<Arc<crate::rabbit_tables::ExactTables>>,
+    /// The solo games' helpers, shared with the routes (`AppState::solo`).
+    pub solo: Arc<Solo>,
 }
 
 impl Hub {
@@ -122,11 +111,9 @@ impl Hub {
             cpu,
             day: settings.day,
             bot_time_cap: settings.bot_time_cap,
-            daily_key: settings.daily_key,
             abandon_grace: settings.abandon_grace,
             match_window: settings.match_window,
-            rabbit_tables: settings.rabbit_tables,
-            hint_slots: Arc::new(tokio::sync::Semaphore::new(HINTS_AT_ONCE)),
+            solo: settings.solo,
             tables: Mutex::new(HashMap::new()),
             lobby: Mutex::new(Lobby::default()),
             turns: Mutex::new(Turns::default()),
@@ -182,30 +169,16 @@ impl Hub {
                 cpu: self.0.cpu.clone(),
                 time_cap: self.0.bot_time_cap,
             },
-            rabbit_tables: self.0.rabbit_tables.clone(),
+            solo: self.0.solo.clone(),
             day: self.0.day,
             abandon_grace: self.0.abandon_grace,
         }
     }
 
-    /// The seed of `day`'s daily deal: the same for every player on this deployment.
-    pub fn daily_seed(&self, day: &str) -> u64 {
-        crate::rabbit::daily_seed(self.0.daily_key.as_bytes(), day)
-    }
-
-    /// The pool bots think on (engine reviews queue their positions there one at a time).
+    /// The CPU pool: bots think there, and engine reviews queue their positions there one at
+    /// a time.
     pub fn cpu_pool(&self) -> CpuPool {
         self.0.cpu.clone()
-    }
-
-    /// A turn to run the solver; waits while [`HINTS_AT_ONCE`] hints are being computed.
-    pub async fn hint_slot(&self) -> tokio::sync::OwnedSemaphorePermit {
-        self.0
-            .hint_slots
-            .clone()
-            .acquire_owned()
-            .await
-            .expect("the hint semaphore is never closed")
     }
 
     pub fn next_conn_id(&self) -> ConnId {
@@ -381,7 +354,7 @@ impl Hub {
             None => random_id(24),
         };
         let seed = match settings.daily.as_ref().or(settings.practice.as_ref()) {
-            Some(day) => self.daily_seed(day),
+            Some(day) => self.0.solo.daily_seed(day),
             None => rand::random(),
         };
         let created_at = unix_ms();

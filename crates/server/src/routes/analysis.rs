@@ -69,7 +69,7 @@ async fn reviewable(
     token: Option<&str>,
 ) -> Result<store::GameRecord, ApiError> {
     let record = visible_record(req, state, id, token).await?;
-    if record.game == "white-rabbit" {
+    if crate::solo::SoloGame::named(&record.game).is_some() {
         return Err(ApiError::new(
             ErrorCode::WrongState,
             "White Rabbit games have their own review: GET /api/records/{id}/review",

@@ -25,7 +25,7 @@ pub(crate) async fn healthz(state: web::Data<AppState>) -> HttpResponse {
         // The operator's view of White Rabbit's exact tables (`null` with `--rabbit-tables off`).
         Ok(()) => HttpResponse::Ok().json(serde_json::json!({
             "status": "ok",
-            "rabbit_tables": state.rabbit_tables.as_ref().map(|t| t.status()),
+            "rabbit_tables": state.solo.tables_status(),
         })),
         Err(failure) => HttpResponse::ServiceUnavailable().json(serde_json::json!({
             "status": "unavailable",

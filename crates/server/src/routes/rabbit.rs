@@ -1,5 +1,6 @@
 //! White Rabbit over HTTP: the solver's hints at a table, the review of a finished game, and
-//! the daily deal with its leaderboard (the rules of the deal are in [`crate::rabbit`]).
+//! the daily deal with its leaderboard. The work is the solo helpers' ([`crate::solo`]); the
+//! rules of the deal are in [`crate::solo::daily`].
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
@@ -10,52 +11,15 @@ use super::records::visible_record;
 use super::tables::may_create_table;
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::identity::UserView;
-use crate::rabbit::{
-    DAILY_VARIANT, RANKING, chosen_day, day_text, present, rank_hints, today, with_repeats_last,
-};
-use crate::rabbit_review::{ReviewView, compute};
+use crate::solo::SoloGame;
+use crate::solo::daily::{DAILY_VARIANT, chosen_day, daily_still_open, day_text, today};
+use crate::solo::hints::{HintSchema, HintsView};
+use crate::solo::review::ReviewView;
 use crate::state::AppState;
 use crate::table::TableSettings;
-use crate::unix_time::unix_ms;
 
 /// How many lines of a day's leaderboard are shown.
 const LEADERBOARD_LINES: u32 = 50;
-
-/// A hint: an action with its win probability, expected score and expected actions.
-#[derive(ToSchema)]
-#[schema(as = Hint)]
-#[allow(dead_code)] // Only its schema is used: the solver's `Hint` has these fields.
-struct HintSchema {
-    /// In the engine's notation (`k4~r2`, `reroll`, `end`).
-    action: String,
-    win: f64,
-    score: f64,
-    actions: f64,
-}
-
-#[derive(Serialize, ToSchema)]
-pub(crate) struct HintsView {
-    table: String,
-    ply: u32,
-    /// From the solver's tables; otherwise hint mode's estimates.
-    exact: bool,
-    /// What the list is sorted by.
-    #[schema(value_type = Vec<String>)]
-    ranking: [&'static str; 3],
-    hints: Vec<HintLine>,
-}
-
-/// One line of a table's hints: a hint, and whether its action leads back to a position seen
-/// earlier in this turn (such lines come last, in their own ranking).
-#[derive(Serialize, ToSchema)]
-pub(crate) struct HintLine {
-    /// In the engine's notation (`k4~r2`, `reroll`, `end`).
-    action: String,
-    win: f64,
-    score: f64,
-    actions: f64,
-    repeats: bool,
-}
 
 #[derive(Serialize, ToSchema)]
 pub(crate) struct DailyView {
@@ -119,46 +83,9 @@ pub(crate) async fn hints(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
-    let crate::table::HintPosition {
-        game,
-        ply,
-        this_turn,
-        ..
-    } = state.hub.table(&id).await?.hint_position(user).await?;
-    let now = game.clone();
-    // Exact hints are table look-ups (microseconds): no need for the blocking pool.
-    let exact = state.rabbit_tables.as_ref().and_then(|t| t.hints(&game));
-    let (exact, mut hints) = match exact {
-        Some(hints) => (true, hints),
-        None => {
-            let slot = state.hub.hint_slot().await;
-            let hints = tokio::task::spawn_blocking(move || {
-                let _slot = slot;
-                rabbit_solver::hints_with(&game, crate::rabbit::HINT_BUDGET)
-            })
-            .await
-            .map_err(|e| ApiError::internal("the solver failed", e))?;
-            (false, hints)
-        }
-    };
-    present(&mut hints, exact);
-    let hints = with_repeats_last(hints, &now, &this_turn)
-        .into_iter()
-        .map(|(hint, repeats)| HintLine {
-            action: hint.action,
-            win: hint.win,
-            score: hint.score,
-            actions: hint.actions,
-            repeats,
-        })
-        .collect();
-    Ok(HttpResponse::Ok().json(HintsView {
-        table: id.into_inner(),
-        ply,
-        exact,
-        ranking: RANKING,
-        hints,
-    }))
+    let position = state.hub.table(&id).await?.solo_position(user).await?;
+    let hints = crate::solo::hints::hints(&state.solo, id.into_inner(), position).await?;
+    Ok(HttpResponse::Ok().json(hints))
 }
 
 /// The review of a finished White Rabbit game: every decision with the action taken, the best
@@ -185,7 +112,7 @@ pub(crate) async fn review(
     query: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let record = visible_record(&req, &state, &id, query.token.as_deref()).await?;
-    if record.game != "white-rabbit" {
+    if SoloGame::named(&record.game).is_none() {
         return Err(ApiError::new(
             ErrorCode::WrongState,
             "reviews are for White Rabbit games",
@@ -197,13 +124,13 @@ pub(crate) async fn review(
             "the game is still going: its review comes when it ends",
         ));
     }
-    if crate::rabbit::daily_still_open(record.daily.as_deref()) {
+    if daily_still_open(record.daily.as_deref()) {
         return Err(ApiError::new(
             ErrorCode::Forbidden,
             "the review of a daily deal opens when its day is over",
         ));
     }
-    let body = kept_review(&state, record).await?;
+    let body = crate::solo::review::kept(&state.solo, record).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/json")
         .body(body))
@@ -249,7 +176,7 @@ pub(crate) async fn daily(
         None => day == day_text(today()) && user.as_ref().is_some_and(|u| !u.guest),
     };
     let figures = state.store.daily_figures(&day).await?;
-    let perfect = perfect_play(&state, state.hub.daily_seed(&day));
+    let perfect = state.solo.perfect_play(&day);
     Ok(HttpResponse::Ok().json(DailyView {
         today: day_text(today()),
         variant: DAILY_VARIANT,
@@ -288,21 +215,6 @@ async fn my_attempt(
         ranked: record.rated,
         rank,
     }))
-}
-
-/// What perfect play expects of a deal from its first position — the best action's exact
-/// values — when the tables of that level are loaded; `None` otherwise (no estimate stands in
-/// for it). Expected values say nothing of the dice to come.
-fn perfect_play(state: &AppState, seed: u64) -> Option<rabbit_solver::Hint> {
-    let variant = catalog::GameId::WhiteRabbit
-        .variant(Some(DAILY_VARIANT))
-        .ok()?;
-    let catalog::AnyGame::WhiteRabbit(game) = catalog::AnyGame::new(variant, seed) else {
-        return None;
-    };
-    let mut hints = state.rabbit_tables.as_ref()?.hints(&game)?;
-    rank_hints(&mut hints);
-    hints.into_iter().next()
 }
 
 #[derive(Deserialize, Default, ToSchema)]
@@ -395,55 +307,4 @@ async fn existing_attempt(
         .view(Some(user.clone()), None)
         .await?;
     Ok(Some(HttpResponse::Ok().json(view)))
-}
-
-/// The kept review of a finished game (`record`), computed and kept first if it is not there
-/// (a game that finished before reviews were written at the end, or whose writing failed).
-/// It lives with the route, not in `rabbit_review`, because it needs the app's state, which
-/// the tables (who write reviews at the end) must not import.
-async fn kept_review(
-    state: &actix_web::web::Data<AppState>,
-    record: store::GameRecord,
-) -> Result<String, ApiError> {
-    if let Some(body) = state.store.rabbit_review(&record.id).await? {
-        return Ok(body);
-    }
-    let id = record.id.clone();
-    // Hint mode costs tens of milliseconds a decision: a review takes a hint slot.
-    let slot = state.hub.hint_slot().await;
-    let tables = state.rabbit_tables.clone();
-    let body = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        compute(tables.as_deref(), record)
-    })
-    .await
-    .map_err(|e| ApiError::internal("the solver failed", e))?
-    .map_err(|e| ApiError::internal("a stored game does not review", e))?;
-    Ok(state
-        .store
-        .keep_rabbit_review(&id, &body, unix_ms())
-        .await?)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_hint_schema_has_the_fields_of_a_hint() {
-        let hint = rabbit_solver::Hint {
-            action: "end".into(),
-            win: 1.0,
-            score: 2.0,
-            actions: 1.0,
-        };
-        let sent = serde_json::to_value(&hint).unwrap();
-        let schema = serde_json::to_value(<HintSchema as utoipa::PartialSchema>::schema()).unwrap();
-        let mut fields: Vec<&String> = sent.as_object().unwrap().keys().collect();
-        let mut documented: Vec<&String> =
-            schema["properties"].as_object().unwrap().keys().collect();
-        fields.sort();
-        documented.sort();
-        assert_eq!(fields, documented);
-    }
 }

@@ -121,7 +121,8 @@ pub(crate) async fn record(
     query: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let record = visible_record(&req, &state, &id, query.token.as_deref()).await?;
-    let over = record.status.is_over() && !crate::rabbit::daily_still_open(record.daily.as_deref());
+    let over =
+        record.status.is_over() && !crate::solo::daily::daily_still_open(record.daily.as_deref());
     let players = record
         .seats
         .iter()

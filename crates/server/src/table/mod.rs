@@ -16,7 +16,7 @@ mod core;
 pub use actor::handle::{Answer, Call, Command, Forwarder, Forwarding, TableHandle, Watchers};
 pub use actor::{Table, services};
 pub use core::{
-    Action, HintPosition, NewTable, RATED_FOR_ACCOUNTS, TableSettings, bot_level, bot_user,
+    Action, NewTable, RATED_FOR_ACCOUNTS, SoloPosition, TableSettings, bot_level, bot_user,
 };
 pub use core::{clock, vacation};
 pub use services::Services;

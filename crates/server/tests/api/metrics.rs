@@ -47,6 +47,31 @@ async fn metrics_count_moves_commits_and_sockets() {
     assert!(after.contains("# HELP stolik_writer_queue"), "{after}");
 }
 
+/// The CPU pool shows its size, and its jobs waiting and running per priority: a hint from
+/// hint mode (a server without the exact tables) is a job of the hints' priority.
+#[actix_web::test]
+async fn metrics_show_the_cpu_pool_per_priority() {
+    let app = TestApp::spawn().await;
+    let mut solo = app.guest().await;
+    let table = crate::rabbit::live_table(&app, &mut solo, "classic").await;
+    let id = table["id"].as_str().unwrap();
+    let (status, body) = app
+        .get(&format!("/api/tables/{id}/hints"), Some(&solo.token))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["exact"], false, "hint mode ran on the pool");
+    let page = metrics_page(&app).await;
+    assert!(sample(&page, "stolik_cpu_pool_threads").unwrap() >= 1.0);
+    for line in [
+        // Other servers of this test process share the recorder: no figure is exact.
+        "stolik_cpu_pool_queued{priority=\"hint\"}",
+        "stolik_cpu_pool_busy{priority=\"hint\"}",
+        "# HELP stolik_cpu_pool_queued",
+    ] {
+        assert!(page.contains(line), "{line} in {page}");
+    }
+}
+
 #[actix_web::test]
 async fn the_public_port_does_not_serve_metrics_whatever_the_headers() {
     let app = TestApp::spawn().await;

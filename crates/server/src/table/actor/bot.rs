@@ -10,6 +10,7 @@ use tokio::sync::mpsc;
 
 use super::Table;
 use super::handle::Command;
+use crate::cpu_pool::Priority;
 use crate::error::WsError;
 use crate::table::Action;
 use crate::table::core::{Orderer, Step};
@@ -31,7 +32,7 @@ impl Table {
         let offered = self.draw_offered_to_mover();
         let seed: u64 = rand::random();
         let budget = ai::Budget::Time(self.services.bots.budget(level));
-        self.services.bots.cpu.spawn(move || {
+        self.services.bots.cpu.spawn(Priority::Bot, move || {
             let decision = ai::decide(&game, level, budget, seed, offered);
             let _ = me.blocking_send(Command::BotMove {
                 ply,

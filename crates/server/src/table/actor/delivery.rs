@@ -1,5 +1,5 @@
 //! Carrying out the rules' effects: messages to the table's watchers, and its lines in the
-//! lobby, the live list and the "your turn" counters, and a White Rabbit game's review.
+//! lobby, the live list and the "your turn" counters, and a finished solo game's helpers.
 
 use std::time::Instant;
 
@@ -29,7 +29,7 @@ impl Table {
                 Effect::Lobby => self.publish_lobby(),
                 Effect::Live => self.publish_live(),
                 Effect::LivePly(ply) => self.services.live.set_ply(&self.state.id, ply),
-                Effect::Review => self.write_review(),
+                Effect::Review => self.tell_solo_helpers(),
             }
         }
     }

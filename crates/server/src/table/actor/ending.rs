@@ -1,6 +1,7 @@
 //! How a game ends, as the actor carries it out: the rules' ending is written (with the
 //! rating changes of a rated game) before it is applied and announced; a won daily deal then
-//! goes on its leaderboard, and a finished White Rabbit game's review is written. The
+//! goes on its leaderboard, and a finished solo game's helpers are told (White Rabbit writes
+//! its review). The
 //! rematch's table is opened through the services here too.
 
 use std::time::Instant;
@@ -83,15 +84,12 @@ impl Table {
         }
     }
 
-    /// Writes the finished game's review on the CPU pool, with the exact tables the server
-    /// has; the table goes on without waiting for it.
-    pub(super) fn write_review(&self) {
-        crate::rabbit_review::write_in_background(
-            self.services.store.clone(),
-            &self.services.bots.cpu,
-            self.services.rabbit_tables.clone(),
-            self.state.id.to_string(),
-        );
+    /// Tells the solo game's helpers that it finished (White Rabbit writes its review, on the
+    /// CPU pool); the table goes on without waiting for them.
+    pub(super) fn tell_solo_helpers(&self) {
+        self.services
+            .solo
+            .finished(self.state.settings.variant.game(), &self.state.id);
     }
 
     pub(super) async fn finish(

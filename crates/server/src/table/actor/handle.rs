@@ -6,7 +6,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use crate::table::core::{Action, HintPosition};
+use crate::table::core::{Action, SoloPosition};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::{ErrorCode, WsError};
@@ -78,7 +78,8 @@ pub enum Call<Out = Outbox> {
         user: Option<UserView>,
         token: Option<String>,
     },
-    HintPosition {
+    /// The game in progress, for its player's solo helpers (hints).
+    SoloPosition {
         user: UserView,
     },
     Playing {
@@ -114,7 +115,7 @@ impl<A> Call<A> {
                 action,
             },
             Call::View { user, token } => Call::View { user, token },
-            Call::HintPosition { user } => Call::HintPosition { user },
+            Call::SoloPosition { user } => Call::SoloPosition { user },
             Call::Playing { user } => Call::Playing { user },
         }
     }
@@ -124,7 +125,7 @@ impl<A> Call<A> {
 pub enum Answer {
     Message(Option<Message>),
     Value(Option<serde_json::Value>),
-    Hint(HintPosition),
+    Solo(SoloPosition),
     Done,
 }
 
@@ -232,11 +233,11 @@ impl TableHandle {
         }
     }
 
-    /// The position to give hints for, with its ply; only for the player of a White Rabbit
-    /// game in progress that is not a daily deal.
-    pub async fn hint_position(&self, user: UserView) -> Result<HintPosition, WsError> {
-        match self.run(Call::HintPosition { user }).await? {
-            Answer::Hint(position) => Ok(position),
+    /// The game in progress, for its player's solo helpers (hints); only for the player of a
+    /// solo game that is not a daily deal.
+    pub async fn solo_position(&self, user: UserView) -> Result<SoloPosition, WsError> {
+        match self.run(Call::SoloPosition { user }).await? {
+            Answer::Solo(position) => Ok(position),
             _ => Err(unexpected()),
         }
     }

@@ -71,7 +71,7 @@ fn chat_view(line: store::ChatLine) -> ChatView {
 pub struct Table {
     pub(super) state: TableState,
     pub(super) subscribers: HashMap<ConnId, Subscriber>,
-    /// A bot is thinking about the current position (on the blocking pool).
+    /// A bot is thinking about the current position (on the CPU pool).
     pub(super) bot_thinking: bool,
     /// When the table closes if it is still waiting for players then.
     pub(super) open_until: Instant,
@@ -248,7 +248,7 @@ impl Table {
                 let entry = self.state.playing(&user, Instant::now(), unix_ms());
                 Answer::Value(entry.map(|e| to_json(&e)))
             }
-            Call::HintPosition { user } => Answer::Hint(self.state.hint_position(&user)?),
+            Call::SoloPosition { user } => Answer::Solo(self.state.solo_position(&user)?),
         })
     }
 

@@ -1,7 +1,7 @@
 //! What a table needs from the rest of the server, as narrow handles: the store, the lobby
-//! listing, the "your turn" counters and notifications, the live list, the bot pool (which
-//! also computes White Rabbit's reviews, with the exact tables), and a way to open the
-//! rematch's table. The hub implements the traits; tests can stub them.
+//! listing, the "your turn" counters and notifications, the live list, the bot pool, the solo
+//! games' helpers (told when a solo game ends), and a way to open the rematch's table. The hub
+//! and the solo module implement the traits; tests can stub them.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -11,7 +11,6 @@ use std::time::Duration;
 use crate::cpu_pool::CpuPool;
 use crate::error::WsError;
 use crate::live::Live;
-use crate::rabbit_tables::ExactTables;
 use crate::ws::protocol::{LobbyEntry, UserView};
 
 use super::handle::TableHandle;
@@ -61,6 +60,13 @@ pub trait TableDirectory: Send + Sync {
     fn forget(&self, id: &Arc<str>);
 }
 
+/// What a solo game's helpers do when one of its games has ended with a result (White Rabbit
+/// writes its review), keyed by the game; implemented by `crate::solo::Solo`.
+pub trait SoloEnd: Send + Sync {
+    /// The game at table `table`, a game of `game`, finished with a result.
+    fn finished(&self, game: catalog::GameId, table: &str);
+}
+
 /// Where bots think: the CPU pool, with a cap on each move's budget.
 #[derive(Clone)]
 pub struct BotPool {
@@ -85,9 +91,8 @@ pub struct Services {
     pub tables: Arc<dyn TableDirectory>,
     pub live: Live,
     pub bots: BotPool,
-    /// White Rabbit's exact tables, when the server has them: the review written when a game
-    /// ends judges with them.
-    pub rabbit_tables: Option<Arc<ExactTables>>,
+    /// The solo games' helpers, told when a solo game ends.
+    pub solo: Arc<dyn SoloEnd>,
     /// A correspondence day (shorter in tests).
     pub day: Duration,
     /// How long a player of a live game may be gone before their opponent may claim it.

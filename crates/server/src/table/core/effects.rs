@@ -78,7 +78,7 @@ pub enum Effect {
     Live,
     /// The game reached this ply (the live list).
     LivePly(u32),
-    /// A White Rabbit game has finished with a result: its review is written, in the
-    /// background.
+    /// A solo game has finished with a result: its helpers are told (White Rabbit's write
+    /// its review, in the background).
     Review,
 }

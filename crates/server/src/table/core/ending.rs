@@ -148,7 +148,7 @@ impl TableState {
         }
         effects.extend([Effect::Lobby, Effect::Live]);
         // Written with the finished game, not on its first view (an aborted one has none).
-        if self.settings.variant.game() == catalog::GameId::WhiteRabbit
+        if self.settings.variant.game().is_solo()
             && status == GameStatus::Finished
             && result.is_some()
         {

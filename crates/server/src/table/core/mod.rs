@@ -26,7 +26,7 @@ pub mod vacation;
 pub mod views;
 
 pub use effects::{Effect, Step};
-pub use state::{HintPosition, Orderer, Played, TableState};
+pub use state::{Orderer, Played, SoloPosition, TableState};
 
 use std::time::Duration;
 

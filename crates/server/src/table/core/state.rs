@@ -7,7 +7,6 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 use catalog::{AnyGame, Outcome, Seat};
-use rabbit_solver::white_rabbit::WhiteRabbit;
 use std::time::{Duration, Instant};
 
 use super::clock::Clock;
@@ -83,14 +82,10 @@ pub struct Orderer<'a> {
     pub subscribed: bool,
 }
 
-/// What a White Rabbit hint is computed from: the position, its ply, and every position of the
-/// turn under way (so that no hint leads back into one).
+/// A solo game in progress as its helpers see it (hints): its record, from which they
+/// replay it, here or on another node.
 #[derive(Debug)]
-pub struct HintPosition {
-    pub game: WhiteRabbit,
-    pub ply: u32,
-    pub this_turn: std::collections::HashSet<String>,
-    /// The game's record (variant, seed, moves), from which another node rebuilds `game`.
+pub struct SoloPosition {
     pub variant: catalog::VariantId,
     pub seed: u64,
     pub moves: Vec<String>,
@@ -250,13 +245,15 @@ impl TableState {
         self.seats.get(seat.index())?.as_ref()
     }
 
-    pub(in crate::table) fn hint_position(&self, user: &UserView) -> Result<HintPosition, WsError> {
-        let AnyGame::WhiteRabbit(game) = &self.game else {
+    /// The game in progress for its player's helpers (hints): only at a solo table, and not
+    /// on the daily deal, which everyone plays on their own.
+    pub(in crate::table) fn solo_position(&self, user: &UserView) -> Result<SoloPosition, WsError> {
+        if !self.settings.variant.game().is_solo() {
             return Err(WsError::new(
                 ErrorCode::WrongState,
                 "hints are for White Rabbit tables",
             ));
-        };
+        }
         self.seated(user)?;
         self.require(GameStatus::Playing, "give hints")?;
         if self.settings.daily.is_some() {
@@ -265,25 +262,13 @@ impl TableState {
                 "no hints on the daily deal: everyone plays it on their own",
             ));
         }
-        // The turn under way began after the last `end`, or at the deal.
-        let since_end = self.plies.iter().rposition(|p| p.mv == "end");
-        let start = match since_end {
-            Some(i) => self.plies[i].position.clone(),
-            None => AnyGame::new(self.settings.variant, self.seed).position(),
-        };
-        let later = self.plies[since_end.map_or(0, |i| i + 1)..].iter();
-        let this_turn = std::iter::once(start)
-            .chain(later.map(|p| p.position.clone()))
-            .collect();
-        Ok(HintPosition {
-            game: game.clone(),
-            ply: self.plies.len() as u32,
-            this_turn,
+        Ok(SoloPosition {
             variant: self.settings.variant,
             seed: self.seed,
             moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
         })
     }
+
     /// How many plies stay when `seat` takes back its last move: everything before it (the
     /// opponent's answer to it goes too).
     pub(in crate::table) fn takeback_keeps(&self, seat: Seat) -> Option<usize> {

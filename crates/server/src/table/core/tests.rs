@@ -844,49 +844,39 @@ fn a_solo_puzzle_is_given_up_as_lost_and_has_no_opponent_to_ask() {
     refused(&t, "bob", Action::Resign, ErrorCode::NotSeated);
 }
 
+/// The helpers get the game's record, from which they replay it (on another node too).
 #[test]
-fn a_hint_knows_the_positions_of_the_turn_under_way() {
+fn a_solo_position_is_the_games_record() {
     let mut t = rabbit();
-    let start = t.game.position();
-    let asked = t.hint_position(&user("alice")).unwrap();
-    assert_eq!(
-        asked.this_turn,
-        std::collections::HashSet::from([start.clone()])
-    );
+    let asked = t.solo_position(&user("alice")).unwrap();
+    assert!(asked.moves.is_empty());
     if let Some(swap) = t.game.legal_texts().into_iter().find(|a| a.contains('~')) {
         play(&mut t, "alice", &swap);
-        let asked = t.hint_position(&user("alice")).unwrap();
-        assert!(asked.this_turn.contains(&start) && asked.this_turn.len() == 2);
     }
-    // A new turn starts again from the position its roll made.
     if t.game.to_move().is_some() {
         play(&mut t, "alice", "end");
     }
-    if t.game.to_move().is_some() {
-        let asked = t.hint_position(&user("alice")).unwrap();
-        assert_eq!(
-            asked.this_turn,
-            std::collections::HashSet::from([t.game.position()])
-        );
-        assert_eq!(asked.ply, t.plies.len() as u32);
-    }
+    let asked = t.solo_position(&user("alice")).unwrap();
+    let played: Vec<String> = t.plies.iter().map(|p| p.mv.clone()).collect();
+    assert_eq!(asked.moves, played);
+    assert_eq!((asked.variant, asked.seed), (t.settings.variant, t.seed));
 }
 
 #[test]
 fn a_solo_puzzle_gives_hints_except_on_the_daily_deal() {
     let mut t = rabbit();
-    assert!(t.hint_position(&user("alice")).is_ok());
+    assert!(t.solo_position(&user("alice")).is_ok());
     assert_eq!(
-        t.hint_position(&user("bob")).unwrap_err().code,
+        t.solo_position(&user("bob")).unwrap_err().code,
         ErrorCode::NotSeated
     );
     t.settings.daily = Some("2026-12-02".to_string());
     assert_eq!(
-        t.hint_position(&user("alice")).unwrap_err().code,
+        t.solo_position(&user("alice")).unwrap_err().code,
         ErrorCode::Forbidden
     );
     assert_eq!(
-        playing().hint_position(&user("alice")).unwrap_err().code,
+        playing().solo_position(&user("alice")).unwrap_err().code,
         ErrorCode::WrongState
     );
 }

@@ -2,17 +2,18 @@
 //! default, `off` for none).
 //!
 //! Levels found in the directory are loaded and answer hints exactly; the others are answered
-//! by hint mode. One background thread, at the lowest CPU priority, loads what is there and,
-//! when the directory is writable, solves what is missing, one level at a time (`classic`
-//! first, each variant from green 1 up), and uses each level as soon as it is written. It
-//! looks again every [`TableSource::poll`] for levels written by someone else, so several
-//! nodes can share one directory and only those that can write it build.
+//! by hint mode. The work runs on the CPU pool at its lowest priority ([`Priority::Background`]),
+//! one step a job: a job loads what is there and, when the directory is writable, solves what
+//! is missing, one level at a time (`classic` first, each variant from green 1 up), and each
+//! level is used as soon as it is written. A solve takes minutes to hours, so between its
+//! sweeps it lets the pool's waiting jobs of higher priority run first
+//! ([`CpuPool::yield_to_others`]): a bot's move waits for one sweep at most, never for a
+//! level. A task of the runtime only waits between the steps, and looks again every
+//! [`TableSource::poll`] for levels written by someone else, so several nodes can share one
+//! directory and only those that can write it build.
 //!
-//! The thread is a thread of its own, not one of the blocking pool's: a lower priority stays
-//! with a thread (an unprivileged process cannot raise it again), and the pool hands its
-//! threads on to bots and hints. The solver writes a level under a temporary name and renames
-//! it (`rabbit_solver::tables`), and only final names are opened, so a half-written file is
-//! never read.
+//! The solver writes a level under a temporary name and renames it (`rabbit_solver::tables`),
+//! and only final names are opened, so a half-written file is never read.
 //!
 //! What the operator needs to know goes to the log, to `/healthz` (`rabbit_tables`: the
 //! levels ready, the one being built, the bytes on disk; [`ExactTables::status`]) and to
@@ -27,9 +28,11 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use rabbit_solver::game::Game;
-use rabbit_solver::tables::{self, Effort, GREENS, Level};
+use rabbit_solver::tables::{self, Effort, GREENS, Level, Pause};
 use rabbit_solver::white_rabbit::{Variant, WhiteRabbit};
 use rabbit_solver::{Hint, Model};
+
+use crate::cpu_pool::{CpuPool, Priority};
 
 /// Where the exact tables are, and what this node may do with them.
 #[derive(Debug, Clone)]
@@ -98,8 +101,8 @@ pub struct TablesStatus {
     pub error: Option<String>,
 }
 
-/// The levels loaded so far; dropping it stops the background thread (within a sweep of a
-/// solve in progress).
+/// The levels loaded so far; dropping it stops the work on them (within a sweep of a solve in
+/// progress).
 pub struct ExactTables {
     shared: Arc<Shared>,
 }
@@ -112,11 +115,24 @@ struct Shared {
     builds: AtomicBool,
     building: Mutex<Option<(Model, u8)>>,
     error: Mutex<Option<String>>,
+    cpu: CpuPool,
+}
+
+/// What the tables' work does after a step.
+enum Next {
+    /// Another step at once: a level was solved, or tried.
+    Again,
+    /// Look again after [`TableSource::poll`]: levels are missing that someone else builds,
+    /// or writing one failed.
+    Wait,
+    /// Every level is loaded, or the tables were dropped.
+    Done,
 }
 
 impl ExactTables {
-    /// The tables of `source.models`, in that order of building.
-    pub fn start(source: TableSource) -> ExactTables {
+    /// The tables of `source.models`, in that order of building, worked on `cpu`; the steps
+    /// are driven by a task of the caller's Tokio runtime.
+    pub fn start(source: TableSource, cpu: CpuPool) -> ExactTables {
         let shared = Arc::new(Shared {
             levels: RwLock::default(),
             stop: Arc::new(AtomicBool::new(false)),
@@ -124,15 +140,10 @@ impl ExactTables {
             builds: AtomicBool::new(false),
             building: Mutex::default(),
             error: Mutex::default(),
+            cpu,
         });
         shared.publish();
-        let worker = Arc::clone(&shared);
-        let spawned = std::thread::Builder::new()
-            .name("rabbit-tables".into())
-            .spawn(move || worker.run());
-        if let Err(e) = spawned {
-            tracing::error!(error = %e, "cannot start the White Rabbit tables thread");
-        }
+        tokio::spawn(Arc::clone(&shared).drive());
         ExactTables { shared }
     }
 
@@ -169,24 +180,56 @@ impl Shared {
         self.stop.load(Ordering::Relaxed)
     }
 
-    fn run(&self) {
-        lower_priority();
-        let (source, models) = (&self.source, &self.source.models[..]);
+    /// Hands the pool one step after another, waiting between them when there is nothing
+    /// to do but look again later.
+    async fn drive(self: Arc<Self>) {
+        let probe = Arc::clone(&self);
+        let probed = self
+            .cpu
+            .run(Priority::Background, move || probe.probe())
+            .await;
+        if probed.is_err() {
+            return;
+        }
+        loop {
+            let step = Arc::clone(&self);
+            match self
+                .cpu
+                .run(Priority::Background, move || step.step())
+                .await
+            {
+                Ok(Next::Again) => {}
+                Ok(Next::Wait) => self.wait(self.source.poll).await,
+                Ok(Next::Done) | Err(_) => return,
+            }
+        }
+    }
+
+    /// Whether this node builds: only when asked to and the directory is writable.
+    fn probe(&self) {
+        let source = &self.source;
         let build = source.build && writable(&source.dir);
         self.builds.store(build, Ordering::Relaxed);
         tracing::info!(dir = %source.dir.display(), build, "White Rabbit tables");
-        while !self.stopped() {
-            self.load_present(source, models);
-            if build && let Some((m, green)) = self.first_missing(models) {
-                self.build(source, m, green);
-                continue;
-            }
-            if self.first_missing(models).is_none() {
-                tracing::info!(dir = %source.dir.display(), "every White Rabbit level is ready");
-                return;
-            }
-            self.sleep(source.poll);
+    }
+
+    /// Loads the levels present, then solves the first one missing if this node builds.
+    fn step(&self) -> Next {
+        let (source, models) = (&self.source, &self.source.models[..]);
+        if self.stopped() {
+            return Next::Done;
         }
+        self.load_present(source, models);
+        if self.builds.load(Ordering::Relaxed)
+            && let Some((m, green)) = self.first_missing(models)
+        {
+            return self.build(source, m, green);
+        }
+        if self.first_missing(models).is_none() {
+            tracing::info!(dir = %source.dir.display(), "every White Rabbit level is ready");
+            return Next::Done;
+        }
+        Next::Wait
     }
 
     fn status(&self) -> TablesStatus {
@@ -279,10 +322,15 @@ impl Shared {
             .find(|&(m, g)| !self.has(m, g))
     }
 
-    /// Solves one level (loading the level below from the file) and uses it at once.
-    fn build(&self, source: &TableSource, m: Model, green: u8) {
+    /// Solves one level (loading the level below from the file) and uses it at once. Between
+    /// its sweeps the pool's more urgent jobs run first.
+    fn build(&self, source: &TableSource, m: Model, green: u8) -> Next {
+        let cpu = self.cpu.clone();
         let effort = Effort {
             stop: Some(Arc::clone(&self.stop)),
+            pause: Some(Pause(Arc::new(move || {
+                cpu.yield_to_others(Priority::Background);
+            }))),
             ..Effort::new(&m, 1)
         };
         let t = std::time::Instant::now();
@@ -300,15 +348,19 @@ impl Shared {
                 tracing::info!(model = %name, green, seconds = t.elapsed().as_secs(), bytes, "level solved");
                 *self.error.lock().unwrap_or_else(|e| e.into_inner()) = None;
                 self.insert(m, green, lv);
+                Next::Again
             }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => self.publish(),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                self.publish();
+                Next::Done
+            }
             Err(e) => {
                 // A disk that filled up, say: try again later rather than at once.
                 tracing::error!(error = %e, model = %name, green, "cannot write a White Rabbit level");
                 *self.error.lock().unwrap_or_else(|e| e.into_inner()) =
                     Some(format!("{name}/{green}: {e}"));
                 self.publish();
-                self.sleep(source.poll);
+                Next::Wait
             }
         }
     }
@@ -329,11 +381,12 @@ impl Shared {
         self.publish();
     }
 
-    fn sleep(&self, total: Duration) {
+    /// Waits `total` on the runtime, ending early once the tables are dropped.
+    async fn wait(&self, total: Duration) {
         let step = Duration::from_millis(50);
         let mut slept = Duration::ZERO;
         while slept < total && !self.stopped() {
-            std::thread::sleep(step);
+            tokio::time::sleep(step).await;
             slept += step;
         }
     }
@@ -346,19 +399,6 @@ fn writable(dir: &std::path::Path) -> bool {
     let ok = std::fs::create_dir_all(dir).is_ok() && std::fs::write(&probe, b"").is_ok();
     let _ = std::fs::remove_file(&probe);
     ok
-}
-
-/// The lowest priority for the calling thread (and the threads it starts), so that solving
-/// only takes CPU time nothing else wants: moves, bots and hints come first.
-fn lower_priority() {
-    #[cfg(target_os = "linux")]
-    {
-        // On Linux the nice value is per thread: this one only.
-        let tid = rustix::thread::gettid();
-        if let Err(e) = rustix::process::setpriority_process(Some(tid), 19) {
-            tracing::warn!(error = %e, "cannot lower the White Rabbit tables thread's priority");
-        }
-    }
 }
 
 #[cfg(test)]
@@ -382,7 +422,7 @@ mod tests {
         d
     }
 
-    fn wait_for(tables: &ExactTables, m: Model, green: u8, limit: Duration) -> Arc<Level> {
+    async fn wait_for(tables: &ExactTables, m: Model, green: u8, limit: Duration) -> Arc<Level> {
         let t = Instant::now();
         loop {
             if let Some(lv) = tables.level(m, green) {
@@ -392,14 +432,15 @@ mod tests {
                 t.elapsed() < limit,
                 "{m:?} green {green} not there in {limit:?}"
             );
-            std::thread::sleep(Duration::from_millis(20));
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
     /// From an empty directory every level is built in the background, and equals what the
     /// solver gives on its own in another directory.
-    #[test]
-    fn missing_levels_are_built_and_used() {
+    // The steps are driven by a task of the runtime, so the tests wait on it, never block it.
+    #[tokio::test]
+    async fn missing_levels_are_built_and_used() {
         let (d, alone) = (dir("build"), dir("alone"));
         let models = vec![small(true), small(false)];
         let source = TableSource {
@@ -408,10 +449,10 @@ mod tests {
             poll: Duration::from_millis(100),
             models: models.clone(),
         };
-        let t = ExactTables::start(source);
+        let t = ExactTables::start(source, CpuPool::new(1));
         for &m in &models {
             for green in GREENS {
-                let lv = wait_for(&t, m, green, Duration::from_secs(120));
+                let lv = wait_for(&t, m, green, Duration::from_secs(120)).await;
                 let own = tables::level(&alone, m, green, Effort::new(&m, 1), &mut |_| {}).unwrap();
                 assert_eq!(lv.starts, own.starts, "{m:?} green {green}");
             }
@@ -437,8 +478,8 @@ mod tests {
 
     /// A node that does not build reads only complete files under their final names: a whole
     /// level under a temporary name is not loaded; once renamed it is, at the next look.
-    #[test]
-    fn a_reading_node_uses_a_level_once_renamed_and_never_a_temporary() {
+    #[tokio::test]
+    async fn a_reading_node_uses_a_level_once_renamed_and_never_a_temporary() {
         let (d, src) = (dir("read"), dir("src"));
         let m = small(true);
         tables::level(&src, m, 1, Effort::new(&m, 1), &mut |_| {}).unwrap();
@@ -452,11 +493,11 @@ mod tests {
             poll: Duration::from_millis(50),
             models: vec![m],
         };
-        let t = ExactTables::start(source);
-        std::thread::sleep(Duration::from_millis(500));
+        let t = ExactTables::start(source, CpuPool::new(1));
+        tokio::time::sleep(Duration::from_millis(500)).await;
         assert!(t.level(m, 1).is_none(), "a temporary file was read");
         std::fs::rename(&tmp, &file).unwrap();
-        wait_for(&t, m, 1, Duration::from_secs(10));
+        wait_for(&t, m, 1, Duration::from_secs(10)).await;
         assert!(t.level(m, 2).is_none(), "not built by a reading node");
         assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1, "nothing written");
         drop(t);
