@@ -10,11 +10,11 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorCode};
 
-/// The longest position text taken (a Tumbleweed hex8 position is under 700 characters).
+/// The longest position text taken (the catalogue's longest positions are under 700 characters).
 pub const POSITION_MAX_CHARS: usize = 1024;
 /// The most moves in one line (a body stays well under the 16 KiB a body may have).
 pub const LINE_MAX_MOVES: usize = 400;
-/// The longest move text taken (a Cephalopod capture of four dice is 14 characters).
+/// The longest move text taken (the catalogue's longest moves, captures of four dice, are 14).
 pub const MOVE_MAX_CHARS: usize = 24;
 /// What a position text is written with: the games' notations use no other characters.
 pub const POSITION_PATTERN: &str = r"^[0-9A-Za-z./ ]+$";

@@ -14,8 +14,8 @@ use crate::domain::position_query::{
 };
 use crate::error::{ApiError, ErrorBody};
 
-/// Legal-move lists longer than this are not sent, as at the tables (Tumbleweed's setup has
-/// tens of thousands; the client composes those from the position).
+/// Legal-move lists longer than this are not sent, as at the tables (a setup of two stones on
+/// any two cells has tens of thousands; the client composes those from the position).
 const LEGAL_LIST_LIMIT: usize = 2_000;
 
 /// A checked position and line.
@@ -37,7 +37,7 @@ pub(crate) struct CheckedPosition {
     result: Option<String>,
     /// At the end of the line: every legal move (empty when `legal_truncated`).
     legal: Vec<String>,
-    /// The legal moves are too many to list (Tumbleweed's setup: any two empty cells).
+    /// The legal moves are too many to list (a setup of any two empty cells).
     legal_truncated: bool,
 }
 
