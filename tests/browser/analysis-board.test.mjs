@@ -15,16 +15,17 @@ async function check(page, body) {
   }, body);
 }
 
-test('from a game\'s end to the analysis board: the game\'s line, its review, a variation tried and undone', async () => {
+test('from a game\'s end to the analysis board: the game\'s line, its review, a variation tried and undone', async (t) => {
   const { context, page } = await newPlayer(env.browser, env.server.url, { viewport: { width: 1366, height: 850 } });
   await page.goto(env.server.url + '/#/');
   const card = page.locator('.game-card[data-game="mill"]');
   await card.locator('select.bot-level').selectOption('easy');
   await card.locator('.play-bot').click();
   await waitStatus(page, 'playing');
-  for (let ply = 0; ply < 4; ply += 2) {
+  for (let ply = 0; ply < 8; ply += 2) {
     const st = await tableState(page);
-    await playByClicks(page, 'mill', st.legal[0]);
+    // The last placement listed: often a poor one, which gives the exercises something to do.
+    await playByClicks(page, 'mill', st.legal.filter((m) => !m.includes('x')).pop());
     await waitPly(page, ply + 2);
   }
   await page.locator('.actions .resign').click();
@@ -63,6 +64,25 @@ test('from a game\'s end to the analysis board: the game\'s line, its review, a 
   assert.match(await page.locator('.move-tree .mv.current').innerText(), new RegExp(`^1\\. `));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: screenshotPath('analysis-board-game-390.png'), fullPage: true });
+  // Learning from the mistakes: offered when the review marked one of the viewer's moves (the
+  // bot's answers vary, so a game may have none: the subtest then says it is skipped).
+  await t.test('learning from the viewer\'s mistakes', async (st) => {
+    if (!(await page.locator('.learn-start').count())) {
+      st.skip('the review marked no mistake of the viewer in this game');
+      return;
+    }
+    await page.locator('.learn-start').click();
+    await page.locator('.exercise-task').waitFor();
+    const line = new URL(await page.locator('.share-link').inputValue()).hash.split('line=')[1];
+    const moves = line ? decodeURIComponent(line.split('&')[0]).split(/[ +]/) : [];
+    const here = await check(page, { game: 'mill', variant: record.variant, moves });
+    const tried = here.legal.find((m) => !m.includes('x') && !m.includes('-'));
+    await page.locator(`.board-wrap [data-cell="${tried}"]`).click();
+    await page.locator('.exercise-verdict').waitFor({ timeout: 120_000 });
+    assert.match(await page.locator('.exercise-verdict').innerText(), /keeps the evaluation|gives away \d+%|the move you played/);
+    await page.locator('.exercise-line').waitFor();
+    await page.screenshot({ path: screenshotPath('analysis-board-exercise-390.png'), fullPage: true });
+  });
   assert.deepEqual(page.__errors || [], []);
   await context.close();
 });
