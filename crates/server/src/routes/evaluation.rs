@@ -30,9 +30,13 @@ pub(crate) struct EvaluatedPosition {
 }
 
 async fn evaluate_here(state: &AppState, game: &AnyGame) -> Result<analysis::Evaluation, ApiError> {
-    // The 3×3 board's solution (made once a process) is awaited here, not on the pool.
-    while !analysis::ready(game) {
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    // A request does not wait out the 3×3 board's solution (made once a process, about half a
+    // minute): asking starts it, and the caller asks again once it is there.
+    if !analysis::ready(game) {
+        return Err(ApiError::new(
+            ErrorCode::WrongState,
+            "the engine is still solving this board (once, about a minute): ask again shortly",
+        ));
     }
     let here = game.clone();
     state
@@ -54,7 +58,7 @@ async fn evaluate_here(state: &AppState, game: &AnyGame) -> Result<analysis::Eva
     responses(
         (status = 200, description = "The value (seat A's expected score, exact where proved) and the engine's line", body = EvaluatedPosition),
         (status = 401, description = "No identity", body = ErrorBody),
-        (status = 409, description = "The position does not read or cannot occur (`impossible_position`), or a move of the line is not legal (`illegal_move`)", body = ErrorBody),
+        (status = 409, description = "The position does not read or cannot occur (`impossible_position`), a move of the line is not legal (`illegal_move`), or the engine is still solving the board once for the whole process (`wrong_state`: ask again shortly)", body = ErrorBody),
         (status = 429, description = "Too many evaluations asked for by this player or from this address (`evaluations_per_identity`, `evaluations_per_address`)", body = ErrorBody),
         (status = 503, description = "The engine's job was lost (the server is stopping): try again", body = ErrorBody),
     ),
