@@ -129,7 +129,9 @@ export function mount(root, params) {
       if (b.editor) editableCells(boardBox, b.editor, variant, setup, (next) => { setup = next; render(); });
       return;
     }
-    const best = cur.game && review ? review.positions[depth(cur)]?.best : null;
+    // The engine's move here: its answer on demand, else the review's for a game position.
+    const asked = engine && engine.node === cur && engine.evaluation ? engine.evaluation.best : null;
+    const best = asked || (cur.game && review ? review.positions[depth(cur)]?.best : null);
     b.render(boardBox, {
       variant,
       position: cur.position,
