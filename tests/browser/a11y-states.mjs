@@ -144,6 +144,15 @@ export function pageStates(games) {
         await drawn(page, '.setup-error');
       },
     },
+    {
+      name: 'analysis board, the engine asked about the start',
+      group: 'pages',
+      async open(page, site) {
+        await go(page, site, `/#/analysis/${duel[0].id}`, '.engine-ask');
+        await page.locator('.page-root .engine-ask').click();
+        await drawn(page, '.engine-panel .engine-line', 60000);
+      },
+    },
     { name: 'daily', group: 'people', open: (page, site) => go(page, site, '/#/daily', 'h1') },
     {
       name: 'daily deal ended, and the daily page with its result',
