@@ -110,6 +110,49 @@ export function pageStates(games) {
         await go(page, site, `/#/replay/${id}`, '.moves, .side-col');
       },
     },
+    {
+      name: 'replay, with the engine\'s review and its move on the board',
+      group: 'endings',
+      async open(page, site) {
+        const id = await finishedGame(page, site, duel[0]);
+        await go(page, site, `/#/replay/${id}`, '.analysis-panel .analysis-ask');
+        await page.locator('.page-root .analysis-panel .analysis-ask').click();
+        await drawn(page, '.analysis-panel .eval-chart', 120000);
+        await page.locator('.page-root .replay-controls button').first().click();
+        await drawn(page, '.board-wrap .best-move');
+      },
+    },
+    {
+      name: 'analysis board, a finished game with a variation',
+      group: 'endings',
+      async open(page, site) {
+        await finishedGame(page, site, duel[0]);
+        await page.locator('.page-root .actions .analyse-link').click();
+        await drawn(page, '.analysis-board .move-tree');
+        await page.locator('.page-root .replay-controls button').first().click();
+        await drawn(page, '.analysis-board .analysis-turn');
+      },
+    },
+    {
+      name: 'analysis board, setting up a position refused by the engine',
+      group: 'pages',
+      async open(page, site) {
+        await go(page, site, `/#/analysis/${duel[0].id}`, '.setup-open');
+        await page.locator('.page-root .setup-open').click();
+        await page.locator('.page-root .setup-clear').click();
+        await page.locator('.page-root .setup-done').click();
+        await drawn(page, '.setup-error');
+      },
+    },
+    {
+      name: 'analysis board, the engine asked about the start',
+      group: 'pages',
+      async open(page, site) {
+        await go(page, site, `/#/analysis/${duel[0].id}`, '.engine-ask');
+        await page.locator('.page-root .engine-ask').click();
+        await drawn(page, '.engine-panel .engine-line', 60000);
+      },
+    },
     { name: 'daily', group: 'people', open: (page, site) => go(page, site, '/#/daily', 'h1') },
     {
       name: 'daily deal ended, and the daily page with its result',

@@ -37,6 +37,9 @@ test('a finished game is reviewed from its replay: graph, labels and the best mo
   await page.locator('.replay-controls button').first().click();
   assert.match(await page.locator('.analysis-best').innerText(), /Engine's move here: \S+/);
   assert.match(await page.locator('.analysis-value').innerText(), /Engine's estimate: Light scores \d+%/);
+  // ... and it is drawn on the board: an arrow or a ring over the cells it uses.
+  await page.locator('.board-wrap svg .best-move').waitFor();
+  assert.ok(await page.locator('.board-wrap svg .best-move :is(.best-ring, .best-shaft)').count() > 0);
   await page.screenshot({ path: screenshotPath('analysis-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.locator('.analysis-panel .eval-chart').waitFor();

@@ -79,6 +79,10 @@ export const api = {
   review: (id, token) => call('GET', `/api/records/${encodeURIComponent(id)}/review` + (token ? `?token=${encodeURIComponent(token)}` : '')),
   /** The engine's review of a finished two-player game: where it is, or the review itself. */
   analysis: (id, token) => call('GET', `/api/records/${encodeURIComponent(id)}/analysis` + (token ? `?token=${encodeURIComponent(token)}` : '')),
+  /** A position (the variant's start when absent) and a line from it, checked by the engine. */
+  checkPosition: (body) => call('POST', '/api/positions/check', body),
+  /** The engine's value of the position a line reaches, and its line from there. */
+  evaluatePosition: (body) => call('POST', '/api/positions/evaluate', body),
   askAnalysis: (id, token) => call('POST', `/api/records/${encodeURIComponent(id)}/analysis` + (token ? `?token=${encodeURIComponent(token)}` : ''), {}),
   /** Marks these notifications read, or all of them. */
   markRead: (ids) => call('POST', '/api/notifications/read', ids ? { ids } : {}),

@@ -6,6 +6,7 @@ import { h, formatDate } from './ui.js';
 import { t, lang, gameName, variantName, resultText } from './i18n.js';
 import { endReason } from './endings.js';
 import { who, playerLink, changeNode, ratingText } from './players.js';
+import { analysisHref } from './analysis/link.js';
 
 function outcomeFor(g, userId) {
   const seat = g.seats.find((x) => x.user_id === userId);
@@ -46,7 +47,8 @@ export function gamesTable(list, games, userId) {
       h('td', {}, result, why ? h('div', { class: 'small' }, why) : null),
       h('td', { class: 'change' }, changeCell(g, mine)),
       h('td', {}, String(g.move_count)),
-      h('td', {}, h('a', { class: 'btn small replay-link', href: `#/replay/${g.id}` }, t('profile.replay'))),
+      h('td', {}, h('a', { class: 'btn small replay-link', href: `#/replay/${g.id}` }, t('profile.replay')),
+        g.seats.length > 1 && g.status === 'finished' ? [' ', h('a', { class: 'btn small analyse-link', href: analysisHref(g.game, g.variant, { record: g.id }) }, t('analysis.board.open'))] : null),
     ));
   }
   return h('table', { class: 'list games-list' },

@@ -267,6 +267,30 @@ mod tests {
     }
 
     #[test]
+    fn every_position_of_a_game_reads_back_as_written() {
+        // Along a game of each two-player variant (moves picked by a fixed stride through the
+        // legal list), every position read from its notation writes the same notation again.
+        for game in GameId::ALL.iter().filter(|g| !g.is_solo()) {
+            for variant in game.variants() {
+                let mut g = AnyGame::new(variant, 7);
+                for ply in 0..60 {
+                    let text = g.position();
+                    let read = AnyGame::from_position(variant, &text, 0)
+                        .unwrap_or_else(|e| panic!("{variant:?} ply {ply}: {text:?}: {e}"));
+                    assert_eq!(read.position(), text, "{variant:?} ply {ply}");
+                    assert_eq!(read.to_move(), g.to_move(), "{variant:?} ply {ply}");
+                    let legal = g.legal_texts();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let pick = legal[(ply * 7 + 3) % legal.len()].clone();
+                    g.play_text(&pick).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_bad_position_is_refused() {
         let variant = VariantId::parse("cephalopod", Some("3x3")).unwrap();
         assert!(matches!(

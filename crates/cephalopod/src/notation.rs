@@ -110,7 +110,8 @@ pub(crate) fn write_position(game: &Cephalopod) -> String {
 
 /// Fills the empty `game` from `text`. Any arrangement of dice showing 1 to 6 is accepted:
 /// captures remove dice of both colours, so the counts of the two sides do not constrain
-/// each other.
+/// each other. Only the empty board is constrained: every move leaves the die it placed, so
+/// the board is empty only before the first move, side a's.
 pub(crate) fn read_position(game: &mut Cephalopod, text: &str) -> Result<(), Error> {
     let size = game.geo.size as usize;
     let id = game.variant.id();
@@ -180,6 +181,11 @@ pub(crate) fn read_position(game: &mut Cephalopod, text: &str) -> Result<(), Err
                 "row {row_no} has {col} cells, expected {size}"
             )));
         }
+    }
+    if game.dice == [0, 0] && game.turn == Seat::B {
+        return Err(Error::bad_position(
+            "an empty board is the start of the game, where side a moves",
+        ));
     }
     Ok(())
 }

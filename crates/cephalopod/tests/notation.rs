@@ -235,3 +235,18 @@ fn dice_need_an_owner_and_pips_from_one_to_six() {
         bad_position(Variant::ThreeByThree, text);
     }
 }
+
+#[test]
+fn an_empty_board_with_side_b_to_move_cannot_occur() {
+    for (variant, empty) in [
+        (Variant::ThreeByThree, ".../.../..."),
+        (Variant::FiveByFive, "...../...../...../...../....."),
+    ] {
+        assert_eq!(
+            bad_position(variant, &format!("{empty} b")),
+            "an empty board is the start of the game, where side a moves"
+        );
+        let start = Cephalopod::from_position(variant, &format!("{empty} a"), 0).unwrap();
+        assert_eq!(start.position(), Cephalopod::new(variant, 0).position());
+    }
+}

@@ -223,7 +223,7 @@ fn round(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
-fn position_view(ply: usize, e: &Evaluation) -> PositionView {
+pub(crate) fn position_view(ply: usize, e: &Evaluation) -> PositionView {
     PositionView {
         ply,
         value: round(e.value),

@@ -138,6 +138,10 @@ pub struct LimitsConfig {
     /// review costs the compute pool seconds).
     pub reviews_per_identity: Rate,
     pub reviews_per_address: Rate,
+    /// Positions the engine evaluates on demand (the analysis board, its exercises) for one
+    /// identity and from one address: each holds the compute pool for up to a few seconds.
+    pub evaluations_per_identity: Rate,
+    pub evaluations_per_address: Rate,
 }
 
 impl Default for LimitsConfig {
@@ -163,6 +167,8 @@ impl Default for LimitsConfig {
             correspondence_per_address: Rate::per_day(50),
             reviews_per_identity: Rate::per_hour(10),
             reviews_per_address: Rate::per_hour(30),
+            evaluations_per_identity: Rate::per_minute(12),
+            evaluations_per_address: Rate::per_minute(30),
         }
     }
 }
@@ -219,6 +225,8 @@ impl LimitsConfig {
                 }
                 "reviews_per_identity" => config.reviews_per_identity = Rate::parse(value)?,
                 "reviews_per_address" => config.reviews_per_address = Rate::parse(value)?,
+                "evaluations_per_identity" => config.evaluations_per_identity = Rate::parse(value)?,
+                "evaluations_per_address" => config.evaluations_per_address = Rate::parse(value)?,
                 other => return Err(format!("no limit named {other:?}")),
             }
         }
@@ -242,6 +250,8 @@ pub enum Action {
     Correspondence,
     /// An engine review of a finished game asked for.
     Review,
+    /// A position evaluated by the engine on demand.
+    Evaluate,
 }
 
 impl Action {
@@ -257,6 +267,7 @@ impl Action {
             Action::SpectatorChat => "spectator-chat",
             Action::Correspondence => "correspondence",
             Action::Review => "review",
+            Action::Evaluate => "evaluate",
         }
     }
 }
@@ -305,6 +316,8 @@ pub struct Limits {
     correspondence_address: Keyed<IpAddr>,
     review_identity: Keyed<String>,
     review_address: Keyed<IpAddr>,
+    evaluate_identity: Keyed<String>,
+    evaluate_address: Keyed<IpAddr>,
     failures: Mutex<HashMap<String, Failures>>,
     sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
     last_pruned: Mutex<Instant>,
@@ -352,6 +365,8 @@ impl Limits {
             correspondence_address: Keyed::new(config.correspondence_per_address),
             review_identity: Keyed::new(config.reviews_per_identity),
             review_address: Keyed::new(config.reviews_per_address),
+            evaluate_identity: Keyed::new(config.evaluations_per_identity),
+            evaluate_address: Keyed::new(config.evaluations_per_address),
             failures: Mutex::new(HashMap::new()),
             sockets: Arc::new(Mutex::new(HashMap::new())),
             last_pruned: Mutex::new(Instant::now()),
@@ -409,6 +424,10 @@ impl Limits {
             Action::Review => (
                 Some((&self.review_address, c.reviews_per_address)),
                 Some((&self.review_identity, c.reviews_per_identity)),
+            ),
+            Action::Evaluate => (
+                Some((&self.evaluate_address, c.evaluations_per_address)),
+                Some((&self.evaluate_identity, c.evaluations_per_identity)),
             ),
         };
         let name = action.name();
@@ -603,6 +622,8 @@ impl Limits {
         self.correspondence_address.limiter.retain_recent();
         self.review_identity.limiter.retain_recent();
         self.review_address.limiter.retain_recent();
+        self.evaluate_identity.limiter.retain_recent();
+        self.evaluate_address.limiter.retain_recent();
         self.failures
             .lock()
             .expect("failures lock")

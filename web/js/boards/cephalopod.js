@@ -4,7 +4,7 @@
 
 import { s, h, clickable } from '../ui.js';
 import { t, sideName } from '../i18n.js';
-import { LETTERS, cellName, svgRoot, uiState, mount, die } from './common.js';
+import { LETTERS, cellName, parseCell, svgRoot, uiState, mount, die, bestMark } from './common.js';
 
 const C = 70;
 const M = 26;
@@ -145,6 +145,16 @@ export function render(container, state, opts = {}) {
     svg.append(s('text', { class: 'coord', x: M / 2, y: M + (p.rows - 1 - row) * C + C / 2 + 5 }, String(row + 1)));
   }
 
+  if (state.best) {
+    const best = splitMove(state.best);
+    const at = (name) => {
+      const { col, row } = parseCell(name);
+      const [x, y] = xy(col, row);
+      return [x + C / 2, y + C / 2];
+    };
+    bestMark(svg, { rings: [at(best.cell)], arrows: best.caps.map((c) => [at(c), at(best.cell)]), r: C * 0.45 });
+  }
+
   const controls = h('div', { class: 'board-controls' });
   if (ui.cell && options.length) {
     const exact = matchPicked(options, ui.picked);
@@ -186,3 +196,31 @@ function matchPicked(options, picked) {
 function light(svg, cells, on) {
   for (const c of cells) svg.querySelector(`[data-cell="${c}"] .die`)?.classList.toggle('hover', on);
 }
+
+/** The position `p` (as `parse` reads it) written in the notation again. */
+function write(p) {
+  const rows = [];
+  for (let row = p.rows - 1; row >= 0; row--) {
+    let line = '';
+    for (let col = 0; col < p.cols; col++) {
+      const d = p.cells[cellName(col, row)];
+      line += d ? `${d.side}${d.pips}` : '.';
+    }
+    rows.push(line);
+  }
+  return `${rows.join('/')} ${p.side}`;
+}
+
+/** Setting up a position by hand (the analysis board): a die of either side, 1 to 6 pips. */
+export const editor = {
+  pieces: () => ['a', 'b'].flatMap((side) => [1, 2, 3, 4, 5, 6].map((pips) => ({ key: `${side}${pips}`, label: `${sideName('cephalopod', side)} ${pips}` }))),
+  sides: () => ['a', 'b'].map((key) => ({ key, label: sideName('cephalopod', key) })),
+  put(position, cell, key) {
+    const p = parse(position);
+    if (key) p.cells[cell] = { side: key[0], pips: Number(key.slice(1)) };
+    else delete p.cells[cell];
+    return write(p);
+  },
+  toMove: (position, side) => write({ ...parse(position), side }),
+  clear: (position) => write({ ...parse(position), cells: {} }),
+};

@@ -79,3 +79,27 @@ export function die(cx, cy, size, value, cls, extra = {}) {
   }
   return g;
 }
+
+/**
+ * The engine's suggested move drawn over a board (`state.best` in the renderers): an arrow for
+ * each [from, to] pair of centres and a dashed ring of radius `r` around each centre in `rings`.
+ * It is drawn last and ignores the pointer, so the board under it stays playable.
+ */
+export function bestMark(svg, { arrows = [], rings = [], r = 20 }) {
+  const g = s('g', { class: 'best-move', 'aria-hidden': 'true' });
+  for (const [[x1, y1], [x2, y2]] of arrows) {
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+    // The head ends a little short of the target's centre so that the piece stays visible.
+    const tipX = x2 - ux * r * 0.4;
+    const tipY = y2 - uy * r * 0.4;
+    const baseX = tipX - ux * 16;
+    const baseY = tipY - uy * 16;
+    g.append(
+      s('line', { class: 'best-shaft', x1, y1, x2: baseX, y2: baseY }),
+      s('polygon', { class: 'best-head', points: `${tipX},${tipY} ${baseX - uy * 9},${baseY + ux * 9} ${baseX + uy * 9},${baseY - ux * 9}` }),
+    );
+  }
+  for (const [cx, cy] of rings) g.append(s('circle', { class: 'best-ring', cx, cy, r }));
+  svg.append(g);
+}

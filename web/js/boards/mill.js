@@ -4,7 +4,7 @@
 
 import { s, h, clickable } from '../ui.js';
 import { t, sideName } from '../i18n.js';
-import { svgRoot, uiState, mount, parseCell } from './common.js';
+import { svgRoot, uiState, mount, parseCell, bestMark } from './common.js';
 
 export const POINT_ROWS = [
   ['a7', 'd7', 'g7'],
@@ -234,6 +234,16 @@ export function render(container, state, opts = {}) {
   for (let col = 0; col < 7; col++) svg.append(s('text', { class: 'coord', x: M + col * G, y: HAND + M + 6 * G + 30 }, 'abcdefg'[col]));
   for (let row = 0; row < 7; row++) svg.append(s('text', { class: 'coord', x: M - 26, y: HAND + M + (6 - row) * G + 4 }, String(row + 1)));
 
+  if (state.best) {
+    // A placement is a ring, a step an arrow; the tokens it would remove are ringed too.
+    const best = parseMove(state.best);
+    bestMark(svg, {
+      arrows: best.from ? [[xy(best.from), xy(best.to)]] : [],
+      rings: [...(best.from ? [] : [xy(best.to)]), ...best.x.map(xy)],
+      r: 24,
+    });
+  }
+
   const controls = h('div', { class: 'board-controls' });
   if (ui.why && !ui.base) controls.append(h('p', { class: 'hint why', role: 'status' }, ui.why));
   if (ui.base) {
@@ -249,3 +259,51 @@ export function render(container, state, opts = {}) {
   }
   mount(container, svg, controls);
 }
+
+/**
+ * The position `p` (as `parse` reads it) written in the notation again, with the paid lines
+ * and the counter made consistent with the board: every full line of a side paid (the engine's
+ * line order is LINES, then DIAGONALS where they score), the counter at the placements made
+ * while nothing was removed, else 0.
+ */
+function write(p, variant) {
+  const rows = POINT_ROWS.map((names) => names.map((n) => p.points[n] || '.').join(''));
+  const scoring = variant === 'troika-diagonal' ? [...LINES, ...DIAGONALS] : LINES;
+  const paid = (side) => scoring.reduce((mask, l, i) => (l.every((n) => p.points[n] === side) ? mask | (1 << i) : mask), 0);
+  const hex = (mask) => mask.toString(16).padStart(4, '0');
+  const counts = { a: 0, b: 0 };
+  for (const v of Object.values(p.points)) if (v) counts[v] += 1;
+  const placed = 18 - p.hand.a - p.hand.b;
+  const untouched = counts.a + p.hand.a === 9 && counts.b + p.hand.b === 9;
+  return [rows.join('/'), p.side, p.hand.a, p.hand.b, hex(paid('a')), hex(paid('b')), untouched ? placed : 0].join(' ');
+}
+
+/** Setting up a position by hand (the analysis board): tokens on points, and tokens in hand. */
+export const editor = {
+  pieces: () => ['a', 'b'].map((side) => ({ key: side, label: sideName('mill', side) })),
+  sides: () => ['a', 'b'].map((key) => ({ key, label: sideName('mill', key) })),
+  put(position, cell, key, variant) {
+    const p = parse(position);
+    if (!(cell in p.points)) return position;
+    p.points[cell] = key || null;
+    return write(p, variant);
+  },
+  toMove: (position, side, variant) => write({ ...parse(position), side }, variant),
+  clear(position, variant) {
+    const p = parse(position);
+    for (const n of Object.keys(p.points)) p.points[n] = null;
+    return write(p, variant);
+  },
+  /** The tokens in hand, one number for each side. */
+  extras(position, variant, change) {
+    const p = parse(position);
+    return ['a', 'b'].map((side) => h('label', { class: 'setup-extra' }, `${t('analysis.setup.hand', { side: sideName('mill', side) })} `,
+      h('input', {
+        type: 'number', min: 0, max: 9, value: p.hand[side], class: `hand-${side}`,
+        onChange: (e) => {
+          const n = Math.max(0, Math.min(9, parseInt(e.target.value, 10) || 0));
+          change(write({ ...p, hand: { ...p.hand, [side]: n } }, variant));
+        },
+      })));
+  },
+};

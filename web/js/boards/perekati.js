@@ -3,8 +3,8 @@
 // udnsew for side b), then the side to move. Moves: from-cell + to-cell, e.g. c1c2.
 
 import { s, h } from '../ui.js';
-import { t } from '../i18n.js';
-import { LETTERS, cellName, svgRoot, uiState, mount } from './common.js';
+import { t, sideName } from '../i18n.js';
+import { LETTERS, cellName, parseCell, svgRoot, uiState, mount, bestMark } from './common.js';
 import { clickable } from '../ui.js';
 
 const C = 60; // cell size
@@ -152,6 +152,14 @@ export function render(container, state, opts = {}) {
       }
     }
   }
+  if (state.best && state.best.length === 4) {
+    const at = (name) => {
+      const { col, row } = parseCell(name);
+      const [x, y] = xy(col, row);
+      return [x + C / 2, y + C / 2];
+    };
+    bestMark(svg, { arrows: [[at(state.best.slice(0, 2)), at(state.best.slice(2))]], r: C * 0.45 });
+  }
   const nodes = [svg];
   if (interactive && legal.length && opts.controls !== false) {
     nodes.push(h('div', { class: 'board-controls' },
@@ -174,3 +182,34 @@ function hatMark(hat, x, y, dir) {
   const h = dx ? long : thick;
   return s('rect', { class: 'hat', x: cx + dx * off - w / 2, y: cy + dy * off - h / 2, width: w, height: h, rx: 3 });
 }
+
+/** The position `p` (as `parse` reads it) written in the notation again. */
+function write(p) {
+  const rows = [];
+  for (let row = p.rows - 1; row >= 0; row--) {
+    let line = '';
+    for (let col = 0; col < p.cols; col++) {
+      const c = p.cells[cellName(col, row)];
+      line += c ? (c.side === 'a' ? c.hat : c.hat.toLowerCase()) : '.';
+    }
+    rows.push(line);
+  }
+  return `${rows.join('/')} ${p.side}`;
+}
+
+/**
+ * Setting up a position by hand (the analysis board): a cube of either side with its hat on
+ * any face. The engine wants each side's full set of cubes, and says so.
+ */
+export const editor = {
+  pieces: () => ['a', 'b'].flatMap((side) => ['U', 'N', 'S', 'E', 'W', 'D'].map((hat) => ({ key: side + hat, label: `${sideName('perekati', side)}: ${t('perekati.hat.' + hat)}` }))),
+  sides: () => ['a', 'b'].map((key) => ({ key, label: sideName('perekati', key) })),
+  put(position, cell, key) {
+    const p = parse(position);
+    if (key) p.cells[cell] = { side: key[0], hat: key[1] };
+    else delete p.cells[cell];
+    return write(p);
+  },
+  toMove: (position, side) => write({ ...parse(position), side }),
+  clear: (position) => write({ ...parse(position), cells: {} }),
+};

@@ -5,7 +5,7 @@
 
 import { s, h, clickable } from '../ui.js';
 import { t } from '../i18n.js';
-import { LETTERS, svgRoot, uiState, mount } from './common.js';
+import { LETTERS, svgRoot, uiState, mount, bestMark } from './common.js';
 
 const D = 40; // distance between neighbouring centres
 const R = D / Math.sqrt(3); // hexagon circumradius
@@ -214,6 +214,16 @@ export function render(container, state, opts = {}) {
     g.append(s('title', {}, title));
     svg.append(g);
   }
+  if (state.best && !['pass', 'red', 'white'].includes(state.best)) {
+    // A placement (or the setup's two) is ringed; passing and choosing a colour are in words.
+    const at = (name) => {
+      const c = [...board.cells.values()].find((x) => x.name === name);
+      if (!c) return null;
+      const [x, y] = centre(c.i, c.j);
+      return [x + ox, y + oy];
+    };
+    bestMark(svg, { rings: state.best.split(',').map(at).filter(Boolean), r: R * 0.9 });
+  }
   // Edge coordinates: letters along the lower-left edge, numbers along the left.
   for (let i = 0; i < 2 * board.n - 1; i++) {
     const j = Math.max(1, i - (board.n - 1) + 1);
@@ -288,3 +298,39 @@ function coarsePointer() {
 function colourToMove(phase) {
   return phase === 'r' || phase === 'w' ? phase : 'r';
 }
+
+/** The position `b` (as `parse` reads it) written in the notation again. */
+function write(b) {
+  const columns = [];
+  for (let i = 0; i < 2 * b.n - 1; i++) {
+    const cells = [...b.cells.values()].filter((c) => c.i === i).sort((x, y) => x.j - y.j);
+    columns.push(cells.map((c) => (c.stack ? `${c.stack.colour}${c.stack.height}` : '.')).join(''));
+  }
+  return `${columns.join('/')} ${b.phase} ${b.passes}`;
+}
+
+/**
+ * Setting up a position by hand (the analysis board): red and white stacks of 1 to 6, the
+ * neutral stack (which belongs on the centre), and red or white to move.
+ */
+export const editor = {
+  pieces: () => [
+    ...['r', 'w'].flatMap((colour) => [1, 2, 3, 4, 5, 6].map((height) => ({ key: `${colour}${height}`, label: `${t('tumbleweed.colour.' + colour)} ${height}` }))),
+    { key: 'n2', label: `${t('tumbleweed.colour.n')} 2` },
+  ],
+  sides: () => ['r', 'w'].map((key) => ({ key, label: t('tumbleweed.colour.' + key) })),
+  put(position, cell, key) {
+    const b = parse(position);
+    const c = [...b.cells.values()].find((x) => x.name === cell);
+    if (!c) return position;
+    c.stack = key ? { colour: key[0], height: Number(key.slice(1)) } : null;
+    return write(b);
+  },
+  toMove: (position, side) => write({ ...parse(position), phase: side, passes: 0 }),
+  /** Only the neutral stack left, on the centre. */
+  clear(position) {
+    const b = parse(position);
+    for (const c of b.cells.values()) c.stack = c.i === b.n - 1 && c.j === b.n ? { colour: 'n', height: 2 } : null;
+    return write(b);
+  },
+};

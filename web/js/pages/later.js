@@ -7,6 +7,7 @@ export * as games from './game.js';
 export * as table from './table.js';
 export * as profile from './profile.js';
 export * as replay from './replay.js';
+export * as analysis from './analysis.js';
 export * as daily from './daily.js';
 export * as playing from './playing.js';
 export * as review from './review.js';

@@ -9,6 +9,7 @@ import { api } from '../api.js';
 import { boards } from '../registry/index.js';
 import { who, playerLink } from '../players.js';
 import { analysisPanel, moveMark } from '../analysis.js';
+import { analysisHref } from '../analysis/link.js';
 
 /** Tumbleweed's seats become colours with the choice: read them from the final position. */
 function labelOf(record, seat) {
@@ -84,6 +85,9 @@ export function mount(root, params) {
         snap.seats.map((x, i) => [i ? ' — ' : null, `${sideName(record.game, x.label)}: `, playerLink(x.user)]), ' · ',
         resultText(snap, games), why ? ` — ${why}` : ''),
     );
+    if (reviewable()) {
+      page.append(h('p', {}, h('a', { class: 'btn analyse-link', href: analysisHref(record.game, record.variant, { record: id, token, line: record.moves.slice(0, step) }) }, t('analysis.board.open'))));
+    }
     // (`append` would write a null out as the text "null".)
     if (record.game === 'white-rabbit' && record.status === 'finished') {
       page.append(h('p', {}, h('a', { class: 'btn review-link', href: `#/review/${id}${token ? '?token=' + encodeURIComponent(token) : ''}` }, t('review.open'))));
@@ -96,6 +100,8 @@ export function mount(root, params) {
         position: positions[step],
         legal: [],
         last: step > 0 ? record.moves[step - 1] : null,
+        // The review's move for this position, drawn on the board.
+        best: review?.status === 'done' ? review.review.positions[step]?.best : null,
       }, { interactive: false });
     } else {
       clear(boardBox).append(h('p', { class: 'notice' }, t('replay.nopositions')));

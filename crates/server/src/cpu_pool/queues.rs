@@ -10,7 +10,8 @@ use std::collections::VecDeque;
 pub enum Priority {
     /// A bot's move in a game being played: someone is waiting across the board.
     Bot,
-    /// A solver hint a player asked for and waits on.
+    /// A solver hint, or the engine's evaluation on the analysis board, that a player asked
+    /// for and waits on.
     Hint,
     /// A review of a finished game (the engine's, or a solo game's).
     Review,

@@ -5,6 +5,7 @@
 pub mod bots;
 pub mod lobby_query;
 pub mod password;
+pub mod position_query;
 pub mod table_settings;
 pub mod username;
 

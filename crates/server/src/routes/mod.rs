@@ -14,6 +14,7 @@ use crate::error::{ApiError, ErrorCode};
 pub mod accounts;
 pub mod analysis;
 pub mod catalog;
+pub mod evaluation;
 pub mod health;
 pub mod live;
 pub mod moderation;
@@ -21,6 +22,7 @@ pub mod notifications;
 pub mod pages;
 pub mod players;
 pub mod playing;
+pub mod positions;
 pub mod push;
 pub mod rabbit;
 pub mod records;
@@ -93,6 +95,8 @@ api! {
     get "/api/records/{id}/review" => rabbit::review,
     get "/api/records/{id}/analysis" => analysis::status,
     post "/api/records/{id}/analysis" => analysis::ask,
+    post "/api/positions/check" => positions::check,
+    post "/api/positions/evaluate" => evaluation::evaluate,
     get "/api/daily" => rabbit::daily,
     post "/api/daily" => rabbit::play_daily,
     get "/api/mutes" => moderation::mutes,
@@ -171,6 +175,7 @@ const READS_TOKEN: &[(&str, &str)] = &[
     ("get", "/api/records/{id}/review"),
     ("get", "/api/records/{id}/analysis"),
     ("post", "/api/records/{id}/analysis"),
+    ("post", "/api/positions/evaluate"),
     ("get", "/api/daily"),
     ("post", "/api/daily"),
     ("get", "/api/mutes"),
@@ -264,6 +269,7 @@ pub fn document() -> serde_json::Value {
         }
     }
     create_table_schema(&mut doc["components"]["schemas"]["CreateTable"]);
+    positions::body_schema(&mut doc["components"]["schemas"]["PositionBody"]);
     doc
 }
 

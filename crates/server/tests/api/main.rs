@@ -24,6 +24,7 @@ mod openapi;
 mod pages;
 mod perekati_endings;
 mod playing;
+mod positions;
 mod push;
 mod rabbit;
 mod rabbit_kept;

@@ -9,6 +9,7 @@ import { navigate } from '../../router.js';
 import { createTable } from '../catalogue.js';
 import { turns } from '../../turns.js';
 import { dailyEnd, dayGoesOn } from '../daily.js';
+import { analysisHref } from '../../analysis/link.js';
 
 /** A plain button of the actions bar (the status and hint panels use it too). */
 export function button(label, fn, cls = '') {
@@ -107,6 +108,7 @@ export function actions(page) {
     }
     if (s === 'finished') {
       add(h('a', { class: 'btn', href: `#/replay/${page.tbl.id}${token ? '?token=' + encodeURIComponent(token) : ''}` }, t('table.replay')));
+      if (!page.solo()) add(h('a', { class: 'btn analyse-link', href: analysisHref(page.tbl.game, page.tbl.variant, { record: page.tbl.id, token }) }, t('analysis.board.open')));
       // A daily deal's review opens only once its day is over (UTC, like the server's days).
       if (page.tbl.game === 'white-rabbit' && !dayGoesOn(page.tbl.daily)) add(h('a', { class: 'btn review-link', href: `#/review/${page.tbl.id}` }, t('review.open')));
     }

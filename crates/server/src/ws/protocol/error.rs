@@ -27,6 +27,9 @@ pub enum ErrorCode {
     NotYourTurn,
     /// The move is not legal in the position.
     IllegalMove,
+    /// A position written in the game's notation that no game can reach (or that does not
+    /// read); the message says why.
+    ImpossiblePosition,
     /// The client's view is behind: the move was made against an older ply.
     StalePly,
     /// The game is over (or not started) and the request needs it running.
@@ -56,6 +59,7 @@ impl ErrorCode {
                 StatusCode::FORBIDDEN
             }
             ErrorCode::IllegalMove
+            | ErrorCode::ImpossiblePosition
             | ErrorCode::StalePly
             | ErrorCode::WrongState
             | ErrorCode::SeatTaken
