@@ -355,7 +355,7 @@ impl Hub {
         };
         let seed = match settings.daily.as_ref().or(settings.practice.as_ref()) {
             Some(day) => self.0.solo.daily_seed(day),
-            None => rand::random(),
+            None => crate::solo::playable_seed(settings.variant, |_| rand::random()),
         };
         let created_at = unix_ms();
         let new_game = store::NewGame {

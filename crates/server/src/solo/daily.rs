@@ -26,11 +26,24 @@ pub const DAILY_VARIANT: &str = "classic";
 const FIRST_DAY: Date = date!(2025 - 01 - 01);
 
 /// The seed of `day`'s daily deal: the first eight bytes of HMAC-SHA256(key, day). Without the
-/// key, knowing the seeds of any number of other days predicts nothing about this one.
+/// key, knowing the seeds of any number of other days predicts nothing about this one. A day
+/// whose dice would be won before the first action (about one deal in 9,000) takes the HMAC
+/// of the day with `/1` appended, then `/2`, and so on ([`super::playable_seed`]).
 pub fn daily_seed(key: &[u8], day: &str) -> u64 {
+    let variant = catalog::GameId::WhiteRabbit
+        .variant(Some(DAILY_VARIANT))
+        .expect("the daily variant is in the catalogue");
+    super::playable_seed(variant, |attempt| keyed_seed(key, day, attempt))
+}
+
+/// The HMAC of the day (and of the attempt, after the first).
+fn keyed_seed(key: &[u8], day: &str, attempt: u32) -> u64 {
     let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
     mac.update(b"stolik/white-rabbit/daily/");
     mac.update(day.trim().as_bytes());
+    if attempt > 0 {
+        mac.update(format!("/{attempt}").as_bytes());
+    }
     let digest = mac.finalize().into_bytes();
     u64::from_le_bytes(digest[..8].try_into().expect("SHA-256 has 32 bytes"))
 }
@@ -124,6 +137,29 @@ mod tests {
         assert_ne!(
             daily_seed(key, "2025-06-01"),
             daily_seed(b"another key", "2025-06-01")
+        );
+    }
+
+    #[test]
+    fn a_day_whose_dice_start_won_is_dealt_again() {
+        let key = b"a deployment key";
+        let variant = catalog::GameId::WhiteRabbit
+            .variant(Some(DAILY_VARIANT))
+            .unwrap();
+        let won_at_once = |seed| catalog::AnyGame::new(variant, seed).is_over();
+        // About one day in 9,000 would deal a game already won: find one.
+        let day = (0..200_000)
+            .map(|n| format!("day {n}"))
+            .find(|day| won_at_once(keyed_seed(key, day, 0)))
+            .expect("a deal won before its first action");
+        let seed = daily_seed(key, &day);
+        assert_ne!(seed, keyed_seed(key, &day, 0));
+        assert!(!won_at_once(seed));
+        assert_eq!(seed, daily_seed(key, &day), "still one seed for the day");
+        // Any other day keeps its first seed.
+        assert_eq!(
+            daily_seed(key, "2025-06-01"),
+            keyed_seed(key, "2025-06-01", 0)
         );
     }
 

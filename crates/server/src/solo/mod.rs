@@ -88,6 +88,17 @@ impl Solo {
     }
 }
 
+/// The first seed `draw` gives (asked with attempts 0, 1, 2, …) whose game is not over before
+/// its first action. A White Rabbit deal can start won (six equal table dice, the white die in
+/// hand: about one deal in 9,000), which the rules count as a win at once; the site never
+/// deals one, so that every table is something to play (docs/rules-decisions.md).
+pub fn playable_seed(variant: catalog::VariantId, mut draw: impl FnMut(u32) -> u64) -> u64 {
+    (0..)
+        .map(&mut draw)
+        .find(|&seed| !catalog::AnyGame::new(variant, seed).is_over())
+        .expect("some deal starts unfinished")
+}
+
 impl SoloEnd for Solo {
     fn finished(&self, game: GameId, table: &str) {
         match SoloGame::of(game) {
