@@ -138,6 +138,11 @@ pub struct LimitsConfig {
     /// review costs the compute pool seconds).
     pub reviews_per_identity: Rate,
     pub reviews_per_address: Rate,
+    /// Challenges one identity may send.
+    pub challenges_per_identity: Rate,
+    /// Requests of the Bot API (moves, chat, offers, streams opened) by one API token, or
+    /// one session when the site's own session is used.
+    pub bot_requests_per_token: Rate,
 }
 
 impl Default for LimitsConfig {
@@ -163,6 +168,8 @@ impl Default for LimitsConfig {
             correspondence_per_address: Rate::per_day(50),
             reviews_per_identity: Rate::per_hour(10),
             reviews_per_address: Rate::per_hour(30),
+            challenges_per_identity: Rate::per_hour(100),
+            bot_requests_per_token: Rate::per_minute(600),
         }
     }
 }
@@ -219,6 +226,8 @@ impl LimitsConfig {
                 }
                 "reviews_per_identity" => config.reviews_per_identity = Rate::parse(value)?,
                 "reviews_per_address" => config.reviews_per_address = Rate::parse(value)?,
+                "challenges_per_identity" => config.challenges_per_identity = Rate::parse(value)?,
+                "bot_requests_per_token" => config.bot_requests_per_token = Rate::parse(value)?,
                 other => return Err(format!("no limit named {other:?}")),
             }
         }
@@ -242,6 +251,10 @@ pub enum Action {
     Correspondence,
     /// An engine review of a finished game asked for.
     Review,
+    /// A challenge sent (counted per identity).
+    Challenge,
+    /// A request of the Bot API (counted per token: give the token's id as the identity).
+    BotRequest,
 }
 
 impl Action {
@@ -257,6 +270,8 @@ impl Action {
             Action::SpectatorChat => "spectator-chat",
             Action::Correspondence => "correspondence",
             Action::Review => "review",
+            Action::Challenge => "challenge",
+            Action::BotRequest => "bot",
         }
     }
 }
@@ -305,6 +320,8 @@ pub struct Limits {
     correspondence_address: Keyed<IpAddr>,
     review_identity: Keyed<String>,
     review_address: Keyed<IpAddr>,
+    challenge_identity: Keyed<String>,
+    bot_request_token: Keyed<String>,
     failures: Mutex<HashMap<String, Failures>>,
     sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
     last_pruned: Mutex<Instant>,
@@ -352,6 +369,8 @@ impl Limits {
             correspondence_address: Keyed::new(config.correspondence_per_address),
             review_identity: Keyed::new(config.reviews_per_identity),
             review_address: Keyed::new(config.reviews_per_address),
+            challenge_identity: Keyed::new(config.challenges_per_identity),
+            bot_request_token: Keyed::new(config.bot_requests_per_token),
             failures: Mutex::new(HashMap::new()),
             sockets: Arc::new(Mutex::new(HashMap::new())),
             last_pruned: Mutex::new(Instant::now()),
@@ -409,6 +428,14 @@ impl Limits {
             Action::Review => (
                 Some((&self.review_address, c.reviews_per_address)),
                 Some((&self.review_identity, c.reviews_per_identity)),
+            ),
+            Action::Challenge => (
+                None,
+                Some((&self.challenge_identity, c.challenges_per_identity)),
+            ),
+            Action::BotRequest => (
+                None,
+                Some((&self.bot_request_token, c.bot_requests_per_token)),
             ),
         };
         let name = action.name();
@@ -603,6 +630,8 @@ impl Limits {
         self.correspondence_address.limiter.retain_recent();
         self.review_identity.limiter.retain_recent();
         self.review_address.limiter.retain_recent();
+        self.challenge_identity.limiter.retain_recent();
+        self.bot_request_token.limiter.retain_recent();
         self.failures
             .lock()
             .expect("failures lock")

@@ -24,4 +24,6 @@ pub struct AppState {
     pub push: std::sync::Arc<crate::push::Push>,
     /// This node's queue of engine reviews.
     pub reviews: crate::analysis::Reviews,
+    /// How long a challenge waits for its answer.
+    pub challenge_ttl: std::time::Duration,
 }

@@ -13,7 +13,10 @@ use crate::error::{ApiError, ErrorCode};
 
 pub mod accounts;
 pub mod analysis;
+pub mod bot;
+pub mod bot_play;
 pub mod catalog;
+pub mod challenges;
 pub mod health;
 pub mod live;
 pub mod moderation;
@@ -106,6 +109,21 @@ api! {
     get "/api/leaderboard/{game}" => players::leaderboard,
     get "/api/bots" => players::bots,
     get "/api/live" => live::live_games,
+    get "/api/challenge" => challenges::list,
+    post "/api/challenge/{user}" => challenges::create,
+    post "/api/challenge/{id}/accept" => challenges::accept,
+    post "/api/challenge/{id}/decline" => challenges::decline,
+    post "/api/challenge/{id}/cancel" => challenges::cancel,
+    post "/api/bot/account/upgrade" => bot::upgrade,
+    get "/api/stream/event" => bot::event_stream,
+    get "/api/bot/game/stream/{id}" => bot::game_stream,
+    post "/api/bot/game/{id}/move/{move}" => bot_play::play,
+    post "/api/bot/game/{id}/chat" => bot_play::chat,
+    post "/api/bot/game/{id}/resign" => bot_play::resign,
+    post "/api/bot/game/{id}/abort" => bot_play::abort,
+    post "/api/bot/game/{id}/draw/{answer}" => bot_play::draw,
+    post "/api/bot/game/{id}/takeback/{answer}" => bot_play::takeback,
+    post "/api/bot/game/{id}/claim" => bot_play::claim,
     get "/api/openapi.json" => self::openapi,
 }
 
@@ -171,6 +189,21 @@ const READS_TOKEN: &[(&str, &str)] = &[
     ("post", "/api/reports"),
     ("get", "/api/notifications"),
     ("post", "/api/notifications/read"),
+    ("get", "/api/challenge"),
+    ("post", "/api/challenge/{user}"),
+    ("post", "/api/challenge/{id}/accept"),
+    ("post", "/api/challenge/{id}/decline"),
+    ("post", "/api/challenge/{id}/cancel"),
+    ("post", "/api/bot/account/upgrade"),
+    ("get", "/api/stream/event"),
+    ("get", "/api/bot/game/stream/{id}"),
+    ("post", "/api/bot/game/{id}/move/{move}"),
+    ("post", "/api/bot/game/{id}/chat"),
+    ("post", "/api/bot/game/{id}/resign"),
+    ("post", "/api/bot/game/{id}/abort"),
+    ("post", "/api/bot/game/{id}/draw/{answer}"),
+    ("post", "/api/bot/game/{id}/takeback/{answer}"),
+    ("post", "/api/bot/game/{id}/claim"),
 ];
 
 /// The OpenAPI document: what the handlers declare, completed with what every endpoint of a
