@@ -289,21 +289,17 @@ pub fn document() -> serde_json::Value {
         }
     }
     create_table_schema(&mut doc["components"]["schemas"]["CreateTable"]);
+    challenge_schema(&mut doc["components"]["schemas"]["NewChallenge"]);
     doc
 }
 
-/// What `POST /api/tables` takes, game by game: the game's own variants, and for a solo
-/// puzzle no clock, bot, rating or rating range and only the first seat; a clock is either
-/// minutes and an increment or days a move.
-fn create_table_schema(schema: &mut serde_json::Value) {
-    use serde_json::{Value, json};
+/// A clock as a table or a challenge takes it: none, minutes and an increment, or days a
+/// move.
+fn clock_schema(description: &serde_json::Value) -> serde_json::Value {
+    use serde_json::json;
     let none = json!({"type": "null"});
-    schema["properties"]["game"]["enum"] = ::catalog::GameId::ALL
-        .iter()
-        .map(|g| Value::from(g.as_str()))
-        .collect();
-    schema["properties"]["clock"] = json!({
-        "description": schema["properties"]["clock"]["description"],
+    json!({
+        "description": description,
         "oneOf": [
             none.clone(),
             {
@@ -321,11 +317,51 @@ fn create_table_schema(schema: &mut serde_json::Value) {
                 "properties": {
                     "days": {"enum": crate::domain::table_settings::CORRESPONDENCE_DAYS, "description": "Days for each move"},
                     "initial": none.clone(),
-                    "increment": none.clone(),
+                    "increment": none,
                 },
             },
         ],
-    });
+    })
+}
+
+/// What `POST /api/challenge/{user}` takes: a two-player game and its own variants, and a
+/// clock as a table's.
+fn challenge_schema(schema: &mut serde_json::Value) {
+    use serde_json::{Value, json};
+    let two_player: Vec<_> = ::catalog::GameId::ALL
+        .iter()
+        .filter(|g| !g.is_solo())
+        .collect();
+    schema["properties"]["game"]["enum"] =
+        two_player.iter().map(|g| Value::from(g.as_str())).collect();
+    schema["properties"]["clock"] = clock_schema(&schema["properties"]["clock"]["description"]);
+    let games: Vec<Value> = two_player
+        .iter()
+        .map(|g| {
+            let mut variants: Vec<Value> = g
+                .info()
+                .variants
+                .iter()
+                .map(|v| Value::from(v.id))
+                .collect();
+            variants.push(Value::Null);
+            json!({"properties": {"game": {"enum": [g.as_str()]}, "variant": {"enum": variants}}})
+        })
+        .collect();
+    schema["oneOf"] = Value::from(games);
+}
+
+/// What `POST /api/tables` takes, game by game: the game's own variants, and for a solo
+/// puzzle no clock, bot, rating or rating range and only the first seat; a clock is either
+/// minutes and an increment or days a move.
+fn create_table_schema(schema: &mut serde_json::Value) {
+    use serde_json::{Value, json};
+    let none = json!({"type": "null"});
+    schema["properties"]["game"]["enum"] = ::catalog::GameId::ALL
+        .iter()
+        .map(|g| Value::from(g.as_str()))
+        .collect();
+    schema["properties"]["clock"] = clock_schema(&schema["properties"]["clock"]["description"]);
     let games: Vec<Value> = ::catalog::GameId::ALL
         .iter()
         .map(|g| {
