@@ -114,4 +114,10 @@ export const api = {
   leaderboard: (game, cls) => call('GET', `/api/leaderboard/${encodeURIComponent(game)}?class=${encodeURIComponent(cls)}`),
   /** The bots' levels with their ratings per game and class. */
   bots: () => call('GET', '/api/bots'),
+  /** Challenges waiting for an answer: {incoming: [challenge], outgoing: [challenge]}. */
+  challenges: () => call('GET', '/api/challenge'),
+  challenge: (user, body) => call('POST', `/api/challenge/${encodeURIComponent(user)}`, body),
+  acceptChallenge: (id) => call('POST', `/api/challenge/${encodeURIComponent(id)}/accept`, {}),
+  declineChallenge: (id, reason) => call('POST', `/api/challenge/${encodeURIComponent(id)}/decline`, { reason }),
+  cancelChallenge: (id) => call('POST', `/api/challenge/${encodeURIComponent(id)}/cancel`, {}),
 };

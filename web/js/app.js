@@ -11,6 +11,7 @@ import { socket } from './socket.js';
 import { session } from './session.js';
 import { currentRoute, gamePath } from './router.js';
 import './quickmatch.js';
+import './challenge_notice.js';
 import { notifications, onNotifications } from './notifications.js';
 import { pageModule, prefetchPages } from './routes.js';
 import { turns, onTurns } from './turns.js';

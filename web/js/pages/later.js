@@ -13,3 +13,4 @@ export * as review from './review.js';
 export * as player from './player.js';
 export * as leaderboard from './leaderboard.js';
 export * as live from './live.js';
+export * as challenges from './challenges.js';
