@@ -71,6 +71,9 @@ struct ServeArgs {
     /// tests shorten it so that an arena ends within the test).
     #[arg(long, env = "STOLIK_TOURNAMENT_MINUTE_MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..))]
     tournament_minute_ms: u64,
+    /// How long (ms) a challenge waits for its answer before it expires.
+    #[arg(long, env = "STOLIK_CHALLENGE_TTL_MS", default_value_t = 10 * 60 * 1000)]
+    challenge_ttl_ms: u64,
     /// Rate limits: `off`, or changes to the defaults such as
     /// `guests_per_address=60/min,sockets_per_address=100` (see docs/protocol.md).
     #[arg(long, env = "STOLIK_LIMITS", default_value = "", value_parser = server::LimitsConfig::parse)]
@@ -153,6 +156,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         rabbit_tables: server::TableSource::parse(&args.rabbit_tables)
             .map_err(anyhow::Error::msg)?,
         abandon_grace: std::time::Duration::from_millis(args.abandon_grace_ms),
+        challenge_ttl: std::time::Duration::from_millis(args.challenge_ttl_ms),
         match_window: rating::Window::default(),
         cluster: args.redis_url.map(|redis_url| server::ClusterConfig {
             redis_url,

@@ -76,6 +76,20 @@ async function signIn(page) {
   await page.waitForFunction((n) => window.__stolikSocket?.state === 'open' && window.__stolikSocket.user?.name === n, name);
 }
 
+/** A new account made outside the browser (its id); a bot account with `bot`. */
+async function outsideAccount(site, name, { bot = false } = {}) {
+  const me = await (await fetch(`${site.url}/api/me`)).json();
+  const auth = { Authorization: `Bearer ${me.token}`, 'Content-Type': 'application/json' };
+  const res = await fetch(`${site.url}/api/register`, { method: 'POST', headers: auth, body: JSON.stringify({ username: name, password: 'secret-password' }) });
+  const registered = await res.json();
+  if (res.status !== 200) throw new Error(`registering ${name}: HTTP ${res.status}`);
+  if (bot) {
+    const up = await fetch(`${site.url}/api/bot/account/upgrade`, { method: 'POST', headers: { ...auth, Authorization: `Bearer ${registered.token}` }, body: '{}' });
+    if (up.status !== 200) throw new Error(`upgrading ${name}: HTTP ${up.status}`);
+  }
+  return registered.user.id;
+}
+
 /** The states, for the games of the server's catalogue (`GET /api/games`). */
 export function pageStates(games) {
   const duel = games.filter((g) => g.seats === 2);
@@ -258,6 +272,28 @@ export function pageStates(games) {
       },
     },
     { name: 'leaderboard', group: 'people', open: (page, site) => go(page, site, `/#/leaderboard/${duel[0].id}`, 'h1') },
+    {
+      name: "a bot account's page, with its badge and the challenge form",
+      group: 'people',
+      async open(page, site) {
+        await signIn(page);
+        const id = await outsideAccount(site, `a11ybot${accounts++}x${process.pid % 1000}`, { bot: true });
+        await go(page, site, `/#/player/${encodeURIComponent(id)}`, '.challenge-form');
+      },
+    },
+    {
+      name: 'challenges page, with a challenge sent',
+      group: 'people',
+      async open(page, site) {
+        await signIn(page);
+        const id = await outsideAccount(site, `a11ych${accounts++}x${process.pid % 1000}`);
+        await go(page, site, `/#/player/${encodeURIComponent(id)}`, '.challenge-form');
+        await page.locator('.challenge-form button[type="submit"]').click();
+        await drawn(page, '.challenges-page .challenge');
+        // The page, not the passing "sent" toast (whose dark-theme green is the toasts' own).
+        await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10000 });
+      },
+    },
     { name: 'my games', group: 'people', open: (page, site) => go(page, site, '/#/playing', 'h1') },
     {
       name: 'my games, with an unread notification under the bell',

@@ -125,4 +125,10 @@ export const api = {
   createArena: (body) => call('POST', '/api/tournaments', body),
   /** `join`, `withdraw`, `pause` or `resume`. */
   tournamentAction: (id, action) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`),
+  /** Challenges waiting for an answer: {incoming: [challenge], outgoing: [challenge]}. */
+  challenges: () => call('GET', '/api/challenge'),
+  challenge: (user, body) => call('POST', `/api/challenge/${encodeURIComponent(user)}`, body),
+  acceptChallenge: (id) => call('POST', `/api/challenge/${encodeURIComponent(id)}/accept`, {}),
+  declineChallenge: (id, reason) => call('POST', `/api/challenge/${encodeURIComponent(id)}/decline`, { reason }),
+  cancelChallenge: (id) => call('POST', `/api/challenge/${encodeURIComponent(id)}/cancel`, {}),
 };

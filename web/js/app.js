@@ -12,6 +12,7 @@ import { session } from './session.js';
 import { currentRoute, gamePath } from './router.js';
 import './quickmatch.js';
 import './tournament-calls.js';
+import './challenge_notice.js';
 import { notifications, onNotifications } from './notifications.js';
 import { pageModule, prefetchPages } from './routes.js';
 import { turns, onTurns } from './turns.js';

@@ -17,16 +17,25 @@ export const CLASSES = ['blitz', 'rapid', 'correspondence'];
 export function who(p) {
   if (!p) return { id: null, name: '' };
   let id = p.id || p.user_id || (typeof p.user === 'string' ? p.user : null) || null;
-  const level = p.bot || (typeof id === 'string' && id.startsWith('bot:') ? id.slice(4) : null);
+  // `bot` is our own bot's level (a string), or `true` for a bot account (someone's program).
+  const level = (typeof p.bot === 'string' && p.bot) || (typeof id === 'string' && id.startsWith('bot:') ? id.slice(4) : null);
   if (!id && level) id = `bot:${level}`;
-  return { id, name: level ? botName(level) : p.name || p.display_name || '', bot: level };
+  const account = p.bot === true || p.bot_account === true;
+  return { id, name: level ? botName(level) : p.name || p.display_name || '', bot: level, account };
+}
+
+/** The BOT badge of a bot account, shown after its name wherever it is shown. */
+export function botBadge(p) {
+  return who(p).account ? h('span', { class: 'badge bot-badge', title: t('bot.badge.title') }, t('bot.badge')) : null;
 }
 
 /** The player's name as a link to their page (plain text when the id is not known). */
 export function playerLink(p) {
   const { id, name, bot } = who(p);
   if (!id) return h('span', { class: 'player-name' }, name || '—');
-  return h('a', { class: ['player-link', bot && 'bot'], href: `#/player/${encodeURIComponent(id)}`, 'data-user': id }, name || id);
+  const link = h('a', { class: ['player-link', bot && 'bot'], href: `#/player/${encodeURIComponent(id)}`, 'data-user': id }, name || id);
+  const badge = botBadge(p);
+  return badge ? h('span', { class: 'player-name' }, link, ' ', badge) : link;
 }
 
 /** 1523, or 1500? while provisional. */

@@ -82,6 +82,8 @@ pub struct SeatRow {
     /// A user who has not registered.
     pub guest: bool,
     pub bot: Option<String>,
+    /// The sitting user is a bot account (one that plays through the Bot API).
+    pub bot_account: bool,
     /// In a rated game that has ended: the rating this seat's player had after it, and by
     /// how much it changed (both rounded).
     pub rating_after: Option<i32>,

@@ -30,18 +30,23 @@ pub enum Scope {
     Read,
     /// Play: open the socket and play at the owner's tables (moves, offers, chat).
     Play,
-    /// Challenge: create tables (open challenges) and start games.
+    /// Challenge: create tables (open challenges), challenge players, answer challenges and
+    /// start games.
     Challenge,
+    /// Bot: the Bot API, a bot account's streams and its play over HTTP (and making the
+    /// account a bot).
+    Bot,
 }
 
 impl Scope {
-    pub const ALL: [Scope; 3] = [Scope::Read, Scope::Play, Scope::Challenge];
+    pub const ALL: [Scope; 4] = [Scope::Read, Scope::Play, Scope::Challenge, Scope::Bot];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Scope::Read => "read",
             Scope::Play => "play",
             Scope::Challenge => "challenge",
+            Scope::Bot => "bot",
         }
     }
 
@@ -114,10 +119,16 @@ pub fn need(method: &str, path: &str) -> Need {
     if path == "/api/me/tokens" || path.starts_with("/api/me/tokens/") {
         return Need::Site;
     }
+    if path.starts_with("/api/bot/") || path == "/api/stream/event" {
+        return Need::Scope(Scope::Bot);
+    }
     match (method.as_str(), path) {
         (_, "/ws") => Need::Scope(Scope::Play),
         ("GET" | "HEAD", _) => Need::Scope(Scope::Read),
         ("POST", "/api/tables" | "/api/daily") => Need::Scope(Scope::Challenge),
+        ("POST", challenge) if challenge.starts_with("/api/challenge/") => {
+            Need::Scope(Scope::Challenge)
+        }
         _ => Need::Site,
     }
 }
@@ -199,6 +210,28 @@ mod tests {
         assert_eq!(need("GET", "/api/records/abc"), Need::Scope(Scope::Read));
         assert_eq!(need("post", "/api/tables"), Need::Scope(Scope::Challenge));
         assert_eq!(need("post", "/api/daily"), Need::Scope(Scope::Challenge));
+        assert_eq!(
+            need("post", "/api/challenge/someone"),
+            Need::Scope(Scope::Challenge)
+        );
+        assert_eq!(
+            need("post", "/api/challenge/c1/accept"),
+            Need::Scope(Scope::Challenge)
+        );
+        // The Bot API, its streams included, needs the bot scope, reading or writing.
+        assert_eq!(need("get", "/api/stream/event"), Need::Scope(Scope::Bot));
+        assert_eq!(
+            need("get", "/api/bot/game/stream/t1"),
+            Need::Scope(Scope::Bot)
+        );
+        assert_eq!(
+            need("post", "/api/bot/game/t1/move/a1"),
+            Need::Scope(Scope::Bot)
+        );
+        assert_eq!(
+            need("post", "/api/bot/account/upgrade"),
+            Need::Scope(Scope::Bot)
+        );
         // The token list and every account change are the site's alone.
         assert_eq!(need("get", "/api/me/tokens"), Need::Site);
         assert_eq!(need("delete", "/api/me/tokens/x1"), Need::Site);

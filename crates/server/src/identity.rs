@@ -95,6 +95,8 @@ impl Keys {
             id: data.claims.sub,
             name: data.claims.name,
             guest: data.claims.guest,
+            // Not in the token: a bot account is known from its row (`Sessions::authenticate`).
+            bot: false,
         };
         Ok((user, data.claims.ver))
     }
@@ -169,6 +171,7 @@ mod tests {
             id: "u1".into(),
             name: "Fox 1234".into(),
             guest: true,
+            bot: false,
         };
         let token = keys.issue(&user, 3);
         assert_eq!(keys.verify(&token).unwrap(), (user, 3));

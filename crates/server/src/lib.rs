@@ -10,6 +10,8 @@
 
 pub mod analysis;
 pub mod api_tokens;
+pub mod bot_streams;
+pub mod challenges;
 pub mod compression;
 pub mod cpu_pool;
 pub mod domain;

@@ -142,6 +142,11 @@ pub struct LimitsConfig {
     /// identity and from one address: each holds the compute pool for up to a few seconds.
     pub evaluations_per_identity: Rate,
     pub evaluations_per_address: Rate,
+    /// Challenges one identity may send.
+    pub challenges_per_identity: Rate,
+    /// Requests of the Bot API (moves, chat, offers, streams opened) by one API token, or
+    /// one session when the site's own session is used.
+    pub bot_requests_per_token: Rate,
 }
 
 impl Default for LimitsConfig {
@@ -169,6 +174,8 @@ impl Default for LimitsConfig {
             reviews_per_address: Rate::per_hour(30),
             evaluations_per_identity: Rate::per_minute(12),
             evaluations_per_address: Rate::per_minute(30),
+            challenges_per_identity: Rate::per_hour(100),
+            bot_requests_per_token: Rate::per_minute(600),
         }
     }
 }
@@ -227,6 +234,8 @@ impl LimitsConfig {
                 "reviews_per_address" => config.reviews_per_address = Rate::parse(value)?,
                 "evaluations_per_identity" => config.evaluations_per_identity = Rate::parse(value)?,
                 "evaluations_per_address" => config.evaluations_per_address = Rate::parse(value)?,
+                "challenges_per_identity" => config.challenges_per_identity = Rate::parse(value)?,
+                "bot_requests_per_token" => config.bot_requests_per_token = Rate::parse(value)?,
                 other => return Err(format!("no limit named {other:?}")),
             }
         }
@@ -252,6 +261,10 @@ pub enum Action {
     Review,
     /// A position evaluated by the engine on demand.
     Evaluate,
+    /// A challenge sent (counted per identity).
+    Challenge,
+    /// A request of the Bot API (counted per token: give the token's id as the identity).
+    BotRequest,
 }
 
 impl Action {
@@ -268,6 +281,8 @@ impl Action {
             Action::Correspondence => "correspondence",
             Action::Review => "review",
             Action::Evaluate => "evaluate",
+            Action::Challenge => "challenge",
+            Action::BotRequest => "bot",
         }
     }
 }
@@ -318,6 +333,8 @@ pub struct Limits {
     review_address: Keyed<IpAddr>,
     evaluate_identity: Keyed<String>,
     evaluate_address: Keyed<IpAddr>,
+    challenge_identity: Keyed<String>,
+    bot_request_token: Keyed<String>,
     failures: Mutex<HashMap<String, Failures>>,
     sockets: Arc<Mutex<HashMap<IpAddr, u32>>>,
     last_pruned: Mutex<Instant>,
@@ -367,6 +384,8 @@ impl Limits {
             review_address: Keyed::new(config.reviews_per_address),
             evaluate_identity: Keyed::new(config.evaluations_per_identity),
             evaluate_address: Keyed::new(config.evaluations_per_address),
+            challenge_identity: Keyed::new(config.challenges_per_identity),
+            bot_request_token: Keyed::new(config.bot_requests_per_token),
             failures: Mutex::new(HashMap::new()),
             sockets: Arc::new(Mutex::new(HashMap::new())),
             last_pruned: Mutex::new(Instant::now()),
@@ -428,6 +447,14 @@ impl Limits {
             Action::Evaluate => (
                 Some((&self.evaluate_address, c.evaluations_per_address)),
                 Some((&self.evaluate_identity, c.evaluations_per_identity)),
+            ),
+            Action::Challenge => (
+                None,
+                Some((&self.challenge_identity, c.challenges_per_identity)),
+            ),
+            Action::BotRequest => (
+                None,
+                Some((&self.bot_request_token, c.bot_requests_per_token)),
             ),
         };
         let name = action.name();
@@ -624,6 +651,8 @@ impl Limits {
         self.review_address.limiter.retain_recent();
         self.evaluate_identity.limiter.retain_recent();
         self.evaluate_address.limiter.retain_recent();
+        self.challenge_identity.limiter.retain_recent();
+        self.bot_request_token.limiter.retain_recent();
         self.failures
             .lock()
             .expect("failures lock")

@@ -47,6 +47,7 @@ impl AppState {
             id: random_id(12),
             name: guest_name(),
             guest: true,
+            bot: false,
         };
         let token = self.sessions.issue(&user, 0);
         Ok((user, token))

@@ -31,6 +31,9 @@ const TOKEN_USE_EVERY: Duration = Duration::from_secs(60);
 struct Known {
     /// `None`: no row (a guest that has not done anything yet).
     version: Option<i64>,
+    /// A bot account (tokens do not say: an account may become one after its token was
+    /// issued).
+    bot: bool,
     at: Instant,
 }
 
@@ -107,7 +110,10 @@ impl Sessions {
         let known = self.known(&user.id).await?;
         match known.version {
             Some(current) if current == version => Ok(Identity {
-                user,
+                user: UserView {
+                    bot: known.bot,
+                    ..user
+                },
                 version,
                 token: None,
             }),
@@ -145,6 +151,7 @@ impl Sessions {
                 id: owner.token.user_id,
                 name: owner.display_name,
                 guest: false,
+                bot: owner.bot,
             },
             version: owner.current_version,
             token: Some(TokenGrant {
@@ -207,6 +214,7 @@ impl Sessions {
         let row = self.store.user(user_id).await?;
         let known = Known {
             version: row.as_ref().map(|u| u.token_version),
+            bot: row.as_ref().is_some_and(|u| u.bot),
             at: Instant::now(),
         };
         self.remember(user_id, known);

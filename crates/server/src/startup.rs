@@ -52,6 +52,8 @@ pub struct Config {
     /// How long a player of a live game may be gone before the opponent may claim it
     /// (30 s; tests shorten it).
     pub abandon_grace: std::time::Duration,
+    /// How long a challenge waits for its answer before it expires.
+    pub challenge_ttl: std::time::Duration,
     /// How far apart in rating quick match pairs players, widening as they wait.
     pub match_window: rating::Window,
     /// Redis, shared with the other nodes of the site (`--redis`); `None`: this node alone.
@@ -204,6 +206,7 @@ impl Application {
             push: push.clone(),
             reviews: Default::default(),
             tournaments,
+            challenge_ttl: config.challenge_ttl,
         });
         // The security middleware reads its configuration on its own, before any handler.
         let security = web::Data::new(config.security.clone());
@@ -250,6 +253,7 @@ impl Application {
             .disable_signals()
             .shutdown_timeout(10)
             .run();
+        runtime.spawn(crate::challenges::sweep(hub.clone()));
         let restoring = runtime.spawn(restore_tables(
             hub.clone(),
             restore.clone(),

@@ -26,4 +26,6 @@ pub struct AppState {
     pub reviews: crate::analysis::Reviews,
     /// Arenas: their directors, their runner and their live standings.
     pub tournaments: crate::tournaments::Tournaments,
+    /// How long a challenge waits for its answer.
+    pub challenge_ttl: std::time::Duration,
 }

@@ -26,6 +26,8 @@ pub struct TokenOwner {
     pub display_name: String,
     /// The owner's token version now: the token works only while it equals the token's.
     pub current_version: i64,
+    /// The owner is a bot account.
+    pub bot: bool,
 }
 
 /// A token to store, with the hash of its secret.
@@ -98,7 +100,7 @@ impl Store {
         on_pool!(self, pool => {
             let row = sqlx::query(
                 "SELECT t.id, t.user_id, t.name, t.scopes, t.version, t.created_at, \
-                 t.last_used_at, u.display_name, u.token_version \
+                 t.last_used_at, u.display_name, u.token_version, u.bot \
                  FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = $1",
             )
             .bind(hash)
@@ -110,6 +112,7 @@ impl Store {
                         token: token_from(row)?,
                         display_name: row.text("display_name")?,
                         current_version: row.big("token_version")?,
+                        bot: row.flag("bot")?,
                     })
                 })
                 .transpose()

@@ -39,7 +39,7 @@ const GAME_COLUMNS: &str = "g.id, g.game, g.variant, g.seed, g.private, g.invite
      (SELECT r.id FROM games r WHERE r.rematch_of = g.id ORDER BY r.created_at, r.id LIMIT 1) \
      AS rematch";
 
-const SEAT_COLUMNS: &str = "s.game_id, s.seat, s.user_id, u.display_name, u.username, s.bot, \
+const SEAT_COLUMNS: &str = "s.game_id, s.seat, s.user_id, u.display_name, u.username, s.bot, COALESCE(u.bot, FALSE) AS bot_account, \
      rc.rating_before, rc.rating_after, rc.deviation_after";
 
 /// Seats with their user's names and, for rated games that ended, the rating change.
@@ -100,6 +100,7 @@ fn seat_from<R: Get>(row: &R) -> Result<(String, SeatRow), StoreError> {
         user_id,
         display_name: row.opt_text("display_name")?,
         bot: row.opt_text("bot")?,
+        bot_account: row.flag("bot_account")?,
         rating_after: after.map(|a| a.round() as i32),
         rating_provisional: row
             .opt_float("deviation_after")?

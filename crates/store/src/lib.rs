@@ -32,6 +32,7 @@ macro_rules! on_pool {
 
 mod analysis;
 mod api_tokens;
+mod challenges;
 mod chat;
 mod daily;
 mod error;
@@ -53,6 +54,7 @@ mod wal;
 mod writer;
 
 pub use api_tokens::{ApiToken, NewApiToken, TokenOwner};
+pub use challenges::Challenge;
 pub use daily::DailyFigures;
 pub use error::StoreError;
 pub use ids::{new_id, new_secret, new_token};

@@ -42,6 +42,8 @@ pub struct LeaderboardEntry {
     pub name: String,
     pub rating: i32,
     pub games: u32,
+    /// A bot account's line (the bots have a leaderboard of their own).
+    pub bot: bool,
 }
 
 /// Finished two-player games by result, from one player's side.
@@ -271,18 +273,19 @@ impl Store {
 
     /// The best-rated accounts of one game and class, at most `limit`; ratings whose
     /// deviation is above `max_deviation` (provisional) are left out, and so are guests and
-    /// bots.
+    /// our own bots. `bots` picks the board: the bot accounts', or the people's.
     pub async fn leaderboard(
         &self,
         game: &str,
         class: Class,
         max_deviation: f64,
         limit: u32,
+        bots: bool,
     ) -> Result<Vec<LeaderboardEntry>, StoreError> {
         let sql = "SELECT r.player, u.display_name, r.rating, r.games FROM ratings r \
                    JOIN users u ON u.id = r.player \
                    WHERE r.game = $1 AND r.class = $2 AND r.deviation <= $3 \
-                   AND u.username IS NOT NULL \
+                   AND u.username IS NOT NULL AND u.bot = $5 \
                    ORDER BY r.rating DESC, r.player LIMIT $4";
         on_pool!(self, pool => {
             let rows = sqlx::query(sql)
@@ -290,6 +293,7 @@ impl Store {
                 .bind(class.as_str())
                 .bind(max_deviation)
                 .bind(sql_limit(limit))
+                .bind(bots)
                 .fetch_all(pool)
                 .await?;
             rows.iter()
@@ -301,6 +305,7 @@ impl Store {
                         name: row.text("display_name")?,
                         rating: row.float("rating")?.round() as i32,
                         games: narrow(row.big("games")?, "games")?,
+                        bot: bots,
                     })
                 })
                 .collect()

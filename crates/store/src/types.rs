@@ -45,6 +45,8 @@ pub struct User {
     pub token_version: i64,
     /// When an operator flagged the account (no chat, no public tables), if ever.
     pub flagged_at: Option<i64>,
+    /// A bot account: it plays through the Bot API (for good, once made one).
+    pub bot: bool,
 }
 
 impl User {

@@ -4,7 +4,7 @@ use crate::rows::Get;
 use crate::{Store, StoreError, User};
 
 const USER_COLUMNS: &str =
-    "id, display_name, username, password_hash, created_at, token_version, flagged_at";
+    "id, display_name, username, password_hash, created_at, token_version, flagged_at, bot";
 
 fn user_from<R: Get>(row: &R) -> Result<User, StoreError> {
     Ok(User {
@@ -15,6 +15,7 @@ fn user_from<R: Get>(row: &R) -> Result<User, StoreError> {
         created_at: row.big("created_at")?,
         token_version: row.big("token_version")?,
         flagged_at: row.opt_big("flagged_at")?,
+        bot: row.flag("bot")?,
     })
 }
 
@@ -207,6 +208,31 @@ impl Store {
             .transpose()?
         });
         version.ok_or(StoreError::NotFound)
+    }
+
+    /// Makes an account a bot, for good. Only an account (not a guest) that has never sat
+    /// at a table may become one: `NotFound` without such a user, `Conflict` for a guest, one
+    /// with games, or one that is a bot already. One statement, so a game joined meanwhile
+    /// cannot slip in between the check and the change.
+    pub async fn make_bot(&self, id: &str) -> Result<(), StoreError> {
+        let updated = on_pool!(self, pool => {
+            sqlx::query(
+                "UPDATE users SET bot = TRUE WHERE id = $1 AND bot = FALSE \
+                 AND username IS NOT NULL \
+                 AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.user_id = $1)",
+            )
+            .bind(id)
+            .execute(pool)
+            .await?
+            .rows_affected()
+        });
+        if updated == 0 {
+            return match self.user(id).await? {
+                Some(_) => Err(StoreError::Conflict),
+                None => Err(StoreError::NotFound),
+            };
+        }
+        Ok(())
     }
 
     /// Flags (or, with `None`, unflags) an account. `NotFound` when there is no such user.

@@ -1409,6 +1409,7 @@ async fn the_leaderboard_lists_settled_accounts_best_first(db: TestDb) {
             rating::Class::Blitz,
             rating::PROVISIONAL_DEVIATION,
             10,
+            false,
         )
         .await
         .unwrap();
@@ -1420,7 +1421,7 @@ async fn the_leaderboard_lists_settled_accounts_best_first(db: TestDb) {
     assert!(board[0].rating > board[1].rating);
     // With a strict threshold nobody qualifies yet.
     let strict = db
-        .leaderboard("mill", rating::Class::Blitz, 1.0, 10)
+        .leaderboard("mill", rating::Class::Blitz, 1.0, 10, false)
         .await
         .unwrap();
     assert!(strict.is_empty());

@@ -16,3 +16,4 @@ export * as leaderboard from './leaderboard.js';
 export * as live from './live.js';
 export * as tournaments from './tournaments.js';
 export * as tournament from './tournament.js';
+export * as challenges from './challenges.js';

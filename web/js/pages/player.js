@@ -9,6 +9,7 @@ import { session } from '../session.js';
 import { ratingChart } from '../chart.js';
 import { gamesTable } from '../gamelist.js';
 import { CLASSES, who, ratingNode, ratingText, className, changeText } from '../players.js';
+import { challengePanel } from '../challenge_form.js';
 
 /** How many of the latest games the page lists. */
 const RECENT = 20;
@@ -28,6 +29,7 @@ export function mount(root, params) {
 
   function kind() {
     if (user.bot) return t('player.bot');
+    if (user.bot_account) return t('bot.badge');
     return user.guest ? t('player.guest') : t('player.account');
   }
 
@@ -100,10 +102,11 @@ export function mount(root, params) {
     page.append(
       h('h1', {}, name),
       h('p', { class: 'lead' },
-        h('span', { class: ['badge', 'kind', user.bot ? 'bot' : user.guest ? 'guest' : 'account'] }, kind()),
+        h('span', { class: ['badge', 'kind', user.bot || user.bot_account ? 'bot' : user.guest ? 'guest' : 'account'], title: user.bot_account ? t('bot.badge.title') : null }, kind()),
         user.created_at ? ` ${t('player.since', { date: formatDate(user.created_at, lang()) })}` : '',
         self ? [' · ', h('a', { href: '#/profile' }, t('player.yours'))] : null),
       resultsLine(),
+      challengePanel(user, games),
       h('section', { class: 'panel' }, h('h2', {}, t('player.ratings')), ratingsPanel()),
       h('section', { class: 'panel' }, h('h2', {}, t('player.history')), h('div', { class: 'charts' }, charts())),
       h('section', { class: 'panel' }, h('h2', {}, t('player.recent')),

@@ -68,7 +68,8 @@ export function mount(root) {
   function render() {
     clear(root);
     document.title = `${t('nav.playing')} — ${t('app.name')}`;
-    const page = h('section', { class: 'page playing' }, h('h1', {}, t('nav.playing')));
+    const page = h('section', { class: 'page playing' }, h('h1', {}, t('nav.playing')),
+      h('p', { class: 'small' }, h('a', { href: '#/challenges', class: 'challenges-link' }, t('challenges.title'))));
     if (failed) page.append(h('p', { class: 'error' }, failed));
     else if (!list) page.append(h('p', { class: 'loading' }, t('loading')));
     else if (!list.length) {

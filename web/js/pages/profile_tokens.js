@@ -5,7 +5,7 @@ import { h, fill, toast, copyText, formatDate } from '../ui.js';
 import { t, lang } from '../i18n.js';
 import { api } from '../api.js';
 
-const SCOPES = ['read', 'play', 'challenge'];
+const SCOPES = ['read', 'play', 'challenge', 'bot'];
 
 /** The panel: `node` is kept across the profile's renders (what is typed survives them). */
 export function tokensPanel(errorText) {
@@ -13,7 +13,7 @@ export function tokensPanel(errorText) {
   let limit = 0;
   let made = null; // {name, secret}: the token just made, until the page is left
   const name = h('input', { name: 'token-name', class: 'token-name', required: true, maxlength: 40, autocomplete: 'off' });
-  const boxes = SCOPES.map((scope) => h('input', { type: 'checkbox', name: 'scope', value: scope, checked: scope !== 'challenge' }));
+  const boxes = SCOPES.map((scope) => h('input', { type: 'checkbox', name: 'scope', value: scope, checked: scope === 'read' || scope === 'play' }));
   const node = h('section', { class: 'panel api-tokens' });
 
   async function load() {

@@ -156,8 +156,9 @@ impl Hub {
         Ok(())
     }
 
-    /// Sends `message` to every socket of `user`, on this node and the others.
-    pub(crate) fn send_to(&self, user: String, message: &Message) {
+    /// Sends `message` to every socket of `user`, on this node and the others (and to the
+    /// user's Bot API event streams, which listen beside the sockets).
+    pub fn send_to(&self, user: String, message: &Message) {
         let text = encode(None, message);
         let frame = Frame::from(text.clone());
         self.0.turns.lock().expect("turns lock").send(&user, &frame);

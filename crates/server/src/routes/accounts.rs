@@ -132,6 +132,7 @@ pub(crate) async fn register(
         id: user.id,
         name: username.name,
         guest: false,
+        bot: false,
     };
     Ok(fresh_session(&state, &req, &account, version))
 }
@@ -182,6 +183,7 @@ pub(crate) async fn login(
         id: user.id,
         name: user.username.unwrap_or(user.display_name),
         guest: false,
+        bot: user.bot,
     };
     Ok(fresh_session(&state, &req, &account, user.token_version))
 }

@@ -13,7 +13,10 @@ use crate::error::{ApiError, ErrorCode};
 
 pub mod accounts;
 pub mod analysis;
+pub mod bot;
+pub mod bot_play;
 pub mod catalog;
+pub mod challenges;
 pub mod evaluation;
 pub mod health;
 pub mod live;
@@ -118,6 +121,21 @@ api! {
     post "/api/tournaments/{id}/withdraw" => tournaments::withdraw,
     post "/api/tournaments/{id}/pause" => tournaments::pause,
     post "/api/tournaments/{id}/resume" => tournaments::resume,
+    get "/api/challenge" => challenges::list,
+    post "/api/challenge/{user}" => challenges::create,
+    post "/api/challenge/{id}/accept" => challenges::accept,
+    post "/api/challenge/{id}/decline" => challenges::decline,
+    post "/api/challenge/{id}/cancel" => challenges::cancel,
+    post "/api/bot/account/upgrade" => bot::upgrade,
+    get "/api/stream/event" => bot::event_stream,
+    get "/api/bot/game/stream/{id}" => bot::game_stream,
+    post "/api/bot/game/{id}/move/{move}" => bot_play::play,
+    post "/api/bot/game/{id}/chat" => bot_play::chat,
+    post "/api/bot/game/{id}/resign" => bot_play::resign,
+    post "/api/bot/game/{id}/abort" => bot_play::abort,
+    post "/api/bot/game/{id}/draw/{answer}" => bot_play::draw,
+    post "/api/bot/game/{id}/takeback/{answer}" => bot_play::takeback,
+    post "/api/bot/game/{id}/claim" => bot_play::claim,
     get "/api/openapi.json" => self::openapi,
 }
 
@@ -184,6 +202,21 @@ const READS_TOKEN: &[(&str, &str)] = &[
     ("post", "/api/reports"),
     ("get", "/api/notifications"),
     ("post", "/api/notifications/read"),
+    ("get", "/api/challenge"),
+    ("post", "/api/challenge/{user}"),
+    ("post", "/api/challenge/{id}/accept"),
+    ("post", "/api/challenge/{id}/decline"),
+    ("post", "/api/challenge/{id}/cancel"),
+    ("post", "/api/bot/account/upgrade"),
+    ("get", "/api/stream/event"),
+    ("get", "/api/bot/game/stream/{id}"),
+    ("post", "/api/bot/game/{id}/move/{move}"),
+    ("post", "/api/bot/game/{id}/chat"),
+    ("post", "/api/bot/game/{id}/resign"),
+    ("post", "/api/bot/game/{id}/abort"),
+    ("post", "/api/bot/game/{id}/draw/{answer}"),
+    ("post", "/api/bot/game/{id}/takeback/{answer}"),
+    ("post", "/api/bot/game/{id}/claim"),
 ];
 
 /// The OpenAPI document: what the handlers declare, completed with what every endpoint of a
@@ -270,21 +303,17 @@ pub fn document() -> serde_json::Value {
     }
     create_table_schema(&mut doc["components"]["schemas"]["CreateTable"]);
     positions::body_schema(&mut doc["components"]["schemas"]["PositionBody"]);
+    challenge_schema(&mut doc["components"]["schemas"]["NewChallenge"]);
     doc
 }
 
-/// What `POST /api/tables` takes, game by game: the game's own variants, and for a solo
-/// puzzle no clock, bot, rating or rating range and only the first seat; a clock is either
-/// minutes and an increment or days a move.
-fn create_table_schema(schema: &mut serde_json::Value) {
-    use serde_json::{Value, json};
+/// A clock as a table or a challenge takes it: none, minutes and an increment, or days a
+/// move.
+fn clock_schema(description: &serde_json::Value) -> serde_json::Value {
+    use serde_json::json;
     let none = json!({"type": "null"});
-    schema["properties"]["game"]["enum"] = ::catalog::GameId::ALL
-        .iter()
-        .map(|g| Value::from(g.as_str()))
-        .collect();
-    schema["properties"]["clock"] = json!({
-        "description": schema["properties"]["clock"]["description"],
+    json!({
+        "description": description,
         "oneOf": [
             none.clone(),
             {
@@ -302,11 +331,51 @@ fn create_table_schema(schema: &mut serde_json::Value) {
                 "properties": {
                     "days": {"enum": crate::domain::table_settings::CORRESPONDENCE_DAYS, "description": "Days for each move"},
                     "initial": none.clone(),
-                    "increment": none.clone(),
+                    "increment": none,
                 },
             },
         ],
-    });
+    })
+}
+
+/// What `POST /api/challenge/{user}` takes: a two-player game and its own variants, and a
+/// clock as a table's.
+fn challenge_schema(schema: &mut serde_json::Value) {
+    use serde_json::{Value, json};
+    let two_player: Vec<_> = ::catalog::GameId::ALL
+        .iter()
+        .filter(|g| !g.is_solo())
+        .collect();
+    schema["properties"]["game"]["enum"] =
+        two_player.iter().map(|g| Value::from(g.as_str())).collect();
+    schema["properties"]["clock"] = clock_schema(&schema["properties"]["clock"]["description"]);
+    let games: Vec<Value> = two_player
+        .iter()
+        .map(|g| {
+            let mut variants: Vec<Value> = g
+                .info()
+                .variants
+                .iter()
+                .map(|v| Value::from(v.id))
+                .collect();
+            variants.push(Value::Null);
+            json!({"properties": {"game": {"enum": [g.as_str()]}, "variant": {"enum": variants}}})
+        })
+        .collect();
+    schema["oneOf"] = Value::from(games);
+}
+
+/// What `POST /api/tables` takes, game by game: the game's own variants, and for a solo
+/// puzzle no clock, bot, rating or rating range and only the first seat; a clock is either
+/// minutes and an increment or days a move.
+fn create_table_schema(schema: &mut serde_json::Value) {
+    use serde_json::{Value, json};
+    let none = json!({"type": "null"});
+    schema["properties"]["game"]["enum"] = ::catalog::GameId::ALL
+        .iter()
+        .map(|g| Value::from(g.as_str()))
+        .collect();
+    schema["properties"]["clock"] = clock_schema(&schema["properties"]["clock"]["description"]);
     let games: Vec<Value> = ::catalog::GameId::ALL
         .iter()
         .map(|g| {

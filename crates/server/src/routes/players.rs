@@ -57,8 +57,10 @@ pub(crate) struct Profile {
     id: String,
     name: String,
     guest: bool,
-    /// The level, when this player is one of the bots.
+    /// The level, when this player is one of our own bots.
     bot: Option<String>,
+    /// A bot account: someone's program, playing through the Bot API.
+    bot_account: bool,
     created_at: Option<i64>,
     /// By game, then rating class (`blitz`, `rapid`, `correspondence`).
     #[schema(value_type = std::collections::BTreeMap<String, std::collections::BTreeMap<String, RatingView>>)]
@@ -83,6 +85,7 @@ pub(crate) async fn profile(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
+    let mut bot_account = false;
     let (name, guest, bot, created_at, occupant) = match bot_of(&id) {
         Some(level) => {
             let bot = bot_user(level);
@@ -100,6 +103,7 @@ pub(crate) async fn profile(
                 .user(&id)
                 .await?
                 .ok_or_else(|| ApiError::not_found("player"))?;
+            bot_account = user.bot;
             (
                 user.display_name.clone(),
                 user.is_guest(),
@@ -114,6 +118,7 @@ pub(crate) async fn profile(
         name,
         guest,
         bot,
+        bot_account,
         created_at,
         ratings: ratings_by_game(&state, &id).await?,
         results: state.store.results_of(&occupant).await?,
@@ -203,12 +208,16 @@ pub(crate) struct ClassQuery {
     /// `blitz` (the default), `rapid` or `correspondence`.
     #[param(pattern = "^(blitz|rapid|correspondence)$")]
     class: Option<String>,
+    /// The bot accounts' leaderboard instead of the people's.
+    bots: Option<bool>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub(crate) struct LeaderboardView {
     game: &'static str,
     class: &'static str,
+    /// The bot accounts' board (`?bots=true`), or the people's.
+    bots: bool,
     /// Best first, at most 100, provisional ratings left out.
     #[schema(value_type = Vec<Object>)]
     players: Vec<store::LeaderboardEntry>,
@@ -252,11 +261,13 @@ pub(crate) async fn leaderboard(
             class,
             rating::PROVISIONAL_DEVIATION,
             LEADERBOARD_SIZE,
+            query.bots.unwrap_or(false),
         )
         .await?;
     Ok(HttpResponse::Ok().json(LeaderboardView {
         game: info.id,
         class: class.as_str(),
+        bots: query.bots.unwrap_or(false),
         players,
     }))
 }

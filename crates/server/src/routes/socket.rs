@@ -447,6 +447,11 @@ impl Connection {
                 if !self.may_challenge {
                     return Err(api_tokens::lacking(Scope::Challenge));
                 }
+                if self.user.bot {
+                    return Err(ApiError::forbidden(
+                        "quick match pairs people: a bot account plays the challenges it accepts",
+                    ));
+                }
                 if rated && self.user.guest {
                     return Err(ApiError::forbidden(crate::table::RATED_FOR_ACCOUNTS));
                 }

@@ -16,7 +16,7 @@ use crate::unix_time::unix_ms;
 pub(crate) struct TokenView {
     id: String,
     name: String,
-    /// Among `read`, `play` and `challenge`.
+    /// Among `read`, `play`, `challenge` and `bot`.
     scopes: Vec<&'static str>,
     /// Unix ms.
     created_at: i64,
@@ -135,7 +135,7 @@ pub(crate) async fn make(
     let scopes = Scopes::of(&body.scopes);
     if scopes.is_empty() {
         return Err(ApiError::bad_request(
-            "choose at least one scope: read, play or challenge",
+            "choose at least one scope: read, play, challenge or bot",
         ));
     }
     let held = state

@@ -163,6 +163,7 @@ impl TestApp {
             tournament_minute: Duration::from_secs(60),
             rabbit_tables: None,
             abandon_grace: Duration::from_secs(30),
+            challenge_ttl: Duration::from_secs(600),
             bot_threads: None,
             match_window: rating::Window::default(),
             cluster: None,

@@ -8,6 +8,7 @@ mod addresses;
 mod analysis;
 mod api_tokens;
 mod bad_input;
+mod bot_api;
 mod bot_endings;
 mod cluster;
 mod correspondence;

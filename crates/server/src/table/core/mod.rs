@@ -123,6 +123,8 @@ pub fn bot_user(level: ai::Level) -> UserView {
         id: format!("bot:{level}"),
         name: format!("Stolik bot ({level})"),
         guest: false,
+        // Our own bots are marked by their level (`SeatView::bot`), not as accounts.
+        bot: false,
     }
 }
 

@@ -54,6 +54,7 @@ impl TableState {
                     id: user_id.clone(),
                     name: seat.display_name.clone().unwrap_or_default(),
                     guest: seat.guest,
+                    bot: seat.bot_account,
                 });
             } else if let Some(level) = seat.bot.as_deref().and_then(|b| b.parse().ok()) {
                 *slot = Some(bot_user(level));

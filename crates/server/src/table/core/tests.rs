@@ -24,6 +24,7 @@ pub(in crate::table) fn user(id: &str) -> UserView {
         id: id.to_string(),
         name: format!("{id}'s name"),
         guest: false,
+        bot: false,
     }
 }
 

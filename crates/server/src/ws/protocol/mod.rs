@@ -283,6 +283,14 @@ pub enum Message {
         from: &'static str,
         signal: VoiceSignal,
     },
+    /// A challenge to or from this player changed (`event`: `created`, `accepted`,
+    /// `declined`, `canceled` or `expired`); `challenge` is the challenge as it is now
+    /// (docs/bot-api.md).
+    #[serde(rename = "challenge")]
+    Challenge {
+        event: &'static str,
+        challenge: Value,
+    },
     /// Quick match paired this client: its new table.
     #[serde(rename = "match")]
     Match { table: String },

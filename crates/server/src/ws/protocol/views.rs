@@ -10,6 +10,9 @@ pub struct UserView {
     pub id: String,
     pub name: String,
     pub guest: bool,
+    /// A bot account: it plays through the Bot API, and every page marks it so.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// Minutes-and-increment time control, in milliseconds.

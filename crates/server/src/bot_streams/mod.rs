@@ -1,0 +1,143 @@
+//! The Bot API's NDJSON streams (docs/bot-api.md): the account's events
+//! (`GET /api/stream/event`) and one game (`GET /api/bot/game/stream/{id}`). A stream is
+//! another subscriber of the tables and of the player's messages: its outbox is fed by the
+//! same delivery path as a socket, and it turns what arrives into lines of JSON, with an empty
+//! line every [`KEEP_ALIVE`] so that a client (or a proxy) sees the stream is alive.
+//!
+//! A stream ends when its client goes, reads too slowly, when the server shuts down, and when
+//! its token ends: at once on the node where it was revoked (the session watch), and within a
+//! keep-alive elsewhere (the token is checked again on each).
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use actix_web::HttpResponse;
+use actix_web::http::header::{CONTENT_ENCODING, HeaderValue};
+use actix_web::web::Bytes;
+use futures_core::Stream;
+use serde_json::Value;
+use tokio::sync::{Notify, mpsc};
+
+use crate::error::ApiError;
+use crate::identity::Identity;
+use crate::outbox::{Frame, Outbox};
+use crate::sessions::SessionWatch;
+use crate::state::AppState;
+
+mod events;
+mod game;
+mod game_views;
+
+pub use events::event_stream;
+pub use game::game_stream;
+
+/// An empty line this often keeps a quiet stream open.
+pub const KEEP_ALIVE: Duration = Duration::from_secs(5);
+/// Lines waiting for a client that does not read before its stream is ended.
+const LINES_QUEUED: usize = 128;
+/// Messages waiting in a stream's outbox before it is ended as too slow.
+const OUTBOX_CAPACITY: usize = 256;
+/// The media type of every stream.
+pub const NDJSON: &str = "application/x-ndjson";
+
+/// The lines of one stream on their way to the client.
+struct Lines(mpsc::Sender<Bytes>);
+
+impl Lines {
+    /// Queues one JSON line; `false` once the client is gone or too slow (the stream ends).
+    fn send(&self, value: &Value) -> bool {
+        let mut line = serde_json::to_vec(value).expect("values serialise");
+        line.push(b'\n');
+        self.0.try_send(Bytes::from(line)).is_ok()
+    }
+
+    fn keep_alive(&self) -> bool {
+        self.0.try_send(Bytes::from_static(b"\n")).is_ok()
+    }
+}
+
+/// The response body: the queued lines, as they come.
+struct LineBody(mpsc::Receiver<Bytes>);
+
+impl Stream for LineBody {
+    type Item = Result<Bytes, std::convert::Infallible>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.0.poll_recv(cx).map(|line| line.map(Ok))
+    }
+}
+
+/// A streaming NDJSON response and the queue that feeds it. Never compressed: a gzip stream
+/// would hold lines back until it had enough to squeeze.
+fn response() -> (HttpResponse, Lines) {
+    let (tx, rx) = mpsc::channel(LINES_QUEUED);
+    let mut response = HttpResponse::Ok()
+        .content_type(NDJSON)
+        .insert_header(("Cache-Control", "no-store"))
+        .streaming(LineBody(rx));
+    // `Compress` leaves a response that names its coding alone; `compression::unmark` then
+    // takes the name off.
+    response
+        .headers_mut()
+        .insert(CONTENT_ENCODING, HeaderValue::from_static("identity"));
+    (response, Lines(tx))
+}
+
+/// What every stream watches besides its own events: the token, the session, the server.
+struct Ending {
+    state: Arc<AppState>,
+    /// The caller's token (a personal API token or a session's), checked on each keep-alive.
+    token: String,
+    watch: SessionWatch,
+    closing: tokio::sync::watch::Receiver<bool>,
+    overflow: Arc<Notify>,
+}
+
+impl Ending {
+    fn new(
+        state: Arc<AppState>,
+        identity: &Identity,
+        token: String,
+        overflow: Arc<Notify>,
+    ) -> Self {
+        Ending {
+            watch: state.sessions.watch(identity),
+            closing: state.hub.closing(),
+            state,
+            token,
+            overflow,
+        }
+    }
+
+    /// Resolves when the stream must end: its session ended or its token was revoked here, the
+    /// server is closing, or its outbox overflowed.
+    async fn ended(&mut self) {
+        tokio::select! {
+            () = self.watch.ended() => {}
+            _ = self.closing.wait_for(|c| *c) => {}
+            () = self.overflow.notified() => {}
+        }
+    }
+
+    /// Whether the token still works (revoked on another node, or its owner logged out
+    /// everywhere there).
+    async fn token_works(&self) -> bool {
+        self.state.sessions.authenticate(&self.token).await.is_ok()
+    }
+}
+
+/// A new outbox for a stream of `identity`, with the user's mute list.
+async fn outbox(
+    state: &AppState,
+    identity: &Identity,
+) -> Result<(Outbox, mpsc::Receiver<Frame>, Arc<Notify>), ApiError> {
+    let muted = state.sessions.mute_list(&identity.user.id).await?;
+    Ok(Outbox::new(OUTBOX_CAPACITY, muted))
+}
+
+/// A frame's JSON, or `Null` for one that does not parse (none should).
+fn parse(frame: &Frame) -> Value {
+    serde_json::from_str(frame).unwrap_or(Value::Null)
+}
