@@ -184,7 +184,7 @@ async fn ask(
     responses(
         (status = 204, description = "Entered"),
         (status = 401, description = "No identity", body = ErrorBody),
-        (status = 403, description = "A guest", body = ErrorBody),
+        (status = 403, description = "A guest, or a bot account", body = ErrorBody),
         (status = 404, description = "No such tournament", body = ErrorBody),
         (status = 409, description = "Entered already, withdrew, or the tournament is over", body = ErrorBody),
     ),
@@ -194,7 +194,15 @@ pub(crate) async fn join(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    ask(req, state, &id, Request::Join).await
+    let user = caller(&state, &req).await?;
+    // Arenas are for people: a bot account plays challenges and the bots' ladder.
+    if user.bot {
+        return Err(ApiError::forbidden(
+            "a bot account cannot enter a tournament",
+        ));
+    }
+    state.tournaments.ask(&id, &user, Request::Join).await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// Leaves the tournament: before the start the name comes off the list; after it, for good.

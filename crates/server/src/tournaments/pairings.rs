@@ -37,6 +37,8 @@ impl Tournaments {
                     id: player.to_string(),
                     name: names.get(player.as_str()).cloned().unwrap_or_default(),
                     guest: false,
+                    // Bot accounts cannot enter (routes/tournaments.rs).
+                    bot: false,
                 })
             })
             .collect();

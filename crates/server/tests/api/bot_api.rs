@@ -476,6 +476,18 @@ async fn only_an_account_that_never_played_becomes_a_bot_and_bots_stay_out_of_qu
             "forbidden",
         )
         .await;
+    // Nor do they enter arenas, which are for people.
+    let (status, arena) = app
+        .post(
+            "/api/tournaments",
+            Some(&player.token),
+            json!({"game": "mill", "initial": 180, "increment": 2, "minutes": 60, "starts_in": 10}),
+        )
+        .await;
+    assert_eq!(status, 201, "{arena}");
+    let join = format!("/api/tournaments/{}/join", arena["id"].as_str().unwrap());
+    let (status, body) = app.post(&join, Some(&fresh.token), json!({})).await;
+    assert_eq!(status, 403, "{body}");
     // The bots have a leaderboard of their own.
     let (status, board) = app.get("/api/leaderboard/mill?bots=true", None).await;
     assert_eq!(status, 200, "{board}");
