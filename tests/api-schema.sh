@@ -55,7 +55,9 @@ token="$(curl -sf -X POST "$base/api/register" -H "Authorization: Bearer $guest"
   python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')"
 
 # Ending every session would end the run's own token: that one operation runs without it
-# (as a fresh guest each time), apart from the rest.
+# (as a fresh guest each time), apart from the rest. The Bot API's NDJSON streams never end
+# by design (keep-alive lines until the client goes): a request to one would wait forever,
+# so they are left out here and tested end to end in crates/server/tests/api/bot_api.rs.
 # Run from the temporary directory: schemathesis keeps a cache where it runs. One worker: a
 # run with two once stopped on a tool error ("AST constructor recursion depth mismatch", from
 # CPython, not a finding), which looks like a race between its threads.
@@ -70,6 +72,8 @@ status=0
   --workers 1 \
   --exclude-path /api/logout/everywhere \
   --exclude-path /api/logout \
+  --exclude-path /api/stream/event \
+  --exclude-path '/api/bot/game/stream/{id}' \
   -H "Authorization: Bearer $token" \
   --no-color) || status=$?
 if [ "$status" != 0 ]; then

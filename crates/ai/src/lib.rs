@@ -4,9 +4,8 @@
 //! ([`mcts`]) — and each game's own knowledge (its module).
 //!
 //! Everything here is pure and blocking: [`choose_move`] thinks for up to its time budget on
-//! the calling thread, so the server must call it from a blocking thread pool
-//! (`tokio::task::spawn_blocking` / `actix_web::rt::task::spawn_blocking`), never on the async
-//! executor.
+//! the calling thread, so a server must call it from a thread of its own, never on the async
+//! executor (Stolik's server runs it on its bounded CPU pool, at the bots' priority).
 //!
 //! White Rabbit (solo) has no bot: [`choose_move`] returns `None` for it. Its future dice sit
 //! in the game state, so any search would see rolls a player cannot, and the puzzle is meant

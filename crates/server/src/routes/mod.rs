@@ -304,6 +304,7 @@ pub fn document() -> serde_json::Value {
     create_table_schema(&mut doc["components"]["schemas"]["CreateTable"]);
     positions::body_schema(&mut doc["components"]["schemas"]["PositionBody"]);
     challenge_schema(&mut doc["components"]["schemas"]["NewChallenge"]);
+    two_player_game_schema(&mut doc["components"]["schemas"]["CreateArena"]);
     doc
 }
 
@@ -341,6 +342,13 @@ fn clock_schema(description: &serde_json::Value) -> serde_json::Value {
 /// What `POST /api/challenge/{user}` takes: a two-player game and its own variants, and a
 /// clock as a table's.
 fn challenge_schema(schema: &mut serde_json::Value) {
+    two_player_game_schema(schema);
+    schema["properties"]["clock"] = clock_schema(&schema["properties"]["clock"]["description"]);
+}
+
+/// A body's `game` and `variant` where only the two-player games are taken: the games listed,
+/// and each game with its own variants (or none, for its default).
+pub(crate) fn two_player_game_schema(schema: &mut serde_json::Value) {
     use serde_json::{Value, json};
     let two_player: Vec<_> = ::catalog::GameId::ALL
         .iter()
@@ -348,7 +356,6 @@ fn challenge_schema(schema: &mut serde_json::Value) {
         .collect();
     schema["properties"]["game"]["enum"] =
         two_player.iter().map(|g| Value::from(g.as_str())).collect();
-    schema["properties"]["clock"] = clock_schema(&schema["properties"]["clock"]["description"]);
     let games: Vec<Value> = two_player
         .iter()
         .map(|g| {

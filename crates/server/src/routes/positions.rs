@@ -79,24 +79,7 @@ pub(crate) async fn check(req: HttpRequest, body: web::Bytes) -> Result<HttpResp
 /// What `POST /api/positions/check` takes, game by game: the two-player games and each one's
 /// own variants, and the moves' limits (utoipa cannot say them of a list's items).
 pub(crate) fn body_schema(schema: &mut Value) {
-    let games: Vec<Value> = ::catalog::GameId::ALL
-        .iter()
-        .filter(|g| !g.is_solo())
-        .map(|g| {
-            let mut variants: Vec<Value> = g
-                .info()
-                .variants
-                .iter()
-                .map(|v| Value::from(v.id))
-                .collect();
-            variants.push(Value::Null);
-            json!({"properties": {"game": {"enum": [g.as_str()]}, "variant": {"enum": variants}}})
-        })
-        .collect();
-    schema["properties"]["game"]["enum"] = games
-        .iter()
-        .map(|g| g["properties"]["game"]["enum"][0].clone())
-        .collect();
+    super::two_player_game_schema(schema);
     schema["properties"]["position"]["pattern"] = Value::from(POSITION_PATTERN);
     schema["properties"]["position"]["maxLength"] = Value::from(POSITION_MAX_CHARS);
     schema["properties"]["moves"] = json!({
@@ -105,5 +88,4 @@ pub(crate) fn body_schema(schema: &mut Value) {
         "maxItems": LINE_MAX_MOVES,
         "items": {"type": "string", "minLength": 1, "maxLength": MOVE_MAX_CHARS, "pattern": MOVE_PATTERN},
     });
-    schema["oneOf"] = Value::from(games);
 }
