@@ -239,22 +239,16 @@ pub async fn accept(hub: &Hub, user: &UserView, id: &str) -> Result<Value, ApiEr
         rated: c.rated,
         ..settings
     };
-    let seat_user = |row: store::User| UserView {
-        id: row.id,
-        name: row.display_name,
-        guest: row.username.is_none(),
-        bot: row.bot,
-    };
     let store = hub.store();
     let challenger = store
         .user(&c.challenger_id)
         .await?
-        .map(seat_user)
+        .map(crate::identity::user_view)
         .ok_or_else(|| ApiError::not_found("challenger"))?;
     let dest = store
         .user(&c.dest_id)
         .await?
-        .map(seat_user)
+        .map(crate::identity::user_view)
         .ok_or_else(|| ApiError::not_found("player challenged"))?;
     let challenger_first = match c.side.as_str() {
         "a" => true,

@@ -21,6 +21,16 @@ pub const COOKIE: &str = "stolik";
 const GUEST_TTL_SECS: u64 = 365 * 24 * 60 * 60;
 const ACCOUNT_TTL_SECS: u64 = 30 * 24 * 60 * 60;
 
+/// A stored user as the tables and the protocol show them.
+pub fn user_view(row: store::User) -> UserView {
+    UserView {
+        guest: row.username.is_none(),
+        id: row.id,
+        name: row.display_name,
+        bot: row.bot,
+    }
+}
+
 /// A verified identity and the token version it was issued under.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Identity {

@@ -101,13 +101,7 @@ impl Tournaments {
     }
 
     async fn send_changes_of(&self, id: &str) -> Result<(), ApiError> {
-        let names: HashMap<String, String> = self
-            .0
-            .store
-            .tournament_entrants(id)
-            .await?
-            .into_iter()
-            .collect();
+        let names = self.entrant_names(id).await?;
         let (lines, games, status) = {
             let slot = self.slot(id).await?;
             let mut loaded = slot.lock().await;

@@ -98,6 +98,20 @@ impl Tournaments {
         self.0.minute
     }
 
+    /// The names of tournament `id`'s entrants, by user id.
+    pub(super) async fn entrant_names(
+        &self,
+        id: &str,
+    ) -> Result<HashMap<String, String>, ApiError> {
+        Ok(self
+            .0
+            .store
+            .tournament_entrants(id)
+            .await?
+            .into_iter()
+            .collect())
+    }
+
     /// Tournament `id`, loaded (404 when there is none).
     pub async fn slot(&self, id: &str) -> Result<Slot, ApiError> {
         if let Some(slot) = self.0.loaded.lock().expect("tournaments lock").get(id) {

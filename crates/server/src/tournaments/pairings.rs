@@ -3,14 +3,11 @@
 //! on every socket they have open (`tournament.game`), and the tournament page takes them to
 //! the table.
 
-use std::collections::HashMap;
-
 use catalog::VariantId;
 use tournament::{Event, PairingId, PlayerId};
 
 use super::{Loaded, Tournaments};
 use crate::error::ApiError;
-use crate::identity::UserView;
 use crate::table::TableSettings;
 use crate::ws::protocol::{Message, TimeControl};
 
@@ -25,23 +22,14 @@ impl Tournaments {
     ) -> Result<(), ApiError> {
         let store = &self.0.store;
         let row = loaded.row.clone();
-        let names: HashMap<String, String> = store
-            .tournament_entrants(&row.id)
-            .await?
-            .into_iter()
-            .collect();
-        let users: Vec<Option<UserView>> = seats
-            .iter()
-            .map(|player| {
-                Some(UserView {
-                    id: player.to_string(),
-                    name: names.get(player.as_str()).cloned().unwrap_or_default(),
-                    guest: false,
-                    // Bot accounts cannot enter (routes/tournaments.rs).
-                    bot: false,
-                })
-            })
-            .collect();
+        let mut users = Vec::with_capacity(seats.len());
+        for player in &seats {
+            let user = store
+                .user(player.as_str())
+                .await?
+                .ok_or_else(|| ApiError::not_found("a tournament's player"))?;
+            users.push(Some(crate::identity::user_view(user)));
+        }
         let opened = async {
             let variant = VariantId::parse(&row.game, Some(&row.variant))
                 .map_err(|e| ApiError::internal("a stored tournament's game", e))?;

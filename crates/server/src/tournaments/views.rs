@@ -203,13 +203,7 @@ impl Tournaments {
         page: usize,
         viewer: Option<&str>,
     ) -> Result<PageView, ApiError> {
-        let names: HashMap<String, String> = self
-            .0
-            .store
-            .tournament_entrants(id)
-            .await?
-            .into_iter()
-            .collect();
+        let names = self.entrant_names(id).await?;
         let slot = self.slot(id).await?;
         let mut loaded = slot.lock().await;
         loaded.catch_up(&self.0.store).await?;

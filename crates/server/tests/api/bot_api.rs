@@ -114,6 +114,20 @@ async fn told(player: &mut Player, id: &str, event: &str) -> Value {
     }
 }
 
+/// The bot accepts `challenge` with its token: the new table's id.
+async fn accept(app: &TestApp, challenge: &Value, secret: &str) -> String {
+    let id = challenge["id"].as_str().unwrap();
+    let (status, accepted) = app
+        .post(
+            &format!("/api/challenge/{id}/accept"),
+            Some(secret),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{accepted}");
+    accepted["game_id"].as_str().unwrap().to_string()
+}
+
 fn id_of(player: &Player) -> String {
     player.user["id"].as_str().unwrap().to_string()
 }
@@ -162,16 +176,7 @@ async fn bot_plays(db: Db) {
 
         let heard = events.expect("challenge").await;
         assert_eq!(heard["challenge"]["id"], challenge["id"]);
-        let id = challenge["id"].as_str().unwrap();
-        let (status, accepted) = app
-            .post(
-                &format!("/api/challenge/{id}/accept"),
-                Some(&secret),
-                json!({}),
-            )
-            .await;
-        assert_eq!(status, 200, "{accepted}");
-        let table = accepted["game_id"].as_str().unwrap().to_string();
+        let table = accept(&app, &challenge, &secret).await;
         let told = person.expect("challenge").await;
         assert_eq!(told["event"], "accepted");
         assert_eq!(told["challenge"]["game_id"], table.as_str());
@@ -308,16 +313,7 @@ async fn a_token_without_the_bot_scope_is_refused_and_revoking_a_token_ends_its_
         )
         .await;
     assert_eq!(status, 201, "{challenge}");
-    let id = challenge["id"].as_str().unwrap();
-    let (status, accepted) = app
-        .post(
-            &format!("/api/challenge/{id}/accept"),
-            Some(&secret),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, 200, "{accepted}");
-    let table = accepted["game_id"].as_str().unwrap();
+    let table = accept(&app, &challenge, &secret).await;
     events.expect("gameStart").await;
     let mut game = Lines::open(&app, &format!("/api/bot/game/stream/{table}"), &secret)
         .await
