@@ -290,8 +290,8 @@ export function pageStates(games) {
         await go(page, site, `/#/player/${encodeURIComponent(id)}`, '.challenge-form');
         await page.locator('.challenge-form button[type="submit"]').click();
         await drawn(page, '.challenges-page .challenge');
-        // The page, not the passing "sent" toast (whose dark-theme green is the toasts' own).
-        await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10000 });
+        // The "sent" toast is checked with the page.
+        await page.locator('.toast.ok').first().waitFor();
       },
     },
     { name: 'my games', group: 'people', open: (page, site) => go(page, site, '/#/playing', 'h1') },

@@ -2,8 +2,8 @@
 // countdown to their start, the latest finished ones; and, for an account, a form to create an
 // arena. Countdowns run on the server's clock (the list carries its `now`).
 
-import { h, clear, toast } from '../ui.js';
-import { t, gameName, variantName } from '../i18n.js';
+import { h, clear, toast, formatDate } from '../ui.js';
+import { t, gameName, variantName, lang } from '../i18n.js';
 import { api } from '../api.js';
 import { session } from '../session.js';
 import { navigate } from '../router.js';
@@ -23,10 +23,12 @@ export function clockSkew(now) {
   return typeof now === 'number' ? now - Date.now() : 0;
 }
 
-/** "starts in 4:05" / "ends in 12:30" / "finished" for a tournament at server time `now`. */
+/** "starts in 4:05" / "ends in 12:30" for a tournament at server time `now`; when it ended,
+ * once it has. */
 export function countdownText(tour, now) {
   if (tour.status === 'upcoming') return t('tour.starts_in', { left: formatDuration(tour.starts_at - now) });
   if (tour.status === 'running') return t('tour.ends_in', { left: formatDuration(tour.ends_at - now) });
+  if (tour.status === 'finished') return t('tour.ended', { date: formatDate(tour.ends_at, lang()) });
   return t('tour.status.' + tour.status);
 }
 
