@@ -76,7 +76,7 @@ for (const [size, viewport] of [['desktop', { width: 1366, height: 850 }], ['pho
 
     // At the end the page shows the winners; the game in progress then does not count.
     await watcher.locator('.tour-podium li').first().waitFor({ timeout: 45000 });
-    assert.match(await watcher.locator('.tour-countdown').innerText(), /finished/);
+    assert.match(await watcher.locator('.tour-countdown').innerText(), /^ended \d/);
     assert.deepEqual(Object.values(await pointsShown(watcher)).sort(), [0, 2]);
     await watcher.screenshot({ path: screenshotPath(`tournament-finished-${size}.png`), fullPage: true });
     for (const p of [a, b, watcher]) assert.deepEqual(p.__errors || [], []);
