@@ -159,11 +159,11 @@ export function pageStates(games) {
       },
     },
     {
-      name: 'analysis board, the engine asked about the start',
+      name: 'analysis board, the engine thinking about the start',
       group: 'pages',
       async open(page, site) {
-        await go(page, site, `/#/analysis/${duel[0].id}`, '.engine-ask');
-        await page.locator('.page-root .engine-ask').click();
+        await go(page, site, `/#/analysis/${duel[0].id}`, '.engine-switch input');
+        await page.locator('.page-root .engine-switch input').check();
         await drawn(page, '.engine-panel .engine-line', 60000);
       },
     },

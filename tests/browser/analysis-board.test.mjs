@@ -62,15 +62,25 @@ test('from a game\'s end to the analysis board: the game\'s line, its review, a 
   await page.locator('.move-tree .variation').waitFor();
   await page.locator('.analysis-back').click();
   assert.match(await page.locator('.move-tree .mv.current').innerText(), new RegExp(`^1\\. `));
-  // The engine asked about a position of the variation: its value, its line, its move drawn.
+  // The engine switched on in a position of the variation: its value, its line, its move
+  // drawn, and deeper stages replacing the first.
   await page.locator(`.board-wrap [data-cell="${other}"]`).click();
-  await page.locator('.engine-panel .engine-ask').click();
+  await page.locator('.engine-panel .engine-switch input').check();
   await page.locator('.engine-panel .analysis-value').waitFor({ timeout: 60_000 });
   assert.match(await page.locator('.engine-panel .analysis-value').innerText(), /Engine's estimate|Exact/);
   assert.match(await page.locator('.engine-panel .engine-line').innerText(), /Engine's line: \S+/);
   await page.locator('.board-wrap svg .best-move').waitFor();
+  await page.waitForFunction(() => /Depth [2-5] of 5|Proved/.test(document.querySelector('.engine-panel .engine-work')?.textContent || ''), null, { timeout: 60_000 });
   await page.screenshot({ path: screenshotPath('analysis-board-engine-1366.png') });
-  await page.locator('.analysis-back').click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('.engine-panel').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath('analysis-board-engine-390.png') });
+  await page.setViewportSize({ width: 1366, height: 850 });
+  // Stepping back to the game's line: the engine follows to the position shown.
+  await page.locator('.replay-controls button').nth(1).click();
+  await page.waitForFunction(() => document.querySelector('.move-tree .mv.current')?.textContent.startsWith('1.') && document.querySelector('.engine-panel .engine-work'), null, { timeout: 60_000 });
+  await page.locator('.engine-panel .engine-switch input').uncheck();
+  assert.equal(await page.locator('.engine-panel .analysis-value').count(), 0);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: screenshotPath('analysis-board-game-390.png'), fullPage: true });
   // Learning from the mistakes: offered when the review marked one of the viewer's moves (the

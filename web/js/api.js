@@ -83,6 +83,24 @@ export const api = {
   checkPosition: (body) => call('POST', '/api/positions/check', body),
   /** The engine's value of the position a line reaches, and its line from there. */
   evaluatePosition: (body) => call('POST', '/api/positions/evaluate', body),
+  /** The engine thinking, streamed: the open response (NDJSON), or an ApiError. */
+  async thinkPosition(body, signal) {
+    let res;
+    try {
+      res = await fetch('/api/positions/think', {
+        method: 'POST', credentials: 'same-origin', signal,
+        headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+      });
+    } catch (err) {
+      if (err.name === 'AbortError') throw err;
+      throw new ApiError(0, 'network', String(err));
+    }
+    if (!res.ok) {
+      const data = await res.json().catch(() => null);
+      throw new ApiError(res.status, data?.code || 'http_' + res.status, data?.message || res.statusText, data?.reason || null);
+    }
+    return res;
+  },
   askAnalysis: (id, token) => call('POST', `/api/records/${encodeURIComponent(id)}/analysis` + (token ? `?token=${encodeURIComponent(token)}` : ''), {}),
   /** Marks these notifications read, or all of them. */
   markRead: (ids) => call('POST', '/api/notifications/read', ids ? { ids } : {}),

@@ -42,6 +42,9 @@ pub enum Action {
     Review,
     /// A position evaluated by the engine on demand.
     Evaluate,
+    /// The engine thinking on the analysis board, streamed (one player's newest stream stops
+    /// the one before, so this bounds questions, not work).
+    Think,
     /// A challenge sent (counted per identity).
     Challenge,
     /// A request of the Bot API (counted per token: give the token's id as the identity).
@@ -62,6 +65,7 @@ impl Action {
             Action::Correspondence => "correspondence",
             Action::Review => "review",
             Action::Evaluate => "evaluate",
+            Action::Think => "think",
             Action::Challenge => "challenge",
             Action::BotRequest => "bot",
         }
@@ -114,6 +118,8 @@ pub struct Limits {
     review_address: Keyed<IpAddr>,
     evaluate_identity: Keyed<String>,
     evaluate_address: Keyed<IpAddr>,
+    think_identity: Keyed<String>,
+    think_address: Keyed<IpAddr>,
     challenge_identity: Keyed<String>,
     bot_request_token: Keyed<String>,
     failures: Mutex<HashMap<String, Failures>>,
@@ -165,6 +171,8 @@ impl Limits {
             review_address: Keyed::new(config.reviews_per_address),
             evaluate_identity: Keyed::new(config.evaluations_per_identity),
             evaluate_address: Keyed::new(config.evaluations_per_address),
+            think_identity: Keyed::new(config.thinking_per_identity),
+            think_address: Keyed::new(config.thinking_per_address),
             challenge_identity: Keyed::new(config.challenges_per_identity),
             bot_request_token: Keyed::new(config.bot_requests_per_token),
             failures: Mutex::new(HashMap::new()),
@@ -228,6 +236,10 @@ impl Limits {
             Action::Evaluate => (
                 Some((&self.evaluate_address, c.evaluations_per_address)),
                 Some((&self.evaluate_identity, c.evaluations_per_identity)),
+            ),
+            Action::Think => (
+                Some((&self.think_address, c.thinking_per_address)),
+                Some((&self.think_identity, c.thinking_per_identity)),
             ),
             Action::Challenge => (
                 None,
@@ -432,6 +444,8 @@ impl Limits {
         self.review_address.limiter.retain_recent();
         self.evaluate_identity.limiter.retain_recent();
         self.evaluate_address.limiter.retain_recent();
+        self.think_identity.limiter.retain_recent();
+        self.think_address.limiter.retain_recent();
         self.challenge_identity.limiter.retain_recent();
         self.bot_request_token.limiter.retain_recent();
         self.failures

@@ -205,6 +205,7 @@ impl Application {
             restore: restore.clone(),
             push: push.clone(),
             reviews: Default::default(),
+            thinking: Default::default(),
             tournaments,
             challenge_ttl: config.challenge_ttl,
         });

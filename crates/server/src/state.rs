@@ -24,6 +24,8 @@ pub struct AppState {
     pub push: std::sync::Arc<crate::push::Push>,
     /// This node's queue of engine reviews.
     pub reviews: crate::analysis::Reviews,
+    /// The analysis board's engine: who is thinking about which position.
+    pub thinking: crate::thinking::Thinking,
     /// Arenas: their directors, their runner and their live standings.
     pub tournaments: crate::tournaments::Tournaments,
     /// How long a challenge waits for its answer.

@@ -121,6 +121,10 @@ fn describe() {
     );
     describe_counter!("stolik_push_sent_total", "pushes a push service accepted");
     describe_counter!(
+        "stolik_thinking_stopped_total",
+        "analysis-board thinking stopped before its last stage, by reason"
+    );
+    describe_counter!(
         "stolik_push_failed_total",
         "pushes given up: refused for good, or failing every retry"
     );

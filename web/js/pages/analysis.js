@@ -13,6 +13,7 @@ import { newTree, path, child, extend, remove, backToGame, mainLine, depth } fro
 import { setupPanel, editableCells, pasteBox } from '../analysis/setup.js';
 import { exercisePanel, exerciseState } from '../analysis/exercises.js';
 import { analysisHref } from '../analysis/link.js';
+import { engineWatch } from '../analysis/engine.js';
 import { valueText } from '../analysis.js';
 
 export function mount(root, params) {
@@ -30,7 +31,9 @@ export function mount(root, params) {
   let setup = null; // {position, piece, error} while setting up by hand
   let exercise = null; // learning from the viewer's mistakes (js/analysis/exercises.js)
   let problem = null;
-  let engine = null; // {node, busy} or {node, evaluation, line}: the engine's answer for a node
+  let engineOn = false; // the engine switch: thinking about every position shown
+  let engine = null; // the engine's latest word on a node (js/analysis/engine.js)
+  const watch = engineWatch((state) => { engine = state; render(); });
   const boardBox = h('div', { class: 'board-wrap', 'data-game': game });
   const board = () => boards[game];
   const words = (m, position) => (board()?.moveWords || moveText)(m, position);
@@ -211,34 +214,33 @@ export function mount(root, params) {
     main.append(boardCol, side);
     page.append(main);
     if (!setup) remember();
+    followEngine();
     const current = side.querySelector('.mv.current');
     current?.scrollIntoView?.({ block: 'nearest' });
   }
 
-  /** The engine's value of the position shown, asked for with a button (it costs seconds). */
-  async function askEngine() {
-    const n = cur;
-    engine = { node: n, busy: true };
-    render();
-    try {
-      const answer = await api.evaluatePosition(body(path(n)));
-      engine = { node: n, evaluation: answer.evaluation, line: answer.line };
-    } catch (err) {
-      engine = null;
-      toast(err.message, 'error');
-    }
-    render();
+  /** Keeps the engine on the position shown while the switch is on. */
+  function followEngine() {
+    if (engineOn && !setup && cur && !cur.result && cur.toMove) watch.show(cur, body(path(cur)));
+    else watch.stop();
   }
 
   function enginePanel() {
-    const panel = h('section', { class: 'panel engine-panel' }, h('h2', {}, t('analysis.title')));
-    const here = engine && engine.node === cur ? engine : null;
-    if (here?.busy) panel.append(h('p', { class: 'analysis-progress', role: 'status' }, t('analysis.engine.thinking')));
-    else if (here) {
+    const toggle = h('label', { class: 'engine-switch' },
+      h('input', { type: 'checkbox', checked: engineOn, onChange: (e) => { engineOn = e.target.checked; engine = null; render(); } }),
+      ` ${t('analysis.engine.switch')}`);
+    const panel = h('section', { class: 'panel engine-panel' }, h('div', { class: 'engine-head' }, h('h2', {}, t('analysis.engine.title')), toggle));
+    const here = engineOn && engine && engine.node === cur ? engine : null;
+    if (!engineOn) panel.append(h('p', { class: 'hint' }, t('analysis.engine.off')));
+    else if (cur.result || !cur.toMove) panel.append(h('p', { class: 'hint' }, t('analysis.engine.over')));
+    else if (here?.error) panel.append(h('p', { class: 'engine-error', role: 'alert' }, here.error));
+    else if (!here?.evaluation) panel.append(h('p', { class: 'analysis-progress', role: 'status' }, t('analysis.engine.thinking')));
+    else {
       panel.append(h('p', { class: 'analysis-value' }, valueText(here.evaluation, (seat) => sideName(game, seat))));
       if (here.line.length) panel.append(h('p', { class: 'engine-line' }, `${t('analysis.engine.line')}: `, here.line.map((m) => moveText(m)).join(' ')));
-    } else if (!cur.result && cur.toMove) {
-      panel.append(h('button', { class: 'btn engine-ask', onClick: askEngine }, t('analysis.engine.ask')));
+      const work = here.evaluation.exact ? t('analysis.engine.proved')
+        : t('analysis.engine.stage', { stage: here.stage, stages: here.stages, amount: here.amount.toLocaleString(), unit: t('analysis.engine.unit.' + here.unit) });
+      panel.append(h('p', { class: 'hint engine-work', role: 'status' }, work));
     }
     return panel;
   }
@@ -307,7 +309,7 @@ export function mount(root, params) {
 
   load();
   return {
-    unmount() { document.removeEventListener('keydown', onKey); },
+    unmount() { document.removeEventListener('keydown', onKey); watch.stop(); },
     relabel: render,
   };
 }

@@ -8,20 +8,15 @@
 //! its token ends: at once on the node where it was revoked (the session watch), and within a
 //! keep-alive elsewhere (the token is checked again on each).
 
-use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 use std::time::Duration;
 
-use actix_web::HttpResponse;
-use actix_web::http::header::{CONTENT_ENCODING, HeaderValue};
-use actix_web::web::Bytes;
-use futures_core::Stream;
 use serde_json::Value;
 use tokio::sync::{Notify, mpsc};
 
 use crate::error::ApiError;
 use crate::identity::Identity;
+use crate::ndjson::{Lines, response};
 use crate::outbox::{Frame, Outbox};
 use crate::sessions::SessionWatch;
 use crate::state::AppState;
@@ -35,55 +30,8 @@ pub use game::game_stream;
 
 /// An empty line this often keeps a quiet stream open.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(5);
-/// Lines waiting for a client that does not read before its stream is ended.
-const LINES_QUEUED: usize = 128;
 /// Messages waiting in a stream's outbox before it is ended as too slow.
 const OUTBOX_CAPACITY: usize = 256;
-/// The media type of every stream.
-pub const NDJSON: &str = "application/x-ndjson";
-
-/// The lines of one stream on their way to the client.
-struct Lines(mpsc::Sender<Bytes>);
-
-impl Lines {
-    /// Queues one JSON line; `false` once the client is gone or too slow (the stream ends).
-    fn send(&self, value: &Value) -> bool {
-        let mut line = serde_json::to_vec(value).expect("values serialise");
-        line.push(b'\n');
-        self.0.try_send(Bytes::from(line)).is_ok()
-    }
-
-    fn keep_alive(&self) -> bool {
-        self.0.try_send(Bytes::from_static(b"\n")).is_ok()
-    }
-}
-
-/// The response body: the queued lines, as they come.
-struct LineBody(mpsc::Receiver<Bytes>);
-
-impl Stream for LineBody {
-    type Item = Result<Bytes, std::convert::Infallible>;
-
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        self.0.poll_recv(cx).map(|line| line.map(Ok))
-    }
-}
-
-/// A streaming NDJSON response and the queue that feeds it. Never compressed: a gzip stream
-/// would hold lines back until it had enough to squeeze.
-fn response() -> (HttpResponse, Lines) {
-    let (tx, rx) = mpsc::channel(LINES_QUEUED);
-    let mut response = HttpResponse::Ok()
-        .content_type(NDJSON)
-        .insert_header(("Cache-Control", "no-store"))
-        .streaming(LineBody(rx));
-    // `Compress` leaves a response that names its coding alone; `compression::unmark` then
-    // takes the name off.
-    response
-        .headers_mut()
-        .insert(CONTENT_ENCODING, HeaderValue::from_static("identity"));
-    (response, Lines(tx))
-}
 
 /// What every stream watches besides its own events: the token, the session, the server.
 struct Ending {

@@ -125,6 +125,11 @@ pub struct LimitsConfig {
     /// identity and from one address: each holds the compute pool for up to a few seconds.
     pub evaluations_per_identity: Rate,
     pub evaluations_per_address: Rate,
+    /// Questions to the analysis board's streamed engine for one identity and one address:
+    /// one a position stepped to with the engine on (a player's newest question stops the
+    /// one before, so at most one search a player runs at a time).
+    pub thinking_per_identity: Rate,
+    pub thinking_per_address: Rate,
     /// Challenges one identity may send.
     pub challenges_per_identity: Rate,
     /// Requests of the Bot API (moves, chat, offers, streams opened) by one API token, or
@@ -157,6 +162,8 @@ impl Default for LimitsConfig {
             reviews_per_address: Rate::per_hour(30),
             evaluations_per_identity: Rate::per_minute(12),
             evaluations_per_address: Rate::per_minute(30),
+            thinking_per_identity: Rate::per_minute(60),
+            thinking_per_address: Rate::per_minute(120),
             challenges_per_identity: Rate::per_hour(100),
             bot_requests_per_token: Rate::per_minute(600),
         }
@@ -217,6 +224,8 @@ impl LimitsConfig {
                 "reviews_per_address" => config.reviews_per_address = Rate::parse(value)?,
                 "evaluations_per_identity" => config.evaluations_per_identity = Rate::parse(value)?,
                 "evaluations_per_address" => config.evaluations_per_address = Rate::parse(value)?,
+                "thinking_per_identity" => config.thinking_per_identity = Rate::parse(value)?,
+                "thinking_per_address" => config.thinking_per_address = Rate::parse(value)?,
                 "challenges_per_identity" => config.challenges_per_identity = Rate::parse(value)?,
                 "bot_requests_per_token" => config.bot_requests_per_token = Rate::parse(value)?,
                 other => return Err(format!("no limit named {other:?}")),

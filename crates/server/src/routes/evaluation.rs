@@ -16,9 +16,7 @@ use crate::domain::position_query::{PositionBody, PositionQuery};
 use crate::error::{ApiError, ErrorBody, ErrorCode};
 use crate::limits::Action;
 use crate::state::AppState;
-
-/// The engine's line from the position has at most this many moves (each one more evaluation).
-const LINE_PLIES: usize = 3;
+use crate::thinking::engine_line;
 
 /// A position's evaluation and the engine's line from it.
 #[derive(Serialize, ToSchema)]
@@ -29,13 +27,6 @@ pub(crate) struct EvaluatedPosition {
     /// game ends first).
     line: Vec<String>,
 }
-
-/// The budget of the line's later moves: they only show the way, so a quarter of the review's
-/// keeps an answer within a few seconds on a busy machine.
-const LINE_BUDGET: analysis::Budget = analysis::Budget {
-    nodes: analysis::DEFAULT_BUDGET.nodes / 4,
-    playouts: analysis::DEFAULT_BUDGET.playouts / 4,
-};
 
 async fn evaluate_here(
     state: &AppState,
@@ -59,6 +50,26 @@ async fn evaluate_here(
         .map_err(|_| ApiError::new(ErrorCode::Busy, "the engine stopped: try again"))
 }
 
+/// The position a request's body asks about, for a caller with an identity, once `check`
+/// allows it and it is counted against `action`'s limits: its place in its line, the game
+/// there, and the caller. A refused position is refused before it counts.
+async fn asked(
+    req: &HttpRequest,
+    state: &AppState,
+    body: &web::Bytes,
+    action: Action,
+    check: impl FnOnce(&AnyGame) -> Result<(), ApiError>,
+) -> Result<(usize, AnyGame, crate::identity::UserView), ApiError> {
+    let body: PositionBody = super::json_body(req, body)?;
+    let query = PositionQuery::parse(body)?;
+    let user = state.require_identity(req).await?;
+    let game = query.replay()?.last;
+    check(&game)?;
+    let address = state.security.client_ip(req);
+    state.limits.check(action, address, Some(&user.id)).await?;
+    Ok((query.moves.len(), game, user))
+}
+
 /// Evaluates the position a start and a line reach, as the engine's review would, and gives
 /// the engine's line from it (up to three moves). Counts against `evaluations_per_identity`
 /// and `evaluations_per_address`.
@@ -80,29 +91,66 @@ pub(crate) async fn evaluate(
     state: web::Data<AppState>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let body: PositionBody = super::json_body(&req, &body)?;
-    let query = PositionQuery::parse(body)?;
-    let user = state.require_identity(&req).await?;
-    let mut game = query.replay()?.last;
-    let address = state.security.client_ip(&req);
-    state
-        .limits
-        .check(Action::Evaluate, address, Some(&user.id))
-        .await?;
+    let (ply, game, _) = asked(&req, &state, &body, Action::Evaluate, |_| Ok(())).await?;
     let first = evaluate_here(&state, &game, analysis::DEFAULT_BUDGET).await?;
-    let mut line = Vec::new();
-    let mut next = first.best.clone();
-    while let Some(mv) = next.take() {
-        if game.play_text(&mv).is_err() {
-            break;
-        }
-        line.push(mv);
-        if line.len() < LINE_PLIES && !game.is_over() {
-            next = evaluate_here(&state, &game, LINE_BUDGET).await?.best;
-        }
-    }
+    let line = engine_line(
+        &game,
+        &first,
+        analysis::DEFAULT_BUDGET,
+        async |here, budget| evaluate_here(&state, here, budget).await,
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(EvaluatedPosition {
-        evaluation: position_view(query.moves.len(), &first),
+        evaluation: position_view(ply, &first),
         line,
     }))
+}
+
+/// The engine thinking about the position a start and a line reach, streamed as NDJSON: one
+/// `stage` line for each of up to five growing budgets (a quarter of the review's to four
+/// times it; the third is the review's own value), then `done`, or `stopped` with its reason
+/// (`superseded` when the same player asks about another position, `gone`, `stopping`). Closing
+/// the request stops the thinking. Counts once against `thinking_per_identity` and
+/// `thinking_per_address`.
+#[utoipa::path(
+    post,
+    path = "/api/positions/think",
+    tag = "analysis",
+    request_body = PositionBody,
+    responses(
+        (status = 200, description = "An NDJSON stream (`application/x-ndjson`) of `stage` lines (value, engine's line, work done), ending with `done` or `stopped` (docs/protocol.md)", content_type = "application/x-ndjson", body = String),
+        (status = 401, description = "No identity", body = ErrorBody),
+        (status = 409, description = "The position does not read or cannot occur (`impossible_position`), a move of the line is not legal (`illegal_move`), the game is over or has one player (`wrong_state`), or the engine is still solving the board once for the whole process (`wrong_state`: ask again shortly)", body = ErrorBody),
+        (status = 429, description = "Too many questions to the engine from this player or this address (`thinking_per_identity`, `thinking_per_address`)", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn think(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let (ply, game, user) = asked(&req, &state, &body, Action::Think, |game| {
+        if game.is_over() || game.to_move().is_none() {
+            return Err(ApiError::new(
+                ErrorCode::WrongState,
+                "there is nothing to think about: the game is over, or it has one player",
+            ));
+        }
+        if !analysis::ready(game) {
+            return Err(ApiError::new(
+                ErrorCode::WrongState,
+                "the engine is still solving this board (once, about a minute): ask again shortly",
+            ));
+        }
+        Ok(())
+    })
+    .await?;
+    let (response, lines) = crate::ndjson::response();
+    let state = state.into_inner();
+    // On this worker's own thread: the thinking only waits on the pool between stages.
+    actix_web::rt::spawn(async move {
+        let cpu = state.hub.cpu_pool();
+        state.thinking.think(&cpu, &user.id, game, ply, lines).await;
+    });
+    Ok(response)
 }

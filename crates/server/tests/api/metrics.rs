@@ -6,12 +6,12 @@ use crate::games::two_at_a_table;
 use crate::helpers::TestApp;
 
 /// The value of an unlabelled sample on the page.
-fn sample(page: &str, name: &str) -> Option<f64> {
+pub(crate) fn sample(page: &str, name: &str) -> Option<f64> {
     page.lines()
         .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
 }
 
-async fn metrics_page(app: &TestApp) -> String {
+pub(crate) async fn metrics_page(app: &TestApp) -> String {
     let mut response = app
         .http()
         .get(format!("{}/metrics", app.metrics_base))
