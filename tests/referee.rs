@@ -176,7 +176,11 @@ fn end_of_input_ends_the_process_cleanly() {
 #[test]
 fn go_answers_a_legal_move_until_the_game_is_over() {
     let mut r = RefereeProcess::start();
-    for start in ["new mill troika", "new cephalopod 5x5", "new tumbleweed hex6"] {
+    for start in [
+        "new mill troika",
+        "new cephalopod 5x5",
+        "new tumbleweed hex6",
+    ] {
         assert!(r.ask(start).starts_with("ok "), "{start}");
         let mut plies = 0;
         while r.ask("status").starts_with("ongoing") {
@@ -201,7 +205,13 @@ fn go_refuses_what_it_cannot_do() {
     let mut r = RefereeProcess::start();
     assert!(r.ask("go movetime 10").starts_with("error no game"));
     r.ask("new mill troika");
-    for bad in ["go", "go movetime", "go movetime 0", "go movetime x", "go nodes 5"] {
+    for bad in [
+        "go",
+        "go movetime",
+        "go movetime 0",
+        "go movetime x",
+        "go nodes 5",
+    ] {
         assert!(r.ask(bad).starts_with("error "), "{bad}");
     }
     assert!(r.ask("go movetime 60001").starts_with("error bad movetime"));
