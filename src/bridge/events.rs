@@ -72,9 +72,18 @@ impl Bridge {
         }
     }
 
-    /// The bot's own id (its token needs the `read` scope for it).
+    /// The bot's own id (its token needs the `read` scope for it), asked again while the
+    /// server cannot be reached.
     async fn me(&self) -> anyhow::Result<String> {
-        let answer = self.api.get("/api/me").await?;
+        let mut pause = Duration::from_millis(250);
+        let answer = loop {
+            match self.api.get("/api/me").await {
+                Ok(answer) => break answer,
+                Err(error) => tracing::warn!("{error:#}; asking again"),
+            }
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min(Duration::from_secs(30));
+        };
         api::ok("GET /api/me", &answer)?;
         let user = &answer.body["user"];
         if user["bot"] != true {
