@@ -4,6 +4,7 @@
 //! that tests can drive it in-process.
 
 pub mod arena;
+pub mod bridge;
 pub mod moderate;
 pub mod referee;
 pub mod solve;

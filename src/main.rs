@@ -1,5 +1,5 @@
-//! The `stolik` binary's command line (clap): `serve` (the default), `referee`, `arena`,
-//! `solve` and `moderate`, each started from here. It also makes mimalloc the binary's
+//! The `stolik` binary's command line (clap): `serve` (the default), `referee`, `bot`,
+//! `arena`, `solve` and `moderate`, each started from here. It also makes mimalloc the binary's
 //! allocator (docs/performance.md, "The allocator").
 
 use std::io::{self, BufRead, Write};
@@ -28,6 +28,9 @@ enum Command {
     Serve(Box<ServeArgs>),
     /// Speak the referee line protocol on standard input and output (see docs/spec/referee.md).
     Referee,
+    /// Connect a bot account to an engine that speaks the referee protocol (see
+    /// docs/bot-api.md, "Bridge").
+    Bot(Box<stolik::bridge::BotArgs>),
     /// Play a match between two bots and print the score with a 95 % confidence interval.
     Arena(stolik::arena::ArenaArgs),
     /// Solve a White Rabbit position, or play seeded deals (see docs/white-rabbit.md).
@@ -118,6 +121,10 @@ fn main() -> anyhow::Result<()> {
     match command {
         Command::Serve(args) => serve(*args),
         Command::Referee => run_referee(),
+        Command::Bot(args) => {
+            log_to_stderr();
+            stolik::bridge::run(*args)
+        }
         Command::Arena(args) => stolik::arena::run(&args, &mut io::stdout().lock()).map(|_| ()),
         Command::Solve(args) => stolik::solve::run(&args, &mut io::stdout().lock()),
         Command::Moderate(args) => stolik::moderate::run(&args, &mut io::stdout().lock()),
@@ -179,6 +186,16 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     // Every table has stopped and the database is closed: what is left may be dropped.
     tables.shutdown_timeout(std::time::Duration::from_secs(1));
     Ok(())
+}
+
+/// The bridge's log, on standard error.
+fn log_to_stderr() {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(io::stderr)
+        .init();
 }
 
 fn run_referee() -> anyhow::Result<()> {

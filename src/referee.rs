@@ -1,11 +1,19 @@
 //! The referee line protocol (`docs/spec/referee.md`): one command per line, exactly one reply
 //! line per command, and no input ever ends the process except `quit`.
 
+use std::time::Duration;
+
 use catalog::{AnyGame, Outcome, VariantId};
+
+/// The longest `go movetime` the referee accepts: a minute, so that no command blocks for long.
+pub const MAX_MOVETIME_MS: u64 = 60_000;
 
 #[derive(Default)]
 pub struct Referee {
     game: Option<AnyGame>,
+    /// How many `go` commands came before: the seed of the next search, so that a session
+    /// replayed gives the same moves whenever the clock does not cut a search short.
+    searches: u64,
 }
 
 impl Referee {
@@ -25,6 +33,7 @@ impl Referee {
             "legal" => self.legal(&args),
             "perft" => self.perft(&args),
             "status" => self.status(&args),
+            "go" => self.go(&args),
             other => Err(format!("unknown command {other:?}")),
         };
         Some(reply.unwrap_or_else(|message| format!("error {message}")))
@@ -122,6 +131,31 @@ impl Referee {
                 side => format!("ongoing {side}"),
             },
         })
+    }
+}
+
+impl Referee {
+    /// `go movetime MS`: the move of the platform's Hard bot after thinking for at most MS
+    /// milliseconds. The move is not played: the caller sends `play` for the move the game
+    /// went on with.
+    fn go(&mut self, args: &[&str]) -> Result<String, String> {
+        let ["movetime", ms] = args else {
+            return Err("usage: go movetime MS".to_string());
+        };
+        let ms: u64 = ms
+            .parse()
+            .ok()
+            .filter(|ms| (1..=MAX_MOVETIME_MS).contains(ms))
+            .ok_or_else(|| format!("bad movetime {ms:?}: 1 to {MAX_MOVETIME_MS} ms"))?;
+        let seed = self.searches;
+        let game = self.current()?;
+        if game.is_over() {
+            return Err("the game is over".to_string());
+        }
+        let mv = ai::choose_move(game, ai::Level::Hard, Duration::from_millis(ms), seed)
+            .ok_or_else(|| format!("no bot plays {}", game.id().as_str()))?;
+        self.searches += 1;
+        Ok(format!("move {mv}"))
     }
 }
 

@@ -170,3 +170,53 @@ fn end_of_input_ends_the_process_cleanly() {
     drop(r.stdin);
     assert!(r.child.wait().unwrap().success());
 }
+
+/// `go movetime` answers the Hard bot's move, which `play` then takes: a whole game of each
+/// two-player game is played by `go` alone to its end.
+#[test]
+fn go_answers_a_legal_move_until_the_game_is_over() {
+    let mut r = RefereeProcess::start();
+    for start in [
+        "new mill troika",
+        "new cephalopod 5x5",
+        "new tumbleweed hex6",
+    ] {
+        assert!(r.ask(start).starts_with("ok "), "{start}");
+        let mut plies = 0;
+        while r.ask("status").starts_with("ongoing") {
+            let reply = r.ask("go movetime 5");
+            let mv = reply
+                .strip_prefix("move ")
+                .unwrap_or_else(|| panic!("{start}: {reply}"));
+            let legal = r.ask("legal");
+            assert!(legal.split(' ').skip(1).any(|m| m == mv), "{mv} in {legal}");
+            assert!(r.ask(&format!("play {mv}")).starts_with("ok "));
+            plies += 1;
+            assert!(plies < 2_000, "{start} does not end");
+        }
+        assert!(r.ask("status").starts_with("over "));
+        assert_eq!(r.ask("go movetime 5"), "error the game is over");
+    }
+    r.quit();
+}
+
+#[test]
+fn go_refuses_what_it_cannot_do() {
+    let mut r = RefereeProcess::start();
+    assert!(r.ask("go movetime 10").starts_with("error no game"));
+    r.ask("new mill troika");
+    for bad in [
+        "go",
+        "go movetime",
+        "go movetime 0",
+        "go movetime x",
+        "go nodes 5",
+    ] {
+        assert!(r.ask(bad).starts_with("error "), "{bad}");
+    }
+    assert!(r.ask("go movetime 60001").starts_with("error bad movetime"));
+    // White Rabbit's dice are in its state: no bot plays it.
+    r.ask("new white-rabbit");
+    assert_eq!(r.ask("go movetime 10"), "error no bot plays white-rabbit");
+    r.quit();
+}

@@ -14,7 +14,10 @@ use stolik::referee::Referee;
 /// time out.
 const MAX_PERFT_DEPTH: u32 = 2;
 
-const REPLY_WORDS: &[&str] = &["ok", "legal", "perft", "ongoing", "over", "error"];
+/// The longest `go movetime` passed on: a search blocks for its whole movetime.
+const MAX_MOVETIME_MS: u64 = 1;
+
+const REPLY_WORDS: &[&str] = &["ok", "legal", "perft", "ongoing", "over", "move", "error"];
 
 fuzz_target!(|data: &[u8]| {
     // The referee reads lines of text; `str::lines` splits as `BufRead::lines` does (on '\n',
@@ -26,6 +29,14 @@ fuzz_target!(|data: &[u8]| {
         if words.next() == Some("perft")
             && let Some(Ok(depth)) = words.next().map(str::parse::<u32>)
             && depth > MAX_PERFT_DEPTH
+        {
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        if words.next() == Some("go")
+            && words.next() == Some("movetime")
+            && let Some(Ok(ms)) = words.next().map(str::parse::<u64>)
+            && ms > MAX_MOVETIME_MS
         {
             continue;
         }
