@@ -4,50 +4,11 @@ import { h, clear, toast } from '../ui.js';
 import { t, lang, gameName, gameSummary, variantName } from '../i18n.js';
 import { api } from '../api.js';
 import { join } from '../quickmatch.js';
-import { navigate, gamePagePath } from '../router.js';
-import { playDaily } from './daily.js';
+import { gamePagePath } from '../router.js';
+import { playDaily, createTable } from '../start.js';
+import { TIME_CONTROLS, clockBody, clockChipLabel } from '../clocks.js';
 import { ratedCheckbox, rated, bots, botOption, ratingClass } from '../players.js';
 import { session } from '../session.js';
-
-export async function createTable(body) {
-  try {
-    const snap = await api.createTable(body);
-    const q = snap.invite ? `?token=${encodeURIComponent(snap.invite)}` : '';
-    navigate(`/table/${snap.id}${q}`);
-  } catch (err) {
-    toast(refusal(err), 'error', 8000);
-  }
-}
-
-/**
- * What a refused table says, in the player's language, with the way on: the games to finish
- * first, the open tables to start or close, the account a rated game needs.
- */
-export function refusal(err) {
-  if (err.reason === 'bot_games') return [t('refusal.bot_games'), ' ', h('a', { href: '#/playing' }, t('refusal.to_games'))];
-  if (err.reason === 'open_tables') return [t('refusal.open_tables'), ' ', h('a', { href: '#/playing' }, t('refusal.to_games'))];
-  if (err.code === 'forbidden' && /account/.test(err.message || '')) return [t('rated.guest.refused'), ' ', h('a', { href: '#/profile' }, t('refusal.to_account'))];
-  if (err.code === 'forbidden') return t('refusal.restricted');
-  const key = 'error.' + err.code;
-  const text = t(key);
-  return text === key ? err.message || String(err) : text;
-}
-
-/** The one-click time controls: minutes+seconds, and days a move for correspondence. */
-export const TIME_CONTROLS = ['1+0', '3+2', '5+3', '10+5', '15+10', '3d'];
-
-/** `{clock}` for a table or the queue from a control's id ('' or undefined: no clock). */
-export function clockBody(id) {
-  if (!id) return {};
-  if (id.endsWith('d')) return { clock: { days: Number(id.slice(0, -1)) } };
-  const [minutes, increment] = id.split('+').map(Number);
-  return { clock: { initial: minutes * 60, increment } };
-}
-
-/** How a control reads on its button: "5+3", "3 d". */
-export function clockChipLabel(id) {
-  return id.endsWith('d') ? t('clock.days.short', { n: id.slice(0, -1) }) : id;
-}
 
 /** The seat a body asks for: the first (0), the second (1), or either by chance. */
 function withSide(body, side) {

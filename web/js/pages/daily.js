@@ -3,46 +3,20 @@
 // whose deals can be replayed for practice, off the leaderboard. Accounts' attempts of the day
 // are ranked; guests play the day's deal for practice.
 
-import { h, clear, toast } from '../ui.js';
+import { h, clear } from '../ui.js';
 import { t, gameName } from '../i18n.js';
 import { api } from '../api.js';
-import { navigate } from '../router.js';
 import { session } from '../session.js';
 import { playerLink } from '../players.js';
 import { numbers } from '../rabbit-words.js';
-
-/** Starts (or resumes) the caller's attempt at a day's deal and opens its table. */
-export async function playDaily(day) {
-  try {
-    const snap = await api.playDaily(day);
-    navigate(`/table/${snap.id}`);
-  } catch (err) {
-    toast(err.message || String(err), 'error');
-  }
-}
+import { playDaily } from '../start.js';
+import { dayGoesOn, attemptSentence } from '../daily_attempt.js';
 
 /** The day before or after `day` (YYYY-MM-DD), in UTC like the server's days. */
 function shift(day, by) {
   const d = new Date(`${day}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + by);
   return d.toISOString().slice(0, 10);
-}
-
-/** Whether `day` (a daily deal's day, or null) is still being played: today or later, in UTC. */
-export function dayGoesOn(day) {
-  return !!day && day >= new Date().toISOString().slice(0, 10);
-}
-
-/** How the caller's attempt went, in sentences: the result, then its place or "practice". */
-function attemptSentence(mine) {
-  const won = mine.result && mine.result.startsWith('won');
-  const lines = [];
-  if (mine.status === 'playing') lines.push(t('daily.mine.playing', { actions: mine.actions }));
-  else if (won) lines.push(t('daily.mine.won', { score: mine.result.slice(4), actions: mine.actions }));
-  else lines.push(t('daily.mine.lost', { actions: mine.actions }));
-  if (!mine.ranked) lines.push(t('daily.mine.practice'));
-  else if (mine.rank) lines.push(t('daily.mine.rank', { rank: mine.rank }));
-  return lines.join(' ');
 }
 
 /** The caller's attempt on the daily page: how it went, and its links. */
@@ -57,21 +31,6 @@ function attemptNode(mine, day) {
     ),
     over && dayGoesOn(day) ? h('p', { class: 'muted small' }, t('daily.review.later')) : null,
   );
-}
-
-/**
- * The end of a daily deal on its table: the result with its place (or "practice"), and the
- * way back to the day and its leaderboard. Fills itself in once the server has answered.
- */
-export function dailyEnd(tbl) {
-  const box = h('div', { class: 'daily-end' },
-    h('a', { class: 'btn primary back-to-day', href: `#/daily?day=${tbl.daily}` }, t('daily.back')));
-  api.daily(tbl.daily).then((d) => {
-    if (d.mine && d.mine.table === tbl.id && d.mine.status !== 'playing') {
-      box.prepend(h('p', { class: 'daily-result' }, attemptSentence(d.mine)));
-    }
-  }).catch(() => {});
-  return box;
 }
 
 export function mount(root, params) {

@@ -6,7 +6,7 @@ import { h, clear } from '../ui.js';
 import { t, lang, gameName, gameSummary } from '../i18n.js';
 import { gamePath, gamePagePath } from '../router.js';
 import { gameEntry } from '../registry/index.js';
-import { rulesSections, playButtons, mountGamePage } from './rules.js';
+import { rulesSections, playButtons, mountGamePage } from '../rules_sections.js';
 
 function say(text) {
   return text[lang()] || text.en;

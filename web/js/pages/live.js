@@ -7,7 +7,7 @@ import { api } from '../api.js';
 import { socket } from '../socket.js';
 import { navigate } from '../router.js';
 import { playerWithRating, ratedLabel, ratingClass } from '../players.js';
-import { clockLabel } from './lobby.js';
+import { clockLabel } from '../clocks.js';
 
 export function mount(root, params) {
   const filter = params.query.get('game') || '';

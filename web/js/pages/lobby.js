@@ -7,15 +7,9 @@ import { socket } from '../socket.js';
 import { session } from '../session.js';
 import { join } from '../quickmatch.js';
 import { navigate } from '../router.js';
-import { createTable, TIME_CONTROLS, clockBody, clockChipLabel } from './catalogue.js';
+import { createTable } from '../start.js';
+import { TIME_CONTROLS, clockBody, clockChipLabel, clockLabel } from '../clocks.js';
 import { ratedCheckbox, rated, ratingClass, ratedLabel, ratingNode, bots, botOption, playerLink } from '../players.js';
-
-/** "5+3", "3 d a move", or null for no clock. */
-export function clockLabel(initialMs, incrementMs, days) {
-  if (days) return t('clock.days', { n: days });
-  if (!initialMs) return null;
-  return `${Math.round((initialMs / 60000) * 100) / 100}+${Math.round((incrementMs || 0) / 1000)}`;
-}
 
 /** How long ago a table was opened: "just now", "4 min ago", "2 h ago". */
 export function ageText(openedAt) {

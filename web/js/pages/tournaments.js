@@ -7,7 +7,7 @@ import { t, gameName, variantName, lang } from '../i18n.js';
 import { api } from '../api.js';
 import { session } from '../session.js';
 import { navigate } from '../router.js';
-import { clockLabel } from './lobby.js';
+import { clockLabel } from '../clocks.js';
 
 /** A time left as h:mm:ss or m:ss (days and hours beyond a day). */
 export function formatDuration(ms) {

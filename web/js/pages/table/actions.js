@@ -6,9 +6,9 @@ import { t } from '../../i18n.js';
 import { api } from '../../api.js';
 import { session } from '../../session.js';
 import { navigate } from '../../router.js';
-import { createTable } from '../catalogue.js';
+import { createTable } from '../../start.js';
 import { turns } from '../../turns.js';
-import { dailyEnd, dayGoesOn } from '../daily.js';
+import { dailyEnd, dayGoesOn } from '../../daily_attempt.js';
 import { analysisHref } from '../../analysis/link.js';
 
 /** A plain button of the actions bar (the status and hint panels use it too). */
