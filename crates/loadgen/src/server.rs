@@ -14,7 +14,7 @@ pub struct Server {
 }
 
 enum Process {
-    Stolik(testkit::Server),
+    Stolik(Box<testkit::Server>),
     /// The echo baseline: no database, no metrics, no log.
     Echo(Child),
 }
@@ -28,7 +28,7 @@ impl Server {
         stolik.start(0).await?;
         Ok(Server {
             port: stolik.port,
-            process: Process::Stolik(stolik),
+            process: Process::Stolik(Box::new(stolik)),
         })
     }
 
