@@ -13,10 +13,8 @@ use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use soak::client::{Conn, Http};
-use soak::nginx::Nginx;
-use soak::server::{Server, free_port};
 use store::testing::TestDatabase;
+use testkit::{Conn, Http, Nginx, Server, free_port};
 
 /// How long anything may take on a slow, shared machine before the test gives up.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -70,9 +68,8 @@ impl Site {
             ]);
             nodes.push(server);
         }
-        let probe = soak::client::http_client();
         for node in &mut nodes {
-            node.start(0, &probe).await.expect("a node starts");
+            node.start(0).await.expect("a node starts");
         }
         let ports: Vec<u16> = nodes.iter().map(|n| n.port).collect();
         let nginx = Nginx::start(&ports)
@@ -103,9 +100,8 @@ impl Site {
     async fn restart(&mut self, i: usize) {
         let life = self.lives[i];
         self.lives[i] += 1;
-        let probe = soak::client::http_client();
         self.nodes[i]
-            .start(life, &probe)
+            .start(life)
             .await
             .expect("a node starts again");
     }
@@ -248,7 +244,7 @@ impl Tab {
 
     /// Sends a request and waits for its reply; `None` when the socket closed first.
     async fn request(&mut self, body: Value) -> Option<Value> {
-        let id = self.conn.as_mut()?.send(body).await?;
+        let id = self.conn.as_mut()?.send(body).await.ok()?;
         loop {
             let message = self.read().await?;
             if message["id"] == json!(id) {

@@ -1,5 +1,6 @@
 //! The engine property shared by the five engine fuzz targets, written once against the
-//! [`Game`] trait.
+//! [`Game`] trait; the checks of each position reached are `game::testing`'s, the same the
+//! engines' property tests run.
 //!
 //! An input is read as:
 //!
@@ -27,14 +28,13 @@
 //! - every position reached by play re-parses to itself with the same hash;
 //! - legal moves, `count_legal`, `to_move` and `outcome` agree (moves exist iff not over);
 //! - listed legal moves are distinct, format, parse back to themselves, pass `check_move`,
-//!   and `make` then `unmake` restores the position and its hash (a bounded sample per ply);
+//!   and `make` then `unmake` restores the position, its hash and its outcome (a bounded
+//!   sample per ply);
 //! - a candidate text that `play_text` accepts is the canonical spelling of a listed move; one
 //!   it refuses is not, and the refusal changes nothing; a text that merely parses to a move
 //!   that `check_move` accepts names a listed move (whatever its spelling).
 
-use std::collections::HashSet;
-
-use game::{Game, Variant};
+use game::{Game, Variant, testing};
 
 /// Listed moves checked in full (parse, check, make/unmake) per ply, evenly spread from an
 /// offset that moves with the ply. Checking every move at every ply would cost tens of
@@ -139,30 +139,14 @@ pub fn check_engine<G: Game>(data: &[u8]) {
     }
 }
 
-/// The properties of one state; leaves its legal moves in `legal`.
+/// The properties of one state, `game::testing`'s checks on a sample of the listed moves;
+/// leaves its legal moves in `legal`.
 fn check_state<G: Game>(game: &G, legal: &mut Vec<G::Move>, offset: usize) {
-    let position = game.position();
-    let reparsed = G::from_position(game.variant(), &position, 0)
-        .unwrap_or_else(|e| panic!("own position {position:?} refused: {e}"));
-    assert_eq!(reparsed.position(), position, "position round trip");
-    assert_eq!(reparsed.hash_key(), game.hash_key(), "hash of {position}");
-
+    testing::check_position_round_trip(game);
     game.legal_moves(legal);
-    let outcome = game.outcome();
-    assert_eq!(
-        legal.is_empty(),
-        outcome.is_some(),
-        "legal moves and outcome disagree at {position} (outcome {outcome:?})"
-    );
-    assert_eq!(
-        game.to_move().is_none(),
-        outcome.is_some(),
-        "to_move and outcome disagree at {position}"
-    );
-    assert_eq!(game.count_legal(), legal.len(), "count_legal at {position}");
+    testing::check_turn(game, legal);
     if legal.len() <= DISTINCT_CHECK {
-        let distinct: HashSet<_> = legal.iter().collect();
-        assert_eq!(distinct.len(), legal.len(), "duplicate moves at {position}");
+        testing::check_distinct(game, legal);
     }
 
     let n = legal.len();
@@ -172,21 +156,12 @@ fn check_state<G: Game>(game: &G, legal: &mut Vec<G::Move>, offset: usize) {
         (SAMPLE, n / SAMPLE)
     };
     let mut scratch = game.clone();
-    let hash = game.hash_key();
     for k in 0..count {
         let mv = legal[(offset + k * step) % n];
-        let text = game.format_move(mv);
-        assert_eq!(
-            game.parse_move(&text),
-            Ok(mv),
-            "listed move {text} does not parse back at {position}"
-        );
-        game.check_move(mv)
-            .unwrap_or_else(|e| panic!("listed move {text} fails check_move at {position}: {e}"));
-        let undo = scratch.make(mv);
-        scratch.unmake(mv, undo);
-        assert_eq!(scratch.hash_key(), hash, "hash after unmake of {text}");
-        assert_eq!(scratch.position(), position, "unmake of {text}");
+        testing::check_listed_move(game, mv);
+        // Not the legal list after each unmake: a list per sampled move would cost more than
+        // the rest of the ply.
+        testing::check_unmake(game, &mut scratch, mv, None);
     }
 }
 

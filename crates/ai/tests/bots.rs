@@ -8,7 +8,13 @@ use ai::{Level, Rng, choose_move, default_budget, plain_uct_move};
 use catalog::{AnyGame, GAMES, GameId, VariantId};
 use game::Game;
 
-const TWO_PLAYER: [&str; 4] = ["perekati", "tumbleweed", "cephalopod", "mill"];
+/// The catalogue's two-player games: every one has a bot.
+fn two_player() -> impl Iterator<Item = &'static str> {
+    GameId::ALL
+        .into_iter()
+        .filter(|game| !game.is_solo())
+        .map(GameId::as_str)
+}
 
 fn variants(game: &str) -> Vec<&'static str> {
     let info = GAMES.iter().find(|g| g.id == game).expect("a game");
@@ -33,7 +39,7 @@ fn random_position(game: &str, variant: &str, plies: usize, seed: u64) -> AnyGam
 #[test]
 fn every_level_plays_legal_moves_in_random_positions_of_every_variant() {
     let budget = Duration::from_millis(15);
-    for game in TWO_PLAYER {
+    for game in two_player() {
         for variant in variants(game) {
             for case in 0..3u64 {
                 let plies = [0, 3, 25][case as usize];
@@ -103,7 +109,7 @@ fn a_search_past_its_deadline_stops_at_its_first_clock_reading() {
 /// search stops on its own deadline rather than at a depth or a count.
 #[test]
 fn every_level_answers_with_no_time_left() {
-    for game in TWO_PLAYER {
+    for game in two_player() {
         for variant in variants(game) {
             let g = random_position(game, variant, 4, 3);
             for level in Level::ALL {
@@ -117,15 +123,24 @@ fn every_level_answers_with_no_time_left() {
     }
 }
 
+/// Variants whose games bots finish quickly, at least one of every two-player game.
+const QUICK_VARIANTS: [(&str, &str); 5] = [
+    ("perekati", "malysh"),
+    ("tumbleweed", "hex6"),
+    ("cephalopod", "5x5"),
+    ("cephalopod", "3x3"),
+    ("mill", "troika"),
+];
+
 #[test]
 fn bots_finish_games() {
-    for (game, variant) in [
-        ("perekati", "malysh"),
-        ("tumbleweed", "hex6"),
-        ("cephalopod", "5x5"),
-        ("cephalopod", "3x3"),
-        ("mill", "troika"),
-    ] {
+    for game in two_player() {
+        assert!(
+            QUICK_VARIANTS.iter().any(|(quick, _)| *quick == game),
+            "{game} has no variant in QUICK_VARIANTS: add its quickest"
+        );
+    }
+    for (game, variant) in QUICK_VARIANTS {
         let mut g = AnyGame::new(VariantId::parse(game, Some(variant)).unwrap(), 5);
         let mut plies = 0;
         while let Some(seat) = g.to_move() {

@@ -2,9 +2,16 @@
 //!
 //! Each game crate drives these from its own proptest suite with random seeds and variants;
 //! they panic with a readable message (the position and the move) on the first violation.
-//! [`vectors`] reads the shared test vectors and checks an engine against them.
+//! The checks of one position are public one by one (`checks.rs`): the fuzz targets run them
+//! too, on the positions their inputs reach. [`vectors`] reads the shared test vectors and
+//! checks an engine against them.
 
+mod checks;
 pub mod vectors;
+
+pub use checks::{
+    check_distinct, check_listed_move, check_position_round_trip, check_turn, check_unmake,
+};
 
 use crate::{Error, Game, GameRng, Outcome, Variant, perft};
 
@@ -53,18 +60,7 @@ pub fn check_random_game<G: Game>(start: G, seed: u64, max_plies: usize) -> Play
 
 fn check_position<G: Game>(game: &G, moves: &[G::Move], rng: &mut GameRng) {
     let position = game.position();
-    let outcome = game.outcome();
-    assert_eq!(
-        moves.is_empty(),
-        outcome.is_some(),
-        "legal moves and outcome disagree at {position} (outcome {outcome:?})"
-    );
-    assert_eq!(
-        game.to_move().is_none(),
-        outcome.is_some(),
-        "to_move and outcome disagree at {position}"
-    );
-    assert_eq!(game.count_legal(), moves.len(), "count_legal at {position}");
+    check_turn(game, moves);
     if !G::INFO.has_dice {
         assert_eq!(
             perft(game, 1).expect("perft"),
@@ -72,47 +68,17 @@ fn check_position<G: Game>(game: &G, moves: &[G::Move], rng: &mut GameRng) {
             "perft(1) at {position}"
         );
     }
-
-    // Notation round trip. History-dependent rules (repetition, rocking) are not part of the
-    // position, so only the position itself is compared.
-    let reparsed = G::from_position(game.variant(), &position, 0)
-        .unwrap_or_else(|e| panic!("own position {position} refused: {e}"));
-    assert_eq!(reparsed.position(), position, "position round trip");
-    assert_eq!(reparsed.hash_key(), game.hash_key(), "hash of {position}");
-
-    let mut seen = std::collections::HashSet::new();
+    check_position_round_trip(game);
+    check_distinct(game, moves);
     for &mv in moves {
-        assert!(seen.insert(mv), "duplicate move {mv:?} at {position}");
-        let text = game.format_move(mv);
-        assert_eq!(
-            game.parse_move(&text),
-            Ok(mv),
-            "move {text} does not round-trip at {position}"
-        );
-        game.check_move(mv)
-            .unwrap_or_else(|e| panic!("listed move {text} fails check at {position}: {e}"));
+        check_listed_move(game, mv);
     }
 
     // make / unmake restores everything, for a sample of the moves (all of them when few).
     let sample = moves.len().min(12);
     for _ in 0..sample {
         let mv = moves[rng.below(moves.len() as u32) as usize];
-        let mut copy = game.clone();
-        let undo = copy.make(mv);
-        copy.unmake(mv, undo);
-        assert_eq!(copy.position(), position, "unmake of {mv:?}");
-        assert_eq!(
-            copy.hash_key(),
-            game.hash_key(),
-            "hash after unmake of {mv:?}"
-        );
-        assert_eq!(copy.outcome(), outcome, "outcome after unmake of {mv:?}");
-        let mut after = Vec::new();
-        copy.legal_moves(&mut after);
-        assert_eq!(
-            after, moves,
-            "legal moves after unmake of {mv:?} at {position}"
-        );
+        check_unmake(game, &mut game.clone(), mv, Some(moves));
     }
 
     // Mangled texts are refused with the state unchanged, unless the mangling happened to

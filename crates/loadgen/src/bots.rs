@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::client::{Conn, Http};
+use testkit::{Conn, Http};
 
 /// One guest at a table with a Hard bot.
 pub struct BotGame {

@@ -7,9 +7,9 @@ use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::client::Http;
 use crate::pair::{Game, Pair};
 use crate::server::Server;
+use testkit::Http;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct ClosedArgs {
@@ -103,7 +103,7 @@ async fn closed(args: &ClosedArgs) -> anyhow::Result<String> {
 pub(crate) async fn stolik_side(args: &ClosedArgs) -> anyhow::Result<Side> {
     // Every guest and table comes from 127.0.0.1: the per-address limits are off here.
     let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
-    let http = Http::new(server.port, "127.0.0.1");
+    let http = Http::from_address(server.port, "127.0.0.1");
     let pairs = Pair::many(&http, args.games, args.game).await?;
     Ok(measure(
         "stolik moves",

@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use crate::client::{Conn, Http};
 use crate::pair::{Game, Pair};
 use crate::site::{Site, SiteArgs, load_average};
+use testkit::{Conn, Http};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct CrossNodeArgs {
@@ -178,8 +178,8 @@ async fn cross_node(args: &CrossNodeArgs) -> anyhow::Result<String> {
     let load_before = load_average();
     let mut site = Site::start(&args.site, &["a", "b"], &["--limits", "off"]).await?;
     let (owner, other) = (
-        Http::new(site.port(0), "127.0.0.1"),
-        Http::new(site.port(1), "127.0.0.1"),
+        Http::from_address(site.port(0), "127.0.0.1"),
+        Http::from_address(site.port(1), "127.0.0.1"),
     );
     let shared = Rc::new(Shared {
         ready: Cell::new(0),

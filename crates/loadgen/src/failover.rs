@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
-use crate::client::{Conn, Http};
 use crate::site::{Site, SiteArgs, load_average};
+use testkit::{Conn, Http};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct FailoverArgs {
@@ -195,8 +195,8 @@ async fn measure(
     let mut per_kill = Vec::new();
     for kill in 0..args.kills {
         let (owner, through) = (
-            Http::new(site.port(0), "127.0.0.1"),
-            Http::new(site.port(1), "127.0.0.1"),
+            Http::from_address(site.port(0), "127.0.0.1"),
+            Http::from_address(site.port(1), "127.0.0.1"),
         );
         let mut players = Vec::with_capacity(args.tables);
         for _ in 0..args.tables {

@@ -18,9 +18,9 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::Spread;
-use crate::client::{Conn, Http};
 use crate::pair::{Game, Pair};
 use crate::server::Server;
+use testkit::{Conn, Http};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct FloodArgs {
@@ -123,8 +123,8 @@ async fn flood(args: &FloodArgs) -> anyhow::Result<String> {
         extra.extend(["--limits", args.limits.as_str()]);
     }
     let server = Server::start(&args.stolik, &args.web_dir, &extra).await?;
-    let honest = Http::new(server.port, HONEST);
-    let flooder = Http::new(server.port, FLOODER);
+    let honest = Http::from_address(server.port, HONEST);
+    let flooder = Http::from_address(server.port, FLOODER);
     // The account whose password the flood guesses.
     let victim = honest.guest().await?;
     let (status, body) = honest
@@ -175,7 +175,7 @@ async fn run_phase(
         std::thread::spawn(move || {
             yield_to_the_honest_client();
             actix_rt::System::new().block_on(async move {
-                let flooder = Http::new(port, FLOODER);
+                let flooder = Http::from_address(port, FLOODER);
                 let workers: Vec<_> = (0..concurrency)
                     .map(|_| {
                         actix_rt::spawn(flood_worker(

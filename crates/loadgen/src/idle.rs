@@ -4,8 +4,8 @@ use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::client::Http;
 use crate::server::Server;
+use testkit::Http;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct IdleArgs {
@@ -24,7 +24,7 @@ pub fn run(args: &IdleArgs) -> anyhow::Result<String> {
 
 async fn idle(args: &IdleArgs) -> anyhow::Result<String> {
     let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
-    let http = Http::new(server.port, "127.0.0.1");
+    let http = Http::from_address(server.port, "127.0.0.1");
     // Guests first, so that only the sockets stand between the two readings.
     let mut tokens = Vec::with_capacity(args.sockets);
     for _ in 0..args.sockets {

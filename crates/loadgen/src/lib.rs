@@ -3,7 +3,6 @@
 //! time, and every connection goes to 127.0.0.1 only.
 
 pub mod bots;
-pub mod client;
 pub mod closed;
 pub mod compare;
 pub mod crossnode;

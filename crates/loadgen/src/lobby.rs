@@ -12,8 +12,8 @@ use futures_util::StreamExt;
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
-use crate::client::{Conn, Http};
 use crate::server::Server;
+use testkit::{Conn, Http};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct LobbyArgs {
@@ -106,7 +106,7 @@ async fn open_one_at_a_time(
 
 async fn lobby(args: &LobbyArgs) -> anyhow::Result<String> {
     let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
-    let http = Http::new(server.port, "127.0.0.1");
+    let http = Http::from_address(server.port, "127.0.0.1");
     let games = ["mill", "cephalopod", "perekati", "tumbleweed"];
     let opened: Vec<anyhow::Result<String>> = futures_util::stream::iter(0..args.tables)
         .map(|i| http.open_public_table(games[i % games.len()]))

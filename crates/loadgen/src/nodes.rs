@@ -8,10 +8,10 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use crate::client::Http;
 use crate::closed::{Probe, measure, play_one, table};
 use crate::pair::{Game, Pair};
 use crate::site::{Site, SiteArgs, load_average};
+use testkit::Http;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct NodesArgs {
@@ -36,8 +36,8 @@ async fn nodes(args: &NodesArgs) -> anyhow::Result<String> {
         let names = &["a", "b"][..count];
         let site = Site::start(&args.site, names, &["--limits", "off"]).await?;
         let ports: Vec<u16> = (0..count).map(|i| site.port(i)).collect();
-        let mut nginx = soak::nginx::Nginx::start(&ports).await?;
-        let http = Http::new(nginx.port, "127.0.0.1");
+        let mut nginx = testkit::Nginx::start(&ports).await?;
+        let http = Http::from_address(nginx.port, "127.0.0.1");
         let pairs = Pair::many(&http, args.games, Game::default()).await?;
         // The lobby and live list of a site settle within their two-second repeats.
         tokio::time::sleep(Duration::from_secs(2)).await;

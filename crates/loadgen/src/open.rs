@@ -9,9 +9,9 @@ use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::client::Http;
 use crate::pair::{Game, Pair};
 use crate::server::Server;
+use testkit::Http;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct OpenArgs {
@@ -96,7 +96,7 @@ pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option
         extra.extend(["--database", url.as_str()]);
     }
     let server = Server::start(&args.stolik, &args.web_dir, &extra).await?;
-    let http = Http::new(server.port, "127.0.0.1");
+    let http = Http::from_address(server.port, "127.0.0.1");
     let pairs = Pair::many(&http, args.games, args.game).await?;
     let mut bot_games = Vec::with_capacity(args.bots);
     for _ in 0..args.bots {

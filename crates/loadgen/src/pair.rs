@@ -1,36 +1,52 @@
 //! A pair of players at one table, the unit of every load scenario.
 
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
+use catalog::GameId;
 use serde_json::{Value, json};
+use testkit::{Conn, Http};
 
-use crate::client::{Conn, Http};
+/// A game a load can play: any two-player game of the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game(GameId);
 
-/// The two-player games a load can play.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Game {
-    Perekati,
-    Tumbleweed,
-    #[default]
-    Cephalopod,
-    Mill,
+/// The catalogue's two-player games, the choices of `--game`.
+static TWO_PLAYER: LazyLock<Vec<Game>> = LazyLock::new(|| {
+    GameId::ALL
+        .into_iter()
+        .filter(|game| !game.is_solo())
+        .map(Game)
+        .collect()
+});
+
+impl Default for Game {
+    /// Cephalopod: short games of small positions, the figures' reference since the first.
+    fn default() -> Game {
+        Game(GameId::Cephalopod)
+    }
+}
+
+impl clap::ValueEnum for Game {
+    fn value_variants<'a>() -> &'a [Game] {
+        &TWO_PLAYER
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.id()))
+    }
 }
 
 impl Game {
     pub fn id(self) -> &'static str {
-        match self {
-            Game::Perekati => "perekati",
-            Game::Tumbleweed => "tumbleweed",
-            Game::Cephalopod => "cephalopod",
-            Game::Mill => "mill",
-        }
+        self.0.as_str()
     }
 
     /// A move to play where the server sends no legal list because it is too long to send:
     /// Tumbleweed's opening puts two stones on any two cells. The generator has no engine of
     /// its own to pick one.
     fn unlisted_move(self) -> Option<&'static str> {
-        (self == Game::Tumbleweed).then_some("a1,b1")
+        (self.0 == GameId::Tumbleweed).then_some("a1,b1")
     }
 }
 
@@ -292,5 +308,27 @@ fn turn_after(event: Value, ply: u64) -> Value {
         json!({"legal": [], "ply": ply + 1})
     } else {
         event
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    #[test]
+    fn a_load_plays_every_two_player_game_of_the_catalogue_and_no_solo_one() {
+        let offered: Vec<&str> = Game::value_variants().iter().map(|g| g.id()).collect();
+        let two_player: Vec<&str> = catalog::GAMES
+            .iter()
+            .filter(|info| info.seats == 2)
+            .map(|info| info.id)
+            .collect();
+        assert_eq!(offered, two_player);
+        for id in two_player {
+            assert_eq!(Game::from_str(id, false).map(Game::id), Ok(id));
+        }
+        assert!(Game::from_str(GameId::WhiteRabbit.as_str(), false).is_err());
+        assert!(offered.contains(&Game::default().id()));
     }
 }

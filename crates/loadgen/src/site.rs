@@ -1,7 +1,7 @@
 //! A site of several `stolik serve` nodes as child processes: one throwaway PostgreSQL
 //! database, the machine's Redis under a prefix of the run's own, each node on a free loopback
 //! port. Nodes can be SIGKILLed and started again on the same port and database (the soak's
-//! [`soak::server::Server`]).
+//! [`testkit::Server`]).
 
 use std::path::{Path, PathBuf};
 
@@ -25,7 +25,7 @@ pub struct SiteArgs {
 }
 
 pub struct Site {
-    pub nodes: Vec<soak::server::Server>,
+    pub nodes: Vec<testkit::Server>,
     /// Keeps the nodes' logs when the site is dropped (a run that failed says where).
     pub keep_logs: bool,
     lives: Vec<usize>,
@@ -53,9 +53,9 @@ impl Site {
         std::fs::create_dir_all(&dir)?;
         let mut nodes = Vec::new();
         for name in names {
-            let server = soak::server::Server::new(
+            let server = testkit::Server::new(
                 &args.stolik,
-                soak::server::free_port()?,
+                testkit::free_port()?,
                 &database.url,
                 &args.web_dir,
                 &dir.join(format!("{name}.log")),
@@ -82,9 +82,8 @@ impl Site {
     pub async fn start_node(&mut self, i: usize) -> anyhow::Result<()> {
         let life = self.lives[i];
         self.lives[i] += 1;
-        let probe = soak::client::http_client();
         self.nodes[i]
-            .start(life, &probe)
+            .start(life)
             .await
             .with_context(|| format!("node {i} does not start; logs in {}", self.dir.display()))?;
         Ok(())

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use futures_util::future::join_all;
 use serde_json::json;
 
-use crate::client::{Conn, Http};
 use crate::pair::{Game, Pair};
 use crate::server::Server;
+use testkit::{Conn, Http};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct SpectatorsArgs {
@@ -51,7 +51,7 @@ async fn watch(conns: &mut [Conn], pair: &Pair, left: Option<&str>) -> anyhow::R
 
 async fn spectate(args: &SpectatorsArgs) -> anyhow::Result<String> {
     let server = Server::start(&args.stolik, &args.web_dir, &["--limits", "off"]).await?;
-    let http = Http::new(server.port, "127.0.0.1");
+    let http = Http::from_address(server.port, "127.0.0.1");
     let mut pair = Pair::new(&http, args.game).await?;
     let mut watchers = Vec::with_capacity(args.spectators);
     for _ in 0..args.spectators {

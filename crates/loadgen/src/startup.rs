@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use futures_util::StreamExt;
 
-use crate::client::Http;
 use crate::server::Server;
+use testkit::Http;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct StartupArgs {
@@ -32,7 +32,7 @@ async fn startup(args: &StartupArgs) -> anyhow::Result<String> {
     let database = format!("sqlite://{}", dir.join("startup.db").display());
     let extra = ["--limits", "off", "--database", database.as_str()];
     let server = Server::start(&args.stolik, &args.web_dir, &extra).await?;
-    let http = Http::new(server.port, "127.0.0.1");
+    let http = Http::from_address(server.port, "127.0.0.1");
     let made: Vec<anyhow::Result<String>> = futures_util::stream::iter(0..args.tables)
         .map(|_| http.open_public_table("mill"))
         .buffer_unordered(32)

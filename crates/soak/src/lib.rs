@@ -8,11 +8,8 @@
 //! the server acknowledged, and every one it announced, is looked up in the game records
 //! (`GET /api/records/{id}`) and in the database itself: nothing may be missing.
 
-pub mod client;
 mod ledger;
-pub mod nginx;
 mod play;
-pub mod server;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -25,11 +22,10 @@ use anyhow::{Context, bail};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use store::testing::TestDatabase;
+use testkit::{Http, Server};
 
-use crate::client::Http;
 use crate::ledger::Ledger;
 use crate::play::{GameKind, Pair, Shared};
-use crate::server::Server;
 
 /// Where the soak's database lives.
 #[derive(Debug, Clone)]
@@ -393,13 +389,12 @@ async fn soak(config: &Config) -> anyhow::Result<Report> {
     let log_path = work.join("server.log");
     let mut server = Server::new(
         &config.stolik,
-        server::free_port()?,
+        testkit::free_port()?,
         &database.url,
         &work.join("web"),
         &log_path,
     )?;
-    let probe = client::http_client();
-    let mut ready = vec![server.start(0, &probe).await?];
+    let mut ready = vec![server.start(0).await?];
     let http = Http::new(&server.base());
     let games = catalogue(&http).await?;
     let shared = Rc::new(RefCell::new(Shared {
@@ -443,7 +438,7 @@ async fn soak(config: &Config) -> anyhow::Result<Report> {
             shared.life += 1;
             shared.life
         };
-        ready.push(server.start(life, &probe).await?);
+        ready.push(server.start(life).await?);
     }
     // The last restart is checked too: the clients come back and play a little more.
     wait_back(&shared, Instant::now() + Duration::from_secs(30)).await;
@@ -465,7 +460,7 @@ async fn soak(config: &Config) -> anyhow::Result<Report> {
         .await
         .is_some_and(|s| s.success());
     let life = shared.borrow().life + 1;
-    server.start(life, &probe).await?;
+    server.start(life).await?;
     let tables: Vec<String> = shared.borrow().ledger.tables.keys().cloned().collect();
     let records = records(&http, &tables).await?;
     graceful &= server

@@ -12,8 +12,8 @@ use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
-use crate::client::{Conn, Http};
 use crate::ledger::{ClockSample, Ledger, TableInfo};
+use testkit::{Conn, Http};
 
 /// A game longer than this is resigned, so that tables turn over and rematches happen.
 const MAX_PLIES: u32 = 300;
@@ -134,7 +134,7 @@ impl Player {
         let mut conn = self.conn.take()?;
         let mut retries = 0;
         let reply = 'send: loop {
-            let Some(id) = conn.send(body.clone()).await else {
+            let Ok(id) = conn.send(body.clone()).await else {
                 break None;
             };
             loop {

@@ -1,13 +1,13 @@
 //! A real server on a loopback port with a fresh database, and real HTTP and WebSocket
-//! clients talking to it.
+//! clients talking to it: the test kit's (`crates/testkit`), which these helpers hold to the
+//! tests' terms (a failure panics, messages read early are kept for later).
 
 use std::time::Duration;
 
-use awc::ws;
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use server::{Application, Config, LimitsConfig, SecurityConfig, Stopper};
 use store::testing::TestDatabase;
+use testkit::{Conn, Ended};
 
 /// The database a test server uses: removed when the test ends (unless it is another
 /// server's, shared).
@@ -215,9 +215,12 @@ impl TestApp {
     }
 
     pub fn http(&self) -> awc::Client {
-        awc::Client::builder()
-            .timeout(Duration::from_secs(30))
-            .finish()
+        testkit::http_client(HTTP_PATIENCE)
+    }
+
+    /// The kit's client of this server.
+    fn kit(&self) -> testkit::Http {
+        testkit::Http::with_patience(&self.base, HTTP_PATIENCE, HTTP_PATIENCE)
     }
 
     /// A new guest: its token from `/api/me`.
@@ -254,33 +257,19 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
-        let mut request = self.http().get(format!("{}{path}", self.base));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        let mut response = request.send().await.unwrap();
-        let status = response.status().as_u16();
-        let body = response
-            .json::<Value>()
-            .limit(1 << 24)
-            .await
-            .unwrap_or(Value::Null);
-        (status, body)
+        self.kit().get(path, token).await.unwrap()
     }
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
-        let mut request = self.http().post(format!("{}{path}", self.base));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        let mut response = request.send_json(&body).await.unwrap();
-        let status = response.status().as_u16();
-        let body = response.json::<Value>().await.unwrap_or(Value::Null);
-        (status, body)
+        self.kit()
+            .exchange(awc::http::Method::POST, path, token, Some(&body))
+            .await
+            .unwrap()
     }
 }
 
-type Socket = actix_codec::Framed<awc::BoxedSocket, ws::Codec>;
+/// How long a test's HTTP request may take.
+const HTTP_PATIENCE: Duration = Duration::from_secs(30);
 
 /// One browser tab: an identity and its WebSocket.
 pub struct Player {
@@ -288,8 +277,7 @@ pub struct Player {
     pub user: Value,
     /// The server's greeting.
     pub hello: Value,
-    socket: Socket,
-    next_id: u64,
+    conn: Conn,
     /// Messages read while waiting for something else, in order.
     backlog: Vec<Value>,
 }
@@ -307,21 +295,14 @@ impl Player {
         user: Value,
         from: Option<&str>,
     ) -> Player {
-        let mut request = app
-            .http()
-            .ws(&app.ws_url)
-            .bearer_auth(&token)
-            .max_frame_size(1 << 24);
-        if let Some(from) = from {
-            request = request.set_header("X-Forwarded-For", from);
-        }
-        let (_, socket) = request.connect().await.expect("the WebSocket opens");
+        let conn = Conn::open(&app.http(), &app.ws_url, &token, from)
+            .await
+            .expect("the WebSocket opens");
         let mut player = Player {
             token,
             user,
             hello: Value::Null,
-            socket,
-            next_id: 1,
+            conn,
             backlog: Vec::new(),
         };
         let hello = player.expect("hello").await;
@@ -335,10 +316,7 @@ impl Player {
     }
 
     pub async fn send_text(&mut self, text: String) {
-        self.socket
-            .send(ws::Message::Text(text.into()))
-            .await
-            .unwrap();
+        self.conn.send_text(text).await.unwrap();
     }
 
     /// The next message from the server (pings answered, nothing skipped).
@@ -349,23 +327,17 @@ impl Player {
         self.read().await
     }
 
+    /// The next message; the server's close as a message of type `closed`.
     async fn read(&mut self) -> Value {
-        loop {
-            let frame = tokio::time::timeout(Duration::from_secs(20), self.socket.next())
-                .await
-                .expect("a message within 20 s")
-                .expect("the socket is open")
-                .expect("a valid frame");
-            match frame {
-                ws::Frame::Text(bytes) => return serde_json::from_slice(&bytes).unwrap(),
-                ws::Frame::Ping(bytes) => {
-                    self.socket.send(ws::Message::Pong(bytes)).await.unwrap();
-                }
-                ws::Frame::Close(reason) => {
-                    return json!({"type": "closed", "reason": format!("{reason:?}")});
-                }
-                _ => {}
+        let read = tokio::time::timeout(Duration::from_secs(20), self.conn.read())
+            .await
+            .expect("a message within 20 s");
+        match read {
+            Ok(message) => message,
+            Err(Ended::Closed(reason)) => {
+                json!({"type": "closed", "reason": format!("{reason:?}")})
             }
+            Err(Ended::Failed(why)) => panic!("the socket is open: {why}"),
         }
     }
 
@@ -396,11 +368,8 @@ impl Player {
         }
     }
 
-    async fn request_once(&mut self, mut body: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        body["id"] = json!(id);
-        self.send_text(body.to_string()).await;
+    async fn request_once(&mut self, body: Value) -> Value {
+        let id = self.conn.send(body).await.unwrap();
         loop {
             let message = self.read().await;
             if message["id"] == json!(id) {
@@ -430,16 +399,8 @@ impl Player {
     }
 
     /// Closes the socket as a browser tab closing would.
-    pub async fn close(mut self) {
-        let _ = self.socket.send(ws::Message::Close(None)).await;
-        // Wait for the server's answering close, so that it has let go of the connection.
-        while let Ok(Some(Ok(frame))) =
-            tokio::time::timeout(Duration::from_secs(5), self.socket.next()).await
-        {
-            if matches!(frame, ws::Frame::Close(_)) {
-                break;
-            }
-        }
+    pub async fn close(self) {
+        self.conn.close_and_wait().await;
     }
 
     /// A message of this type read while waiting for something else, if any.

@@ -97,8 +97,8 @@ impl Nginx {
     /// connections.
     pub async fn start(nodes: &[u16]) -> anyhow::Result<Nginx> {
         let exe = binary()?;
-        let port = crate::server::free_port()?;
-        let dir = std::env::temp_dir().join(format!("stolik-nginx-{}", store::new_id()));
+        let port = crate::free_port()?;
+        let dir = std::env::temp_dir().join(format!("stolik-nginx-{}-{port}", std::process::id()));
         for sub in ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"] {
             let path = dir.join("tmp").join(sub);
             std::fs::create_dir_all(&path)
