@@ -116,16 +116,21 @@ async fn a_berserk_win_halves_the_clock_drops_the_increment_and_scores_an_extra_
     assert_eq!(before["clock"]["remaining_ms"], json!([60_000, 60_000]));
     look(&mut second, &table).await;
 
-    first
-        .ok(json!({"type": "berserk", "table": table}))
-        .await;
+    first.ok(json!({"type": "berserk", "table": table})).await;
     let told = second.expect("berserk").await;
     assert_eq!(told["seat"], "a", "{told}");
-    assert_eq!(told["clock"]["remaining_ms"], json!([30_000, 60_000]), "{told}");
+    assert_eq!(
+        told["clock"]["remaining_ms"],
+        json!([30_000, 60_000]),
+        "{told}"
+    );
     let again = first
         .refused(json!({"type": "berserk", "table": table}), "wrong_state")
         .await;
-    assert!(again["message"].as_str().unwrap().contains("already"), "{again}");
+    assert!(
+        again["message"].as_str().unwrap().contains("already"),
+        "{again}"
+    );
     let seen = look(&mut second, &table).await;
     assert_eq!(seen["berserk"]["seats"], json!([true, false]), "{seen}");
 
@@ -137,25 +142,32 @@ async fn a_berserk_win_halves_the_clock_drops_the_increment_and_scores_an_extra_
     let late = second
         .refused(json!({"type": "berserk", "table": table}), "wrong_state")
         .await;
-    assert!(late["message"].as_str().unwrap().contains("too late"), "{late}");
+    assert!(
+        late["message"].as_str().unwrap().contains("too late"),
+        "{late}"
+    );
     let view = look(&mut first, &table).await;
     let third = first_move(&mut first, &table, &view).await;
     let berserk_left = third["clock"][0].as_i64().unwrap();
-    assert!(berserk_left <= 30_000, "no increment for the berserk seat: {third}");
+    assert!(
+        berserk_left <= 30_000,
+        "no increment for the berserk seat: {third}"
+    );
     let view = look(&mut second, &table).await;
     let fourth = first_move(&mut second, &table, &view).await;
     let plain_left = fourth["clock"][1].as_i64().unwrap();
     // Ten seconds of increment: more than it started with, unless it thought for 10 s.
-    assert!(plain_left > 60_000, "the increment for the other seat: {fourth}");
+    assert!(
+        plain_left > 60_000,
+        "the increment for the other seat: {fourth}"
+    );
     let view = look(&mut first, &table).await;
     first_move(&mut first, &table, &view).await;
     let view = look(&mut second, &table).await;
     first_move(&mut second, &table, &view).await;
 
     // Six plies, more than Cephalopod 3×3's five for the berserk point: the other resigns.
-    second
-        .ok(json!({"type": "resign", "table": table}))
-        .await;
+    second.ok(json!({"type": "resign", "table": table})).await;
     let winner = first.id().to_string();
     let loser = second.id().to_string();
     let line = line_with_games(&app, &id, &winner, 1).await;
@@ -185,7 +197,10 @@ async fn berserk_is_refused_where_no_arena_allows_it() {
     let refused = cyd
         .refused(json!({"type": "berserk", "table": plain}), "wrong_state")
         .await;
-    assert!(refused["message"].as_str().unwrap().contains("arena"), "{refused}");
+    assert!(
+        refused["message"].as_str().unwrap().contains("arena"),
+        "{refused}"
+    );
 
     // An arena whose organiser did not allow it.
     let id = create_arena(&app, &cyd, false).await;
@@ -196,8 +211,14 @@ async fn berserk_is_refused_where_no_arena_allows_it() {
         .refused(json!({"type": "berserk", "table": table}), "wrong_state")
         .await;
     assert!(
-        refused["message"].as_str().unwrap().contains("does not allow"),
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("does not allow"),
         "{refused}"
     );
-    assert_eq!(look(&mut cyd, &table).await["clock"]["remaining_ms"], json!([60_000, 60_000]));
+    assert_eq!(
+        look(&mut cyd, &table).await["clock"]["remaining_ms"],
+        json!([60_000, 60_000])
+    );
 }

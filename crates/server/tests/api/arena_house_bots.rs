@@ -79,7 +79,10 @@ async fn a_lone_player_plays_a_house_bot_after_the_wait_and_the_game_counts() {
     join(&app, &id, &ann).await;
     let paired = ann.expect("tournament.game").await;
     let waited = joined.elapsed();
-    assert!(waited >= Duration::from_secs(5), "paired after {waited:?}, before the wait");
+    assert!(
+        waited >= Duration::from_secs(5),
+        "paired after {waited:?}, before the wait"
+    );
     let table = paired["table"].as_str().unwrap().to_string();
     let snapshot = ann
         .ok(json!({"type": "table.subscribe", "table": table}))
@@ -94,7 +97,10 @@ async fn a_lone_player_plays_a_house_bot_after_the_wait_and_the_game_counts() {
     let playing = page["games"].as_array().unwrap();
     assert!(
         playing.iter().any(|game| game["table"] == table
-            && game["players"].as_array().unwrap().contains(&json!("bot:easy"))),
+            && game["players"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("bot:easy"))),
         "{page}"
     );
     ann.ok(json!({"type": "table.unsubscribe", "table": table}))
@@ -116,7 +122,10 @@ async fn a_lone_player_plays_a_house_bot_after_the_wait_and_the_game_counts() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let scores = line["scores"].as_array().unwrap();
-    assert!(!scores.is_empty(), "the game against the bot counts: {line}");
+    assert!(
+        !scores.is_empty(),
+        "the game against the bot counts: {line}"
+    );
     let expected = if won { ("win", 2) } else { ("loss", 0) };
     assert_eq!(scores[0]["result"], expected.0, "{line} after {end}");
     assert_eq!(scores[0]["points"], expected.1, "{line}");

@@ -190,6 +190,9 @@ mod tests {
             berserk: [false, true],
         });
         // B has not moved: its time is halved again from the initial.
-        assert_eq!(t.clock_view(Instant::now()).unwrap().remaining_ms, [60_000, 30_000]);
+        assert_eq!(
+            t.clock_view(Instant::now()).unwrap().remaining_ms,
+            [60_000, 30_000]
+        );
     }
 }
