@@ -222,3 +222,34 @@ async fn berserk_is_refused_where_no_arena_allows_it() {
         json!([60_000, 60_000])
     );
 }
+
+#[actix_web::test]
+async fn a_restart_keeps_who_went_berserk_and_the_halved_clock() {
+    let app = TestApp::spawn_tuned(Db::sqlite(), |config| config.tournament_minute = MINUTE).await;
+    let mut eve = app.account("berserk_eve").await;
+    let mut fay = app.account("berserk_fay").await;
+    let id = create_arena(&app, &eve, true).await;
+    let table = paired(&app, &id, [&mut eve, &mut fay]).await;
+    let view = look(&mut eve, &table).await;
+    let (mut first, second) = match view["you"].as_str() {
+        Some("a") => (eve, fay),
+        _ => (fay, eve),
+    };
+    look(&mut first, &table).await;
+    first.ok(json!({"type": "berserk", "table": table})).await;
+    let (token, user) = (first.token.clone(), first.user.clone());
+    first.close().await;
+    second.close().await;
+    let db = app.stop().await;
+    let app = TestApp::spawn_tuned(db, |config| config.tournament_minute = MINUTE).await;
+    let mut first = Player::connect(&app, token, user).await;
+    let after = look(&mut first, &table).await;
+    assert_eq!(after["berserk"]["seats"], json!([true, false]), "{after}");
+    assert_eq!(after["berserk"]["can"], false, "{after}");
+    assert_eq!(
+        after["clock"]["remaining_ms"],
+        json!([30_000, 60_000]),
+        "{after}"
+    );
+    app.stop().await;
+}
