@@ -35,14 +35,27 @@ impl Store {
         })
     }
 
-    /// Marks game `game_id`'s arena as allowing berserk (once its link is written).
-    pub async fn allow_berserk(&self, game_id: &str) -> Result<(), StoreError> {
+    /// Links pairing `pairing` of arena `id` to its game, with whether the arena allows
+    /// berserk: in one write, so that the table never reads the link without it.
+    pub async fn link_arena_game(
+        &self,
+        id: &str,
+        pairing: i64,
+        game_id: &str,
+        berserk_allowed: bool,
+    ) -> Result<(), StoreError> {
         on_pool!(self, pool => {
-            sqlx::query("UPDATE tournament_games SET berserk_allowed = TRUE WHERE game_id = $1")
-                .bind(game_id)
-                .execute(pool)
-                .await
-                .map_err(StoreError::from_write)?;
+            sqlx::query(
+                "INSERT INTO tournament_games (tournament_id, pairing, game_id, berserk_allowed) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(pairing)
+            .bind(game_id)
+            .bind(berserk_allowed)
+            .execute(pool)
+            .await
+            .map_err(StoreError::from_write)?;
         });
         Ok(())
     }

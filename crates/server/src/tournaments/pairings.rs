@@ -63,12 +63,10 @@ impl Tournaments {
                 return Ok(());
             }
         };
+        let berserk = loaded.arena.settings().berserk;
         store
-            .link_tournament_game(&row.id, i64::from(pairing.0), &table.id)
+            .link_arena_game(&row.id, i64::from(pairing.0), &table.id, berserk)
             .await?;
-        if loaded.arena.settings().berserk {
-            store.allow_berserk(&table.id).await?;
-        }
         let game = table.id.to_string();
         loaded
             .apply(
