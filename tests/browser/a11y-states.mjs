@@ -271,6 +271,29 @@ export function pageStates(games) {
         await go(page, site, `/#/tournament/${id}`, '.tour-line');
       },
     },
+    {
+      name: 'arena table against a house bot, after going berserk',
+      group: 'people',
+      async open(page, site) {
+        await signIn(page);
+        const table = await page.evaluate(async () => {
+          const made = await (await fetch('/api/tournaments', {
+            method: 'POST', headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ game: 'mill', initial: 180, increment: 2, minutes: 60, starts_in: 0, house_bots_after: 5 }),
+          })).json();
+          await fetch(`/api/tournaments/${made.id}/join`, { method: 'POST' });
+          // Alone in the arena: a house bot plays the player after five seconds.
+          for (;;) {
+            const view = await (await fetch(`/api/tournaments/${made.id}`)).json();
+            if (view.me?.playing) return view.me.playing;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        });
+        await go(page, site, `/#/table/${table}`, 'button.berserk');
+        await page.locator('button.berserk').click();
+        await page.locator('.player .berserk-mark').waitFor();
+      },
+    },
     { name: 'leaderboard', group: 'people', open: (page, site) => go(page, site, `/#/leaderboard/${duel[0].id}`, 'h1') },
     {
       name: "a bot account's page, with its badge and the challenge form",

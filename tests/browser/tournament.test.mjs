@@ -1,11 +1,13 @@
 // An arena in the browser: an account creates it from the tournaments page, two accounts join,
-// the server pairs them and takes each to the table, they play a Cephalopod 3×3 game by clicks,
-// and the standings move live on the page of a visitor watching the tournament; when the arena
-// ends its page keeps the winners and the final standings — at a desktop's size and a phone's.
+// the server pairs them and takes each to the table, both press Berserk before their first move
+// (each sees the other's mark and the halved clocks), they play a Cephalopod 3×3 game by clicks,
+// and the standings move live on the page of a visitor watching the tournament, the winner's
+// berserk point marked; when the arena ends its page keeps the winners and the final standings —
+// at a desktop's size and a phone's.
 // A minute of the tournaments' calendar lasts 6 s here: the shortest arena, 5 minutes, 30 s.
 
 import assert from 'node:assert/strict';
-import { test, serverAndBrowser, newPlayer, waitStatus, playOut, screenshotPath } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, playOut, screenshotPath, tableState } from './helpers.mjs';
 
 const env = serverAndBrowser(['--tournament-minute-ms', '6000']);
 
@@ -61,12 +63,26 @@ for (const [size, viewport] of [['desktop', { width: 1366, height: 850 }], ['pho
     assert.deepEqual(Object.values(await pointsShown(watcher)), [0, 0]);
     await watcher.locator('.tour-games li a').waitFor();
 
+    // Both go berserk before their first move: the button goes, both seats are marked on both
+    // pages, and each clock is halved (the form's 3 minutes: 90 s).
+    for (const p of [a, b]) {
+      await p.locator('button.berserk').click();
+      await p.locator('button.berserk').waitFor({ state: 'detached' });
+    }
+    for (const p of [a, b]) {
+      await p.locator('.player .berserk-mark').nth(1).waitFor();
+      await p.waitForFunction(() => window.__stolik?.table?.berserk?.seats.every(Boolean));
+      assert.deepEqual((await tableState(p)).clock.remaining_ms, [90000, 90000]);
+    }
+    await b.screenshot({ path: screenshotPath(`tournament-berserk-${size}.png`), fullPage: true });
+
     const end = await playOut([a, b], 'cephalopod', (st) => st.legal[0]);
     assert.equal(end.status, 'finished');
-    // The watcher's standings move without a reload: the winner has 2 points.
-    await watcher.waitForFunction(() => [...document.querySelectorAll('.tour-points')].some((c) => Number(c.textContent) === 2), null, { timeout: 15000 });
+    // The watcher's standings move without a reload: the winner has 2 points and the berserk one.
+    await watcher.waitForFunction(() => [...document.querySelectorAll('.tour-points')].some((c) => Number(c.textContent) === 3), null, { timeout: 15000 });
     const points = await pointsShown(watcher);
-    assert.deepEqual(Object.values(points).sort(), [0, 2], JSON.stringify(points));
+    assert.deepEqual(Object.values(points).sort(), [0, 3], JSON.stringify(points));
+    assert.equal(await watcher.locator('.tour-scores .chip.berserk').count(), 1);
     await watcher.screenshot({ path: screenshotPath(`tournament-watcher-${size}.png`), fullPage: true });
 
     // The two are paired again at once: the loser's table page takes them to the next game.
@@ -77,7 +93,7 @@ for (const [size, viewport] of [['desktop', { width: 1366, height: 850 }], ['pho
     // At the end the page shows the winners; the game in progress then does not count.
     await watcher.locator('.tour-podium li').first().waitFor({ timeout: 45000 });
     assert.match(await watcher.locator('.tour-countdown').innerText(), /^ended \d/);
-    assert.deepEqual(Object.values(await pointsShown(watcher)).sort(), [0, 2]);
+    assert.deepEqual(Object.values(await pointsShown(watcher)).sort(), [0, 3]);
     await watcher.screenshot({ path: screenshotPath(`tournament-finished-${size}.png`), fullPage: true });
     for (const p of [a, b, watcher]) assert.deepEqual(p.__errors || [], []);
     await A.context.close();

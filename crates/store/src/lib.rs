@@ -32,6 +32,7 @@ macro_rules! on_pool {
 
 mod analysis;
 mod api_tokens;
+mod berserk;
 mod challenges;
 mod chat;
 mod daily;
@@ -54,6 +55,7 @@ mod wal;
 mod writer;
 
 pub use api_tokens::{ApiToken, NewApiToken, TokenOwner};
+pub use berserk::ArenaGame;
 pub use challenges::Challenge;
 pub use daily::DailyFigures;
 pub use error::StoreError;

@@ -205,6 +205,8 @@ export function mount(root, params) {
       page.tbl.draw_offer = null;
     }
     if (page.tbl.you && ev.by === page.tbl.you) page.tbl.can_take_back = true;
+    // Berserk is chosen before your first move.
+    if (page.tbl.berserk && ev.by === page.tbl.you) page.tbl.berserk.can = false;
     page.tbl.takeback_offer = null;
     if (page.tbl.clock && ev.clock) {
       // A clock runs once both sides have moved, for the side to move.
@@ -283,11 +285,26 @@ export function mount(root, params) {
       case 'voice':
         page.voice?.signal(msg.signal);
         break;
+      case 'berserk': {
+        // An arena player went berserk: their clock is halved, and everyone sees it.
+        const index = msg.seat === 'a' ? 0 : 1;
+        if (page.tbl.berserk) {
+          page.tbl.berserk.seats[index] = true;
+          if (msg.seat === page.tbl.you) page.tbl.berserk.can = false;
+        }
+        if (msg.clock) {
+          page.tbl.clock = msg.clock;
+          page.setClock(msg.clock.remaining_ms, page.tbl.status === 'playing' ? msg.clock.running : null);
+        }
+        if (page.tbl.you && msg.seat !== page.tbl.you) toast(t('table.berserk.opponent'), 'info', 6000);
+        renderAll();
+        break;
+      }
       default:
     }
   }
 
-  for (const type of ['move', 'end', 'offer', 'rematch', 'takeback', 'chat', 'seats', 'voice']) offs.push(socket.on(type, onEvent));
+  for (const type of ['move', 'end', 'offer', 'rematch', 'takeback', 'chat', 'seats', 'voice', 'berserk']) offs.push(socket.on(type, onEvent));
   // Seat changes arrive as whole snapshots (type 'table' with a `table` object).
   offs.push(socket.on('table', (msg) => {
     if (page.tbl && msg.table && msg.table.id === page.tbl.id) applySnapshot(msg.table);

@@ -6,7 +6,7 @@
 // takes them to the table. A finished tournament shows its winners above the final standings.
 
 import { h, clear, icon, toast } from '../ui.js';
-import { t } from '../i18n.js';
+import { t, botName } from '../i18n.js';
 import { api } from '../api.js';
 import { socket } from '../socket.js';
 import { session } from '../session.js';
@@ -96,8 +96,8 @@ export function mount(root, params) {
 
   function scoreChips(line) {
     return h('span', { class: 'tour-scores' }, ...line.scores.map((s) => h('span', {
-      class: ['chip', `r-${s.result}`, s.doubled && 'doubled'],
-      title: t(`tour.score.${s.result}`) + (s.doubled ? ` · ${t('tour.score.doubled')}` : '') + (s.early_draw ? ` · ${t('tour.score.early')}` : ''),
+      class: ['chip', `r-${s.result}`, s.doubled && 'doubled', s.berserk_bonus && 'berserk'],
+      title: t(`tour.score.${s.result}`) + (s.doubled ? ` · ${t('tour.score.doubled')}` : '') + (s.early_draw ? ` · ${t('tour.score.early')}` : '') + (s.berserk_bonus ? ` · ${t('tour.score.berserk')}` : ''),
     }, String(s.points))));
   }
 
@@ -140,7 +140,12 @@ export function mount(root, params) {
       return;
     }
     el.games.append(h('ul', { class: 'tour-game-list' }, ...view.games.map((g) => h('li', {},
-      h('a', { href: `#/table/${g.table}` }, `${g.players[0]} — ${g.players[1]}`)))));
+      h('a', { href: `#/table/${g.table}` }, `${shownName(g.players[0])} — ${shownName(g.players[1])}`)))));
+  }
+
+  /** A name as the games in progress give it: a house bot comes as its id (`bot:easy`). */
+  function shownName(name) {
+    return name.startsWith('bot:') ? botName(name.slice(4)) : name;
   }
 
   function take(fresh) {

@@ -45,7 +45,7 @@ export function mount(root) {
   let list = null;
   let skew = 0;
   const el = {};
-  const form = { game: '', variant: '', initial: 3, increment: 2, minutes: 30, starts_in: 5, rated: true };
+  const form = { game: '', variant: '', initial: 3, increment: 2, minutes: 30, starts_in: 5, rated: true, berserk: true, house_bots: false, bot_after: 30 };
 
   function render() {
     if (!root.isConnected) return;
@@ -121,6 +121,9 @@ export function mount(root) {
         number('minutes', 5, 720, t('tour.create.minutes')),
         number('starts_in', 0, 10080, t('tour.create.starts_in')),
         h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'rated', checked: form.rated, onChange: (e) => { form.rated = e.target.checked; } }), ' ', t('rated.rated')),
+        h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'berserk', checked: form.berserk, onChange: (e) => { form.berserk = e.target.checked; } }), ' ', t('tour.create.berserk')),
+        h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'house_bots', checked: form.house_bots, onChange: (e) => { form.house_bots = e.target.checked; render(); } }), ' ', t('tour.create.house_bots')),
+        form.house_bots ? number('bot_after', 5, 600, t('tour.create.bot_after')) : null,
         h('button', { type: 'submit', class: 'btn primary' }, t('tour.create.go'))));
   }
 
@@ -130,6 +133,7 @@ export function mount(root) {
       const made = await api.createArena({
         game: form.game, variant: form.variant || undefined, initial: form.initial * 60, increment: form.increment,
         minutes: form.minutes, starts_in: form.starts_in, rated: form.rated,
+        berserk: form.berserk, house_bots_after: form.house_bots ? form.bot_after : undefined,
       });
       navigate(`/tournament/${made.id}`);
     } catch (err) {

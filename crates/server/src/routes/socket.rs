@@ -434,6 +434,7 @@ impl Connection {
                 self.may_speak().await?;
                 self.act(&table, Action::Voice { signal }).await?
             }
+            Request::Berserk { table } => self.act(&table, Action::Berserk).await?,
             Request::Claim { table, outcome } => {
                 let draw = outcome == ClaimOutcome::Draw;
                 self.act(&table, Action::Claim { draw }).await?

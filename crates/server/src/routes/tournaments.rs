@@ -115,6 +115,18 @@ pub(crate) struct CreateArena {
     /// The games change ratings.
     #[serde(default)]
     rated: bool,
+    /// Players may go berserk (half the clock, no increment, an extra point for a win that
+    /// lasted); on when absent.
+    #[serde(default = "berserk_by_default")]
+    berserk: bool,
+    /// House bots: a player who has waited this many seconds with nobody to play plays the
+    /// house bot nearest their rating. Absent: no house bots.
+    #[schema(minimum = 5, maximum = 600)]
+    house_bots_after: Option<u64>,
+}
+
+fn berserk_by_default() -> bool {
+    true
 }
 
 #[derive(Serialize, ToSchema)]
@@ -151,6 +163,8 @@ pub(crate) async fn create_arena(
         minutes: body.minutes,
         starts_in_minutes: body.starts_in,
         rated: body.rated,
+        berserk: body.berserk,
+        house_bots_after_seconds: body.house_bots_after,
     };
     let id = state.tournaments.create(&user, &request).await?;
     Ok(HttpResponse::Created().json(Created { id }))
@@ -281,5 +295,6 @@ mod tests {
         assert_eq!(create::INCREMENT_SECONDS, (0, 60));
         assert_eq!(create::LENGTH_MINUTES, (5, 720));
         assert_eq!(create::STARTS_IN_MINUTES, (0, 10080));
+        assert_eq!(create::HOUSE_BOT_AFTER_SECONDS, (5, 600));
     }
 }

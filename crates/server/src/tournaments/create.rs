@@ -1,11 +1,12 @@
 //! A new arena as a player asks for it, checked once: the game, the clock, when it starts and
-//! how long it lasts. The bounds here are the API document's (`routes/tournaments.rs`).
+//! how long it lasts, berserk, and the house bots with the wait before them. The bounds here
+//! are the API document's (`routes/tournaments.rs`).
 
 use std::time::Duration;
 
 use catalog::VariantId;
-use tournament::PlyMinimums;
-use tournament::arena::{ArenaSettings, PairingSettings};
+use tournament::arena::{ArenaSettings, HouseBot, PairingSettings};
+use tournament::{PlayerId, PlyMinimums};
 
 use super::Tournaments;
 use crate::error::{ApiError, ErrorCode};
@@ -22,6 +23,10 @@ pub const LENGTH_MINUTES: (u64, u64) = (5, 720);
 pub const STARTS_IN_MINUTES: (u64, u64) = (0, 7 * 24 * 60);
 /// Arenas one account may create in a day.
 pub const PER_DAY: i64 = 5;
+/// How long a lone player waits before a house bot plays them, in seconds.
+pub const HOUSE_BOT_AFTER_SECONDS: (u64, u64) = (5, 600);
+/// The site's bots that serve as an arena's house bots (the levels that play at tables).
+const HOUSE_BOTS: [ai::Level; 3] = [ai::Level::Easy, ai::Level::Medium, ai::Level::Hard];
 
 /// What a player asks for.
 pub struct ArenaRequest<'a> {
@@ -32,6 +37,11 @@ pub struct ArenaRequest<'a> {
     pub minutes: u64,
     pub starts_in_minutes: u64,
     pub rated: bool,
+    /// Players may go berserk.
+    pub berserk: bool,
+    /// House bots play a player who has waited this many seconds with nobody to play; `None`:
+    /// no house bots.
+    pub house_bots_after_seconds: Option<u64>,
 }
 
 /// A checked arena: its variant and clock, and the director's settings.
@@ -81,6 +91,15 @@ pub fn parse(request: &ArenaRequest<'_>, now: u64, minute: Duration) -> Result<N
         "the start in minutes from now",
     )? * minute_ms;
     let starts_at = now + starts_in;
+    let mut pairing = PairingSettings::for_clock(initial_ms, increment_ms);
+    if let Some(after) = request.house_bots_after_seconds {
+        let after = within(
+            after,
+            HOUSE_BOT_AFTER_SECONDS,
+            "the wait before a house bot in seconds",
+        )?;
+        pairing.bot_after_ms = Some(after * 1000);
+    }
     Ok(NewArena {
         variant,
         initial_ms,
@@ -89,10 +108,10 @@ pub fn parse(request: &ArenaRequest<'_>, now: u64, minute: Duration) -> Result<N
             starts_at,
             ends_at: starts_at + length,
             rated: request.rated,
-            // Berserk needs a table whose clock a player may halve: not offered yet.
-            berserk: false,
+            berserk: request.berserk,
             minimums,
-            pairing: PairingSettings::for_clock(initial_ms, increment_ms),
+            pairing,
+            // Named with their ratings by `Tournaments::create`, which reads them.
             house_bots: Vec::new(),
         },
     })
@@ -113,8 +132,11 @@ impl Tournaments {
             ));
         }
         let now = unix_ms();
-        let arena = parse(request, now.max(0) as u64, self.minute())?;
+        let mut arena = parse(request, now.max(0) as u64, self.minute())?;
         let store = self.store();
+        if arena.settings.pairing.bot_after_ms.is_some() {
+            arena.settings.house_bots = house_bots(store, &arena).await?;
+        }
         let day_ago = now - 24 * 60 * 60 * 1000;
         if store
             .tournaments_created_since(&creator.id, day_ago)
@@ -150,6 +172,23 @@ impl Tournaments {
     }
 }
 
+/// The site's bots with their ratings in the arena's game and clock.
+async fn house_bots(store: &store::Store, arena: &NewArena) -> Result<Vec<HouseBot>, ApiError> {
+    let class = rating::Class::of(Some((arena.initial_ms, arena.increment_ms)), None);
+    let mut bots = Vec::new();
+    for level in HOUSE_BOTS {
+        let id = crate::table::bot_user(level).id;
+        let rating = store
+            .rating(&id, arena.variant.game().as_str(), class)
+            .await?;
+        bots.push(HouseBot {
+            id: PlayerId::new(id),
+            rating: rating.rating.round() as i32,
+        });
+    }
+    Ok(bots)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,6 +202,8 @@ mod tests {
             minutes,
             starts_in_minutes: 10,
             rated: true,
+            berserk: true,
+            house_bots_after_seconds: None,
         }
     }
 
@@ -195,5 +236,26 @@ mod tests {
             ..request(60)
         };
         assert!(parse(&unknown, 0, Duration::from_secs(60)).is_err());
+        let hasty = ArenaRequest {
+            house_bots_after_seconds: Some(4),
+            ..request(60)
+        };
+        let hasty = parse(&hasty, 0, Duration::from_secs(60)).err().unwrap();
+        assert!(hasty.message.contains("house bot"), "{}", hasty.message);
+    }
+
+    #[test]
+    fn berserk_and_the_wait_before_a_house_bot_are_the_organisers() {
+        let plain = parse(&request(60), 0, Duration::from_secs(60)).unwrap();
+        assert!(plain.settings.berserk);
+        assert_eq!(plain.settings.pairing.bot_after_ms, None);
+        let chosen = ArenaRequest {
+            berserk: false,
+            house_bots_after_seconds: Some(30),
+            ..request(60)
+        };
+        let chosen = parse(&chosen, 0, Duration::from_secs(60)).unwrap();
+        assert!(!chosen.settings.berserk);
+        assert_eq!(chosen.settings.pairing.bot_after_ms, Some(30_000));
     }
 }

@@ -1,7 +1,8 @@
 //! A pairing the director made becomes an ordinary table: the tournament's game and clock,
-//! rated as the tournament is, seat A to the director's first player. Both players hear of it
-//! on every socket they have open (`tournament.game`), and the tournament page takes them to
-//! the table.
+//! rated as the tournament is, seat A to the director's first player (a house bot sits as the
+//! site's bot of its level). The table learns from the game's link whether its arena allows
+//! berserk. Both players hear of it on every socket they have open (`tournament.game`), and
+//! the tournament page takes them to the table.
 
 use catalog::VariantId;
 use tournament::{Event, PairingId, PlayerId};
@@ -24,6 +25,10 @@ impl Tournaments {
         let row = loaded.row.clone();
         let mut users = Vec::with_capacity(seats.len());
         for player in &seats {
+            if let Some(level) = house_bot_level(player) {
+                users.push(Some(crate::table::bot_user(level)));
+                continue;
+            }
             let user = store
                 .user(player.as_str())
                 .await?
@@ -58,8 +63,9 @@ impl Tournaments {
                 return Ok(());
             }
         };
+        let berserk = loaded.arena.settings().berserk;
         store
-            .link_tournament_game(&row.id, i64::from(pairing.0), &table.id)
+            .link_arena_game(&row.id, i64::from(pairing.0), &table.id, berserk)
             .await?;
         let game = table.id.to_string();
         loaded
@@ -72,7 +78,7 @@ impl Tournaments {
                 None,
             )
             .await?;
-        for player in seats {
+        for player in seats.into_iter().filter(|p| house_bot_level(p).is_none()) {
             self.0.hub.send_to(
                 player.to_string(),
                 &Message::TournamentGame {
@@ -83,4 +89,9 @@ impl Tournaments {
         }
         Ok(())
     }
+}
+
+/// The level of the site's bot that `player` names, when a house bot sits there.
+fn house_bot_level(player: &PlayerId) -> Option<ai::Level> {
+    player.as_str().strip_prefix("bot:")?.parse().ok()
 }

@@ -60,6 +60,9 @@ pub struct ScoreMark {
     pub result: GameResult,
     pub doubled: bool,
     pub early_draw: bool,
+    /// The player went berserk in this game, and earned its extra point.
+    pub berserk: bool,
+    pub berserk_bonus: bool,
 }
 
 /// A game being played, to watch.
@@ -116,6 +119,8 @@ fn mark(score: &Score) -> ScoreMark {
         result: score.played.result,
         doubled: score.doubled,
         early_draw: score.early_draw,
+        berserk: score.played.berserk,
+        berserk_bonus: score.berserk_bonus,
     }
 }
 
@@ -175,6 +180,7 @@ impl Loaded {
                 (PairingStatus::Playing, Some(game)) => Some(GameInProgress {
                     table: game.clone(),
                     players: record.seats.clone().map(|player| {
+                        // A house bot keeps its id (`bot:easy`): pages name it in their language.
                         names
                             .get(player.as_str())
                             .cloned()

@@ -7,6 +7,8 @@ mod accounts;
 mod addresses;
 mod analysis;
 mod api_tokens;
+mod arena_berserk;
+mod arena_house_bots;
 mod bad_input;
 mod bot_api;
 mod bot_endings;

@@ -40,6 +40,12 @@ export function actions(page) {
       } else if (seated) add(button(t('table.stand'), () => page.act({ type: 'stand' }), 'stand'));
     }
     if (s === 'playing' && seated) {
+      // An arena game, before your first move: half your clock for an extra point (the server says when).
+      if (page.tbl.berserk?.can) {
+        const berserk = button(t('table.berserk'), () => page.act({ type: 'berserk' }), 'berserk');
+        berserk.title = t('table.berserk.hint');
+        add(berserk);
+      }
       if (!page.solo() && page.tbl.ply < page.tbl.seats.length) add(button(t('table.abort'), () => page.act({ type: 'abort' }), 'abort'));
       if (!page.solo()) {
         if (page.tbl.draw_offer === page.opponentSeat()) {

@@ -35,7 +35,9 @@ export function seats(page) {
           sv.rating ? [' ', ratingNode(sv.rating)] : null,
           sv.rating_change != null ? [' ', changeNode(sv.rating_change)] : null,
           page.tbl.you === seat ? h('span', { class: 'you' }, ` (${t('table.you')})`) : null),
-        h('div', { class: 'side-name' }, sideName(page.tbl.game, sv.label), extra ? ` · ${extra}` : ''),
+        // Under the name, which a phone cuts short: an arena player who went berserk.
+        h('div', { class: 'side-name' }, sideName(page.tbl.game, sv.label), extra ? ` · ${extra}` : '',
+          page.tbl.berserk?.seats[index] ? [' ', h('span', { class: 'berserk-mark', title: t('table.berserk.hint') }, t('table.berserk.went'))] : null),
         onVacation(seat),
       ),
       toMove ? h('span', { class: 'turn-dot', title: t('status.tomove') }, '●') : null,

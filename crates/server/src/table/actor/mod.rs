@@ -5,7 +5,7 @@
 //!
 //! Here: the actor, its loop and its calls; [`handle`] the handle in front of it;
 //! `orders.rs` the players' orders carried out; `ending.rs` an ending written, with ratings,
-//! the daily result and the rematch; `chat.rs`, `vacation.rs` their writes; `timers.rs` the
+//! the daily result and the rematch; `chat.rs`, `vacation.rs`, `berserk.rs` their writes; `timers.rs` the
 //! clock, deadlines and presence; `delivery.rs` what is sent; `bot.rs` the bot's turn;
 //! [`services`] the narrow handles to the rest of the server. Every read of the clock and
 //! every write through the store of a table is on this side.
@@ -26,6 +26,7 @@ use crate::outbox::{ConnId, Outbox};
 use crate::unix_time::unix_ms;
 use crate::ws::protocol::{ChatView, Message, TableView, UserView};
 
+mod berserk;
 mod bot;
 mod chat;
 mod delivery;
@@ -128,6 +129,7 @@ impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.load_ratings().await;
         self.load_vacation().await;
+        self.load_arena(true).await;
         // A server stopped between storing a game's last move and storing its ending left a
         // game over by the rules that the database still calls playing: end it now.
         if self.state.status == GameStatus::Playing
@@ -221,6 +223,7 @@ impl Table {
                 // Like a request, a subscription comes only once the server serves: the
                 // snapshot it gets shows the clock running, not a table still held.
                 self.release();
+                self.load_arena(false).await;
                 let result = self.subscribe(conn, user, out, token, since);
                 self.watchers_changed();
                 Answer::Message(Some(result?))
@@ -237,6 +240,7 @@ impl Table {
                 // A flag may have fallen since the last timer tick: settle it first so that
                 // no move is accepted after time ran out.
                 self.check_flag().await;
+                self.load_arena(false).await;
                 Answer::Message(self.act(conn, &user, action).await?)
             }
             Call::View { user, token } => {

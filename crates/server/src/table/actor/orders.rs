@@ -53,6 +53,7 @@ impl Table {
                 };
                 self.relay_voice(&to, from, signal);
             }
+            Step::Berserk { seat } => self.go_berserk(seat).await?,
         }
         Ok(None)
     }

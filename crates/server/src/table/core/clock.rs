@@ -15,6 +15,8 @@ pub struct Clock {
     /// Milliseconds left for seats A and B, as of the moment the running clock started.
     remaining: [i64; 2],
     running: Option<(Seat, Instant)>,
+    /// Seats that went berserk (an arena's rule): they get no increment.
+    no_increment: [bool; 2],
 }
 
 impl Clock {
@@ -24,6 +26,7 @@ impl Clock {
             control,
             remaining: [start, start],
             running: None,
+            no_increment: [false; 2],
         }
     }
 
@@ -33,6 +36,7 @@ impl Clock {
             control,
             remaining,
             running: None,
+            no_increment: [false; 2],
         }
     }
 
@@ -51,9 +55,20 @@ impl Clock {
         if let Some((seat, since)) = self.running.take() {
             let used = now.saturating_duration_since(since).as_millis() as i64;
             self.remaining[seat.index()] -= used;
-            self.remaining[seat.index()] += self.control.increment_ms as i64;
+            if !self.no_increment[seat.index()] {
+                self.remaining[seat.index()] += self.control.increment_ms as i64;
+            }
         }
         self.remaining
+    }
+
+    /// `seat` goes berserk: no increment from now on, and, when `halve` (the seat has not
+    /// moved, so its time is still the initial), half the initial time.
+    pub fn berserk(&mut self, seat: Seat, halve: bool) {
+        self.no_increment[seat.index()] = true;
+        if halve {
+            self.remaining[seat.index()] = (self.control.initial_ms / 2) as i64;
+        }
     }
 
     /// Stops the running clock, charging the elapsed time, without an increment (the game
@@ -134,6 +149,18 @@ mod tests {
         clock.stop(t0 + ms(500));
         assert_eq!(clock.flagged(t0 + ms(5_000)), None);
         assert_eq!(clock.remaining(t0 + ms(5_000)), [500, 1_000]);
+    }
+
+    #[test]
+    fn a_berserk_seat_has_half_the_time_and_no_increment() {
+        let t0 = Instant::now();
+        let mut clock = Clock::new(TimeControl::new(60_000, 2_000).unwrap());
+        clock.berserk(Seat::A, true);
+        assert_eq!(clock.remaining(t0), [30_000, 60_000]);
+        clock.start(Seat::A, t0);
+        assert_eq!(clock.finish_turn(t0 + ms(1_000)), [29_000, 60_000]);
+        clock.start(Seat::B, t0 + ms(1_000));
+        assert_eq!(clock.finish_turn(t0 + ms(2_000)), [29_000, 61_000]);
     }
 
     #[test]

@@ -55,6 +55,10 @@ pub enum Step {
         to: String,
         from: Seat,
     },
+    /// Go berserk in an arena game: persist it, then halve the clock.
+    Berserk {
+        seat: Seat,
+    },
 }
 
 /// Something the outside world hears of once the state has changed.

@@ -8,9 +8,10 @@
 //!   state rebuilt from a stored record;
 //! - [`rules`]: who may do what ([`TableState::check`]), and a move applied;
 //! - [`views`]: what a viewer sees; [`effects`]: steps and effects;
-//! - [`chat`], [`offers`], [`seating`], [`ending`], [`takeback`], [`presence`]: one concern
-//!   each; [`clock`] the live clock; [`vacation`] the vacation days' arithmetic.
+//! - [`chat`], [`offers`], [`seating`], [`ending`], [`takeback`], [`presence`], [`berserk`]:
+//!   one concern each; [`clock`] the live clock; [`vacation`] the vacation days' arithmetic.
 
+pub mod berserk;
 pub mod chat;
 pub mod clock;
 pub mod effects;
@@ -83,6 +84,8 @@ pub enum Action {
     Claim {
         draw: bool,
     },
+    /// An arena game's berserk: half the clock and no increment, before the first move.
+    Berserk,
 }
 
 /// What a table is created with.

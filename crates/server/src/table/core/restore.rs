@@ -140,6 +140,7 @@ impl TableState {
             presence: Presence::default(),
             day,
             held: true,
+            arena: None,
         })
     }
 }

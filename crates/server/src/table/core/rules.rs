@@ -170,6 +170,7 @@ impl TableState {
                 Ok(Step::TakeBack { keep })
             }
             Action::Chat { text } => self.check_chat(by, text, now),
+            Action::Berserk => self.check_berserk(user),
             Action::Voice { .. } => {
                 let seat = self.two_player_seat(user)?;
                 let Some(other) = &self.seats[seat.other().index()] else {

@@ -61,6 +61,8 @@ pub struct TableState {
     /// Restored at start-up and not yet released: no clock runs, no deadline passes and no
     /// bot thinks until the server takes requests, so nobody is charged for the start-up.
     pub(in crate::table) held: bool,
+    /// An arena game's side (berserk), once the actor has read it; `None` otherwise.
+    pub(in crate::table) arena: Option<super::berserk::ArenaSide>,
 }
 
 /// A move the store has taken, to apply.
@@ -125,6 +127,7 @@ impl TableState {
             presence: Presence::default(),
             day,
             held: false,
+            arena: None,
         }
     }
 

@@ -43,6 +43,7 @@ impl TableState {
                 Some(remaining) => Clock::resumed(control, remaining),
                 None => Clock::new(control),
             });
+            self.keep_berserk_clock();
             self.start_clock(now);
         }
         self.set_deadline(now_ms);

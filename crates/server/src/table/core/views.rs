@@ -74,6 +74,7 @@ impl TableState {
             rating_range: self.settings.rating_range,
             away: self.presence.view(),
             claim: you.is_some_and(|seat| playing && self.presence.may_claim(seat)),
+            berserk: self.berserk_view(you),
         }
     }
 

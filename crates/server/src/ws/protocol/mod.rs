@@ -101,6 +101,10 @@ pub enum Request {
     /// A WebRTC signal (offer, answer, ICE candidate or hang-up) for the other seated player.
     #[serde(rename = "voice")]
     Voice { table: String, signal: VoiceSignal },
+    /// In an arena game, before your first move: half your clock, no increment, and an extra
+    /// point for a win that lasted (docs/tournaments.md).
+    #[serde(rename = "berserk")]
+    Berserk { table: String },
     #[serde(rename = "queue.join")]
     QueueJoin {
         game: String,
@@ -164,6 +168,7 @@ const REQUEST_TYPES: &[&str] = &[
     "chat",
     "claim",
     "voice",
+    "berserk",
     "queue.join",
     "queue.leave",
     "tournament.subscribe",
@@ -272,6 +277,13 @@ pub enum Message {
     },
     #[serde(rename = "rematch")]
     Rematch { table: String, next: String },
+    /// A player of an arena game went berserk: their seat, and the clocks now.
+    #[serde(rename = "berserk")]
+    Berserk {
+        table: String,
+        seat: &'static str,
+        clock: Option<ClockView>,
+    },
     /// Moves were taken back: the game is at `ply` again (a snapshot follows).
     #[serde(rename = "takeback")]
     Takeback { table: String, ply: u32 },

@@ -151,6 +151,19 @@ pub struct TableView {
     pub away: Option<AwayView>,
     /// The viewer may claim this game now (their opponent has been away long enough).
     pub claim: bool,
+    /// An arena game whose arena allows berserk: who went berserk, and whether the viewer
+    /// may now. Absent at other tables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub berserk: Option<BerserkView>,
+}
+
+/// Berserk at an arena table (docs/tournaments.md).
+#[derive(Debug, Clone, Serialize)]
+pub struct BerserkView {
+    /// Seats A and B went berserk.
+    pub seats: [bool; 2],
+    /// The viewer is seated and may go berserk now (before their first move).
+    pub can: bool,
 }
 
 /// A game in progress as its player's list shows it.
