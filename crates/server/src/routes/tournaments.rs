@@ -268,6 +268,7 @@ pub(crate) fn round_robin_schema(schema: &mut serde_json::Value) {
         {
             "required": ["initial"],
             "properties": {
+                "initial": {"type": "integer"},
                 "days": none,
                 "max_players": {"maximum": MAX_LIVE_PLAYERS},
             },
