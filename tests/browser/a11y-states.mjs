@@ -294,6 +294,22 @@ export function pageStates(games) {
         await page.locator('.player .berserk-mark').waitFor();
       },
     },
+    {
+      name: 'round robin page, joined, before the start',
+      group: 'people',
+      async open(page, site) {
+        await signIn(page);
+        const id = await page.evaluate(async () => {
+          const made = await (await fetch('/api/tournaments', {
+            method: 'POST', headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ kind: 'round_robin', game: 'mill', days: 3, max_players: 8, starts_in: 30, vacation: false }),
+          })).json();
+          await fetch(`/api/tournaments/${made.id}/join`, { method: 'POST' });
+          return made.id;
+        });
+        await go(page, site, `/#/tournament/${id}`, '.rr-cross .tour-line');
+      },
+    },
     { name: 'leaderboard', group: 'people', open: (page, site) => go(page, site, `/#/leaderboard/${duel[0].id}`, 'h1') },
     {
       name: "a bot account's page, with its badge and the challenge form",

@@ -55,6 +55,10 @@ test('every key used in the code exists', () => {
     ...['finished', 'cancelled'].map((s) => 'tour.status.' + s),
     ...['running', 'upcoming', 'finished'].flatMap((l) => ['tour.list.' + l, 'tour.none.' + l]),
     ...['win', 'draw', 'loss'].map((r) => 'tour.score.' + r),
+    ...['arena', 'round_robin'].map((k) => 'tour.kind.' + k),
+    ...['days', 'live'].map((c) => 'tour.rr.clock.' + c),
+    ...['a', 'b'].map((s) => 'tour.rr.seat.' + s),
+    ...['scheduled', 'created', 'playing', 'finished', 'forfeited', 'annulled'].map((s) => 'tour.rr.status.' + s),
   ];
   for (const k of dynamic) if (!keys.has(k)) missing.push(k);
   assert.deepEqual(missing, []);

@@ -43,6 +43,7 @@ mod leases;
 mod notifications;
 mod push;
 mod ratings;
+mod round_robins;
 mod rows;
 mod settings;
 #[cfg(feature = "testing")]

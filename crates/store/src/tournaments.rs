@@ -29,6 +29,10 @@ pub struct TournamentRow {
     pub created_at: i64,
     /// How many players entered (read, never written).
     pub players: i64,
+    /// A correspondence round robin's days for each move.
+    pub move_days: Option<i64>,
+    /// Its games may take vacation days.
+    pub vacation: bool,
 }
 
 /// One accepted event of a tournament's director, as JSON, with its number and time.
@@ -57,7 +61,7 @@ pub struct TournamentGame {
 
 const COLUMNS: &str = "id, kind, game, variant, clock_initial_ms, clock_increment_ms, \
     rated, starts_at, ends_at, status, creator_id, settings, standings, created_at, \
-    (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id = tournaments.id) AS players";
+    move_days, vacation, (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id = tournaments.id) AS players";
 
 fn tournament_from<R: Get>(row: &R) -> Result<TournamentRow, StoreError> {
     Ok(TournamentRow {
@@ -76,6 +80,8 @@ fn tournament_from<R: Get>(row: &R) -> Result<TournamentRow, StoreError> {
         standings: row.opt_text("standings")?,
         created_at: row.big("created_at")?,
         players: row.big("players")?,
+        move_days: row.opt_big("move_days")?,
+        vacation: row.flag("vacation")?,
     })
 }
 
@@ -98,8 +104,8 @@ impl Store {
             sqlx::query(
                 "INSERT INTO tournaments (id, kind, game, variant, clock_initial_ms, \
                  clock_increment_ms, rated, starts_at, ends_at, status, creator_id, settings, \
-                 created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'upcoming', $10, $11, \
-                 $12)",
+                 created_at, move_days, vacation) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+                 'upcoming', $10, $11, $12, $13, $14)",
             )
             .bind(&t.id)
             .bind(&t.kind)
@@ -113,6 +119,8 @@ impl Store {
             .bind(t.creator_id.as_deref())
             .bind(&t.settings)
             .bind(t.created_at)
+            .bind(t.move_days)
+            .bind(t.vacation)
             .execute(pool)
             .await
             .map_err(StoreError::from_write)?;

@@ -58,6 +58,8 @@ fn arena(id: &str, creator: &str) -> TournamentRow {
         standings: None,
         created_at: T0,
         players: 0,
+        move_days: None,
+        vacation: true,
     }
 }
 

@@ -2,7 +2,9 @@
 
 use game::{Outcome, Seat};
 use proptest::prelude::*;
-use tournament::round_robin::{GameStatus, Pace, Phase, RoundRobin, RoundRobinSettings, schedule};
+use tournament::round_robin::{
+    GameStatus, Pace, Phase, RoundRobin, RoundRobinSettings, Withdrawal, schedule,
+};
 use tournament::{Decision, Error, Event, PairingId, PlayerId};
 
 const DAY: u64 = 86_400_000;
@@ -339,6 +341,33 @@ fn a_late_withdrawal_forfeits_what_is_left() {
     assert_eq!((ann.points(), ann.draws, ann.losses), (1.5, 3, 3));
     // Each opponent drew one game with ann and won one by forfeit.
     assert_eq!(table.iter().map(|l| l.half_points).sum::<u32>(), 12);
+}
+
+#[test]
+fn games_annulled_by_anothers_strike_out_do_not_count_towards_half() {
+    // dan leaves at once: struck out. Of bob's four games left, he draws two (half of them,
+    // though a third of the six first drawn) and leaves: his two results stand.
+    let (mut rr, decisions) = four(Pace::AllAtOnce);
+    ok(&mut rr, START, Event::Withdraw { player: id("dan") });
+    let bobs: Vec<PairingId> = paired(&decisions)
+        .into_iter()
+        .filter(|&g| {
+            let game = rr.game(g).unwrap();
+            game.seats.contains(&id("bob")) && game.status != GameStatus::Annulled
+        })
+        .collect();
+    assert_eq!(bobs.len(), 4);
+    for &pairing in &bobs[..2] {
+        play(&mut rr, START, pairing, Outcome::Draw);
+    }
+    ok(
+        &mut rr,
+        START + 2 * DAY,
+        Event::Withdraw { player: id("bob") },
+    );
+    assert_eq!(rr.withdrawal(&id("bob")), Some(Withdrawal::Forfeited));
+    let bob = rr.standings().into_iter().find(|l| l.player == id("bob"));
+    assert_eq!(bob.map(|l| (l.draws, l.losses)), Some((2, 2)));
 }
 
 fn seat_of(rr: &RoundRobin, pairing: PairingId, name: &str) -> Seat {

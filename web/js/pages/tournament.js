@@ -4,6 +4,7 @@
 // follows the tournament over the socket (`tournament.subscribe`) and applies the changed
 // lines (`tournament.changes`). When the server pairs the player (`tournament.game`) the page
 // takes them to the table. A finished tournament shows its winners above the final standings.
+// A round robin is handed over to round_robin.js once the first answer says it is one.
 
 import { h, clear, icon, toast } from '../ui.js';
 import { t, botName } from '../i18n.js';
@@ -13,6 +14,7 @@ import { session } from '../session.js';
 import { navigate } from '../router.js';
 import { playerLink } from '../players.js';
 import { clockSkew, countdownText, tournamentTitle } from './tournaments.js';
+import { mountRoundRobin } from './round_robin.js';
 
 /** Lines on one page of standings (the server's `views::PER_PAGE`). */
 const PER_PAGE = 20;
@@ -28,6 +30,8 @@ export function mount(root, params) {
   let total = 0;
   const offs = [];
   const el = {};
+  /** The round robin's page, when this tournament is one. */
+  let roundRobin = null;
 
   function me() {
     const user = session.user;
@@ -155,9 +159,22 @@ export function mount(root, params) {
     for (const line of fresh.standings.items) lines.set(line.player, line);
   }
 
+  /** Leaves the page to the round robin's own. */
+  function handOver(fresh) {
+    for (const off of offs.splice(0)) off();
+    clearInterval(timer);
+    roundRobin = mountRoundRobin(root, id, fresh, games);
+  }
+
   async function load() {
+    if (roundRobin) return;
     try {
-      take(await api.tournament(id, page));
+      const fresh = await api.tournament(id, page);
+      if (fresh.tournament.kind === 'round_robin') {
+        handOver(fresh);
+        return;
+      }
+      take(fresh);
     } catch (err) {
       if (err.status === 404) {
         clear(root).append(h('section', { class: 'page narrow' }, h('h1', {}, '404'), h('p', {}, t('tour.unknown'))));
@@ -217,15 +234,20 @@ export function mount(root, params) {
   }, 1000);
 
   render();
-  api.games().then((g) => { games = g; render(); }).catch(() => {});
+  api.games().then((g) => {
+    games = g;
+    if (roundRobin) roundRobin.setGames(g);
+    else render();
+  }).catch(() => {});
   load();
 
   return {
     unmount() {
+      roundRobin?.unmount();
       clearInterval(timer);
       for (const off of offs) off();
       if (socket.state === 'open') socket.request({ type: 'tournament.unsubscribe', tournament: id }).catch(() => {});
     },
-    relabel: render,
+    relabel: () => (roundRobin ? roundRobin.relabel() : render()),
   };
 }

@@ -1,6 +1,7 @@
-// The tournaments (#/tournaments): running arenas with the time left, upcoming ones with a
-// countdown to their start, the latest finished ones; and, for an account, a form to create an
-// arena. Countdowns run on the server's clock (the list carries its `now`).
+// The tournaments (#/tournaments): running arenas with the time left (round robins: their
+// games under way), upcoming ones with a countdown to their start, the latest finished ones;
+// and, for an account, a form to create an arena or a round robin (its own fields in
+// round_robin_form.js). Countdowns run on the server's clock (the list carries its `now`).
 
 import { h, clear, toast, formatDate } from '../ui.js';
 import { t, gameName, variantName, lang } from '../i18n.js';
@@ -8,6 +9,7 @@ import { api } from '../api.js';
 import { session } from '../session.js';
 import { navigate } from '../router.js';
 import { clockLabel } from '../clocks.js';
+import { roundRobinBody, roundRobinFields } from './round_robin_form.js';
 
 /** A time left as h:mm:ss or m:ss (days and hours beyond a day). */
 export function formatDuration(ms) {
@@ -27,6 +29,7 @@ export function clockSkew(now) {
  * once it has. */
 export function countdownText(tour, now) {
   if (tour.status === 'upcoming') return t('tour.starts_in', { left: formatDuration(tour.starts_at - now) });
+  if (tour.status === 'running' && tour.kind === 'round_robin') return t('tour.rr.running');
   if (tour.status === 'running') return t('tour.ends_in', { left: formatDuration(tour.ends_at - now) });
   if (tour.status === 'finished') return t('tour.ended', { date: formatDate(tour.ends_at, lang()) });
   return t('tour.status.' + tour.status);
@@ -37,7 +40,9 @@ export function tournamentTitle(tour, games) {
   const g = games.find((x) => x.id === tour.game);
   const game = g ? gameName(g) : tour.game;
   const variant = g && g.variants.length > 1 ? ` ${variantName(g, tour.variant)}` : '';
-  return t('tour.title', { game: game + variant, clock: clockLabel(tour.initial_ms, tour.increment_ms) });
+  const clock = clockLabel(tour.initial_ms, tour.increment_ms, tour.move_days);
+  if (tour.kind === 'round_robin') return t('tour.rr.title', { game: game + variant, clock });
+  return t('tour.title', { game: game + variant, clock });
 }
 
 export function mount(root) {
@@ -45,7 +50,8 @@ export function mount(root) {
   let list = null;
   let skew = 0;
   const el = {};
-  const form = { game: '', variant: '', initial: 3, increment: 2, minutes: 30, starts_in: 5, rated: true, berserk: true, house_bots: false, bot_after: 30 };
+  const form = { kind: 'arena', game: '', variant: '', initial: 3, increment: 2, minutes: 30, starts_in: 5, rated: true, berserk: true, house_bots: false, bot_after: 30,
+    clock: 'days', days: 3, max_players: 8, vacation: true };
 
   function render() {
     if (!root.isConnected) return;
@@ -94,8 +100,9 @@ export function mount(root) {
       const cell = root.querySelector(`[data-countdown="${tour.id}"]`);
       if (cell) cell.textContent = countdownText(tour, now);
     }
-    // A start or an end passed: the lists change.
-    if (all.some((tour) => (tour.status === 'upcoming' ? tour.starts_at : tour.ends_at) <= now - 1500)) load();
+    // A start or an end passed: the lists change. A round robin's end is not known in advance.
+    const due = (tour) => (tour.status === 'upcoming' ? tour.starts_at : tour.kind === 'round_robin' ? Infinity : tour.ends_at);
+    if (all.some((tour) => due(tour) <= now - 1500)) load();
   }
 
   function createPanel() {
@@ -110,27 +117,33 @@ export function mount(root) {
     return h('section', { class: 'panel tour-create', 'aria-labelledby': 'tour-create' },
       h('h2', { id: 'tour-create' }, t('tour.create')),
       h('form', { class: 'form-grid', onSubmit: create },
+        h('label', { class: 'field' }, h('span', {}, t('tour.kind')),
+          h('select', { name: 'kind', onChange: (e) => { form.kind = e.target.value; render(); } },
+            ...['arena', 'round_robin'].map((k) => h('option', { value: k, selected: k === form.kind }, t('tour.kind.' + k))))),
         h('label', { class: 'field' }, h('span', {}, t('lobby.game')),
           h('select', { name: 'game', onChange: (e) => { form.game = e.target.value; render(); } },
             ...two.map((x) => h('option', { value: x.id, selected: x.id === form.game }, gameName(x))))),
         g && g.variants.length > 1 ? h('label', { class: 'field' }, h('span', {}, t('lobby.variant')),
           h('select', { name: 'variant', onChange: (e) => { form.variant = e.target.value; } },
             ...g.variants.map((v) => h('option', { value: v.id, selected: v.id === form.variant }, variantName(g, v.id))))) : null,
-        number('initial', 1, 60, t('tour.create.initial')),
-        number('increment', 0, 60, t('tour.create.increment')),
-        number('minutes', 5, 720, t('tour.create.minutes')),
+        ...(form.kind === 'round_robin'
+          ? roundRobinFields(form, number, render)
+          : [number('initial', 1, 60, t('tour.create.initial')),
+            number('increment', 0, 60, t('tour.create.increment')),
+            number('minutes', 5, 720, t('tour.create.minutes'))]),
         number('starts_in', 0, 10080, t('tour.create.starts_in')),
         h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'rated', checked: form.rated, onChange: (e) => { form.rated = e.target.checked; } }), ' ', t('rated.rated')),
-        h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'berserk', checked: form.berserk, onChange: (e) => { form.berserk = e.target.checked; } }), ' ', t('tour.create.berserk')),
-        h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'house_bots', checked: form.house_bots, onChange: (e) => { form.house_bots = e.target.checked; render(); } }), ' ', t('tour.create.house_bots')),
-        form.house_bots ? number('bot_after', 5, 600, t('tour.create.bot_after')) : null,
+        ...(form.kind === 'round_robin' ? [] : [
+          h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'berserk', checked: form.berserk, onChange: (e) => { form.berserk = e.target.checked; } }), ' ', t('tour.create.berserk')),
+          h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'house_bots', checked: form.house_bots, onChange: (e) => { form.house_bots = e.target.checked; render(); } }), ' ', t('tour.create.house_bots')),
+          form.house_bots ? number('bot_after', 5, 600, t('tour.create.bot_after')) : null]),
         h('button', { type: 'submit', class: 'btn primary' }, t('tour.create.go'))));
   }
 
   async function create(e) {
     e.preventDefault();
     try {
-      const made = await api.createArena({
+      const made = await api.createArena(form.kind === 'round_robin' ? roundRobinBody(form) : {
         game: form.game, variant: form.variant || undefined, initial: form.initial * 60, increment: form.increment,
         minutes: form.minutes, starts_in: form.starts_in, rated: form.rated,
         berserk: form.berserk, house_bots_after: form.house_bots ? form.bot_after : undefined,

@@ -116,7 +116,7 @@ api! {
     get "/api/bots" => players::bots,
     get "/api/live" => live::live_games,
     get "/api/tournaments" => tournaments::list,
-    post "/api/tournaments" => tournaments::create_arena,
+    post "/api/tournaments" => tournaments::create,
     get "/api/tournaments/{id}" => tournaments::one,
     post "/api/tournaments/{id}/join" => tournaments::join,
     post "/api/tournaments/{id}/withdraw" => tournaments::withdraw,
@@ -307,6 +307,7 @@ pub fn document() -> serde_json::Value {
     positions::body_schema(&mut doc["components"]["schemas"]["PositionBody"]);
     challenge_schema(&mut doc["components"]["schemas"]["NewChallenge"]);
     two_player_game_schema(&mut doc["components"]["schemas"]["CreateArena"]);
+    tournaments::round_robin_schema(&mut doc["components"]["schemas"]["CreateRoundRobin"]);
     doc
 }
 

@@ -1,5 +1,6 @@
-//! Tournaments (docs/tournaments.md): the list, one tournament with a page of its standings,
-//! creating an arena, and a player's join, withdraw, pause and resume. The live standings
+//! Tournaments (docs/tournaments.md): the list, one tournament with a page of its standings
+//! (a round robin's cross table), creating an arena or a round robin, and a player's join,
+//! withdraw, pause and resume. The live standings
 //! come over the socket (`tournament.subscribe`, docs/protocol.md).
 
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -11,6 +12,7 @@ use crate::identity::UserView;
 use crate::state::AppState;
 use crate::tournaments::Request;
 use crate::tournaments::create::ArenaRequest;
+use crate::tournaments::round_robin::create::RoundRobinRequest;
 use crate::tournaments::views::Summary;
 
 /// Tournaments listed per status, at most.
@@ -64,14 +66,14 @@ pub(crate) struct StandingsPage {
 }
 
 /// One tournament: its summary, a page of its standings, the games in progress and the
-/// caller's part in it.
+/// caller's part in it; for a round robin, its cross table and all its games instead.
 #[utoipa::path(
     get,
     path = "/api/tournaments/{id}",
     tag = "tournaments",
     params(("id" = String, Path, description = "The tournament's id"), StandingsPage),
     responses(
-        (status = 200, description = "The tournament's page (docs/protocol.md, `tournament`)", body = Object),
+        (status = 200, description = "The tournament's page (docs/protocol.md, `tournament`; a round robin's: `cross_table` and `games`)", body = Object),
         (status = 400, description = "A page out of range", body = ErrorBody),
         (status = 401, description = "A token that no longer works", body = ErrorBody),
         (status = 404, description = "No such tournament", body = ErrorBody),
@@ -89,6 +91,10 @@ pub(crate) async fn one(
     }
     let viewer = state.identity(&req).await?.map(|identity| identity.user);
     let viewer = viewer.filter(|user| !user.guest).map(|user| user.id);
+    let tournaments = &state.tournaments;
+    if let Some(view) = tournaments.round_robin_page(&id, viewer.as_deref()).await? {
+        return Ok(HttpResponse::Ok().json(view));
+    }
     let view = state.tournaments.page(&id, page, viewer.as_deref()).await?;
     Ok(HttpResponse::Ok().json(view))
 }
@@ -96,6 +102,9 @@ pub(crate) async fn one(
 /// A new arena.
 #[derive(Deserialize, ToSchema)]
 pub(crate) struct CreateArena {
+    /// `arena` (the default).
+    #[allow(dead_code)]
+    kind: Option<ArenaKind>,
     /// The game's id (a game for two players).
     game: String,
     /// The game's default variant when absent.
@@ -129,45 +138,156 @@ fn berserk_by_default() -> bool {
     true
 }
 
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum ArenaKind {
+    Arena,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum RoundRobinKind {
+    RoundRobin,
+}
+
+/// A new round robin: days a move (correspondence) or a live clock, one of the two.
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct CreateRoundRobin {
+    #[allow(dead_code)]
+    kind: RoundRobinKind,
+    /// The game's id (a game for two players).
+    game: String,
+    /// The game's default variant when absent.
+    variant: Option<String>,
+    /// Correspondence: days for each move (1, 2, 3, 5, 7 or 14); then no `initial`.
+    days: Option<u64>,
+    /// A live clock's initial time, in seconds; then no `days`.
+    #[schema(minimum = 15, maximum = 3600)]
+    initial: Option<u64>,
+    /// A live clock's increment, in seconds (0 when absent).
+    #[schema(minimum = 0, maximum = 60)]
+    increment: Option<u64>,
+    /// The most players it takes (at most 10 with a live clock).
+    #[schema(minimum = 3, maximum = 16)]
+    max_players: u64,
+    /// How many minutes from now entries close and the games start (0: at once).
+    #[schema(minimum = 0, maximum = 10080)]
+    starts_in: u64,
+    /// The games change ratings.
+    #[serde(default)]
+    rated: bool,
+    /// Its correspondence games may take vacation days (true when absent).
+    #[serde(default = "yes")]
+    vacation: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// What `POST /api/tournaments` takes: an arena, or a round robin (`kind`). Read by its
+/// `kind` (so that an error names the right fields); untagged for the API document.
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+pub(crate) enum CreateTournament {
+    Arena(CreateArena),
+    RoundRobin(CreateRoundRobin),
+}
+
 #[derive(Serialize, ToSchema)]
 pub(crate) struct Created {
     id: String,
 }
 
-/// Creates an arena (accounts only, five a day).
+/// Creates an arena or a round robin (accounts only, five a day).
 #[utoipa::path(
     post,
     path = "/api/tournaments",
     tag = "tournaments",
-    request_body = CreateArena,
+    request_body = CreateTournament,
     responses(
-        (status = 201, description = "The new arena's id", body = Created),
+        (status = 201, description = "The new tournament's id", body = Created),
         (status = 400, description = "A game without tournaments, or settings out of bounds", body = ErrorBody),
         (status = 401, description = "No identity", body = ErrorBody),
         (status = 403, description = "A guest", body = ErrorBody),
-        (status = 429, description = "The account created its five arenas today", body = ErrorBody),
+        (status = 429, description = "The account created its five tournaments today", body = ErrorBody),
     ),
 )]
-pub(crate) async fn create_arena(
+pub(crate) async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let body: CreateArena = super::json_body(&req, &body)?;
-    let user = caller(&state, &req).await?;
-    let request = ArenaRequest {
-        game: &body.game,
-        variant: body.variant.as_deref(),
-        initial_seconds: body.initial,
-        increment_seconds: body.increment,
-        minutes: body.minutes,
-        starts_in_minutes: body.starts_in,
-        rated: body.rated,
-        berserk: body.berserk,
-        house_bots_after_seconds: body.house_bots_after,
+    let body: serde_json::Value = super::json_body(&req, &body)?;
+    let read = |e: serde_json::Error| ApiError::bad_request(e.to_string());
+    let body = match body.get("kind").and_then(serde_json::Value::as_str) {
+        Some("round_robin") => {
+            CreateTournament::RoundRobin(serde_json::from_value(body).map_err(read)?)
+        }
+        _ => CreateTournament::Arena(serde_json::from_value(body).map_err(read)?),
     };
-    let id = state.tournaments.create(&user, &request).await?;
+    let user = caller(&state, &req).await?;
+    let id = match body {
+        CreateTournament::RoundRobin(body) => {
+            let request = RoundRobinRequest {
+                game: &body.game,
+                variant: body.variant.as_deref(),
+                days: body.days,
+                initial_seconds: body.initial,
+                increment_seconds: body.increment,
+                max_players: body.max_players,
+                starts_in_minutes: body.starts_in,
+                rated: body.rated,
+                vacation: body.vacation,
+            };
+            state
+                .tournaments
+                .create_round_robin(&user, &request)
+                .await?
+        }
+        CreateTournament::Arena(body) => {
+            let request = ArenaRequest {
+                game: &body.game,
+                variant: body.variant.as_deref(),
+                initial_seconds: body.initial,
+                increment_seconds: body.increment,
+                minutes: body.minutes,
+                starts_in_minutes: body.starts_in,
+                rated: body.rated,
+                berserk: body.berserk,
+                house_bots_after_seconds: body.house_bots_after,
+            };
+            state.tournaments.create(&user, &request).await?
+        }
+    };
     Ok(HttpResponse::Created().json(Created { id }))
+}
+
+/// What validation accepts of a round robin's clock, for the API document: days a move, or
+/// a live clock for at most 10 players (`create.rs` of the round robin).
+pub(crate) fn round_robin_schema(schema: &mut serde_json::Value) {
+    use crate::tournaments::round_robin::create::MAX_LIVE_PLAYERS;
+    use serde_json::json;
+    super::two_player_game_schema(schema);
+    let none = json!({"type": "null"});
+    schema["allOf"] = json!([{"oneOf": [
+        {
+            "required": ["days"],
+            "properties": {
+                "days": {"enum": crate::domain::table_settings::CORRESPONDENCE_DAYS},
+                "initial": none,
+                "increment": none,
+            },
+        },
+        {
+            "required": ["initial"],
+            "properties": {
+                "initial": {"type": "integer"},
+                "days": none,
+                "max_players": {"maximum": MAX_LIVE_PLAYERS},
+            },
+        },
+    ]}]);
 }
 
 async fn caller(state: &AppState, req: &HttpRequest) -> Result<UserView, ApiError> {
@@ -296,5 +416,9 @@ mod tests {
         assert_eq!(create::LENGTH_MINUTES, (5, 720));
         assert_eq!(create::STARTS_IN_MINUTES, (0, 10080));
         assert_eq!(create::HOUSE_BOT_AFTER_SECONDS, (5, 600));
+        use crate::tournaments::round_robin::create as round_robin;
+        assert_eq!(round_robin::MIN_PLAYERS, 3);
+        assert_eq!(round_robin::MAX_PLAYERS, 16);
+        assert_eq!(round_robin::MAX_LIVE_PLAYERS, 10);
     }
 }

@@ -166,6 +166,8 @@ impl Tournaments {
             standings: None,
             created_at: now,
             players: 0,
+            move_days: None,
+            vacation: true,
         };
         store.create_tournament(&row).await?;
         Ok(row.id)

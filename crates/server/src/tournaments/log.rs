@@ -5,8 +5,10 @@
 //! writer that loses catches up on the events it missed and tries again, so that the director
 //! in memory always equals a replay of the log. A tick that decides nothing is not logged: it
 //! moves only the director's idea of the time, which the next event's time moves anyway.
+//! The log's functions serve both kinds of director ([`Director`]).
 
 use tournament::arena::Arena;
+use tournament::round_robin::RoundRobin;
 use tournament::{Decision, Event};
 
 use crate::error::{ApiError, ErrorCode};
@@ -21,6 +23,85 @@ pub struct Loaded {
     pub arena: Arena,
     /// The number of the last event applied (-1 before any).
     pub seq: i64,
+}
+
+/// A director whose events are logged: the arena's and the round robin's.
+pub(super) trait Director: Clone {
+    fn take(&mut self, at: u64, event: &Event) -> Result<Vec<Decision>, tournament::Error>;
+}
+
+impl Director for Arena {
+    fn take(&mut self, at: u64, event: &Event) -> Result<Vec<Decision>, tournament::Error> {
+        self.apply(at, event)
+    }
+}
+
+impl Director for RoundRobin {
+    fn take(&mut self, at: u64, event: &Event) -> Result<Vec<Decision>, tournament::Error> {
+        self.apply(at, event)
+    }
+}
+
+/// Applies to `director` (which has applied events up to `seq`) the events of tournament
+/// `id` other writers logged since.
+pub(super) async fn catch_up<D: Director>(
+    store: &store::Store,
+    id: &str,
+    seq: &mut i64,
+    director: &mut D,
+) -> Result<(), ApiError> {
+    for stored in store.tournament_events_after(id, *seq).await? {
+        let event: Event = serde_json::from_str(&stored.event)
+            .map_err(|e| ApiError::internal("a stored tournament event does not read", e))?;
+        // A logged event was accepted once; replayed in order it is accepted again.
+        director
+            .take(stored.at as u64, &event)
+            .map_err(|e| ApiError::internal("a logged tournament event is refused", e))?;
+        *seq = stored.seq;
+    }
+    Ok(())
+}
+
+/// Applies `event` (that happened at `happened`, or now) to `director` and logs it under the
+/// next number, catching up and trying again when another writer took that number.
+pub(super) async fn append<D: Director>(
+    store: &store::Store,
+    id: &str,
+    seq: &mut i64,
+    director: &mut D,
+    happened: Option<u64>,
+    event: &Event,
+    entrant: Option<&str>,
+) -> Result<Vec<Decision>, ApiError> {
+    for _ in 0..APPEND_TRIES {
+        catch_up(store, id, seq, director).await?;
+        let at = happened.unwrap_or_else(|| unix_ms().max(0) as u64);
+        let mut next = director.clone();
+        let decisions = next.take(at, event).map_err(refusal)?;
+        if *event == Event::Tick && decisions.is_empty() {
+            *director = next;
+            return Ok(decisions);
+        }
+        let stored = store::TournamentEvent {
+            seq: *seq + 1,
+            at: at as i64,
+            event: serde_json::to_string(event)
+                .map_err(|e| ApiError::internal("a tournament event does not write", e))?,
+        };
+        match store.append_tournament_event(id, &stored, entrant).await {
+            Ok(()) => {
+                *director = next;
+                *seq = stored.seq;
+                return Ok(decisions);
+            }
+            Err(store::StoreError::Conflict) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(ApiError::new(
+        ErrorCode::Busy,
+        "the tournament is busy: try again in a moment",
+    ))
 }
 
 impl Loaded {
@@ -41,19 +122,7 @@ impl Loaded {
 
     /// Applies the events other writers logged since this node last looked.
     pub async fn catch_up(&mut self, store: &store::Store) -> Result<(), ApiError> {
-        for stored in store
-            .tournament_events_after(&self.row.id, self.seq)
-            .await?
-        {
-            let event: Event = serde_json::from_str(&stored.event)
-                .map_err(|e| ApiError::internal("a stored tournament event does not read", e))?;
-            // A logged event was accepted once; replayed in order it is accepted again.
-            self.arena
-                .apply(stored.at as u64, &event)
-                .map_err(|e| ApiError::internal("a logged tournament event is refused", e))?;
-            self.seq = stored.seq;
-        }
-        Ok(())
+        catch_up(store, &self.row.id, &mut self.seq, &mut self.arena).await
     }
 
     /// Applies `event` now and logs it (with `entrant` recorded as having entered). A refused
@@ -77,38 +146,8 @@ impl Loaded {
         event: &Event,
         entrant: Option<&str>,
     ) -> Result<Vec<Decision>, ApiError> {
-        for _ in 0..APPEND_TRIES {
-            self.catch_up(store).await?;
-            let at = happened.unwrap_or_else(|| unix_ms().max(0) as u64);
-            let mut next = self.arena.clone();
-            let decisions = next.apply(at, event).map_err(refusal)?;
-            if *event == Event::Tick && decisions.is_empty() {
-                self.arena = next;
-                return Ok(decisions);
-            }
-            let stored = store::TournamentEvent {
-                seq: self.seq + 1,
-                at: at as i64,
-                event: serde_json::to_string(event)
-                    .map_err(|e| ApiError::internal("a tournament event does not write", e))?,
-            };
-            match store
-                .append_tournament_event(&self.row.id, &stored, entrant)
-                .await
-            {
-                Ok(()) => {
-                    self.arena = next;
-                    self.seq = stored.seq;
-                    return Ok(decisions);
-                }
-                Err(store::StoreError::Conflict) => continue,
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Err(ApiError::new(
-            ErrorCode::Busy,
-            "the tournament is busy: try again in a moment",
-        ))
+        let (id, seq, arena) = (&self.row.id, &mut self.seq, &mut self.arena);
+        append(store, id, seq, arena, happened, event, entrant).await
     }
 }
 

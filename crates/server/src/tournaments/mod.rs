@@ -7,7 +7,8 @@
 //!   endings fed in, statuses and frozen standings written;
 //! - `pairings.rs`: a pairing's table opened and its players told;
 //! - `feed.rs`: the live standings for the sockets that watch them;
-//! - `views.rs`: what the API and the socket show.
+//! - `views.rs`: what the API and the socket show;
+//! - `round_robin/`: round robins, run the same way by their own director.
 //!
 //! [`Tournaments`] is the narrow handle the routes and sockets hold (`AppState`). Players'
 //! requests (join, withdraw, pause, resume) are applied by whichever node receives them:
@@ -30,6 +31,7 @@ pub mod create;
 mod feed;
 mod log;
 mod pairings;
+pub mod round_robin;
 mod runner;
 pub mod views;
 
@@ -48,6 +50,8 @@ struct Inner {
     /// A minute of the tournaments' calendar (shorter in tests).
     minute: Duration,
     loaded: Mutex<HashMap<String, Slot>>,
+    /// The round robins loaded here, apart from the arenas.
+    round_robins: Mutex<HashMap<String, round_robin::RoundRobinSlot>>,
     feed: feed::Feed,
     /// The `tournaments` role on a site of several nodes, held while this value lives.
     _leader: Option<cluster::Leader>,
@@ -82,6 +86,7 @@ impl Tournaments {
             hub,
             minute,
             loaded: Mutex::new(HashMap::new()),
+            round_robins: Mutex::new(HashMap::new()),
             feed: feed::Feed::default(),
             _leader: leader,
         }));
@@ -123,6 +128,12 @@ impl Tournaments {
             .tournament(id)
             .await?
             .ok_or_else(|| ApiError::not_found("tournament"))?;
+        if row.kind == round_robin::KIND {
+            return Err(ApiError::new(
+                ErrorCode::WrongState,
+                "a round robin is not followed live: read GET /api/tournaments/{id}",
+            ));
+        }
         let loaded = Loaded::load(&self.0.store, row).await?;
         let mut all = self.0.loaded.lock().expect("tournaments lock");
         // Another request may have loaded it meanwhile: keep the first.
@@ -144,6 +155,9 @@ impl Tournaments {
                 ErrorCode::Forbidden,
                 "tournaments are for accounts: sign up to take part",
             ));
+        }
+        if let Some(slot) = self.round_robin(id).await? {
+            return self.ask_round_robin(slot, user, request).await;
         }
         let slot = self.slot(id).await?;
         let mut loaded = slot.lock().await;

@@ -48,7 +48,11 @@ pub(super) async fn run(inner: Weak<Inner>, leader: Option<watch::Receiver<bool>
                 }
             };
             for row in rows {
-                if let Err(error) = tournaments.direct(&row.id).await {
+                let pass = match row.kind.as_str() {
+                    super::round_robin::KIND => tournaments.direct_round_robin(&row.id).await,
+                    _ => tournaments.direct(&row.id).await,
+                };
+                if let Err(error) = pass {
                     tracing::warn!(tournament = %row.id, %error, "a tournament's pass failed");
                 }
             }
@@ -142,8 +146,8 @@ fn game_events(
     events
 }
 
-/// The event for a game over in the database, if it is.
-fn ending(pairing: PairingId, game: &store::TournamentGame) -> Option<Event> {
+/// The event for a game over in the database, if it is (round robins' too).
+pub(super) fn ending(pairing: PairingId, game: &store::TournamentGame) -> Option<Event> {
     match game.status.as_str() {
         "aborted" => Some(Event::GameAborted { pairing }),
         "finished" => {

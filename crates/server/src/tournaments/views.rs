@@ -33,6 +33,10 @@ pub struct Summary {
     pub status: String,
     pub creator: Option<String>,
     pub players: usize,
+    /// A correspondence round robin's days for each move (its live clock is 0 + 0 then).
+    pub move_days: Option<i64>,
+    /// Its games may take vacation days.
+    pub vacation: bool,
 }
 
 /// One line of the standings, with the player's name and the game they are in.
@@ -109,6 +113,8 @@ impl Summary {
             status: row.status.clone(),
             creator: row.creator_id.clone(),
             players,
+            move_days: row.move_days,
+            vacation: row.vacation,
         }
     }
 }

@@ -35,6 +35,7 @@ mod rabbit_kept;
 mod ratings;
 mod records;
 mod restoring;
+mod round_robins;
 mod shared_limits;
 mod tables;
 mod takeback;

@@ -131,6 +131,11 @@ impl RoundRobin {
         self.games.get(id.0 as usize)
     }
 
+    /// What `player`'s withdrawal did, if they withdrew after the start.
+    pub fn withdrawal(&self, player: &PlayerId) -> Option<Withdrawal> {
+        self.entrants.get(player).and_then(|e| e.withdrawn)
+    }
+
     pub fn games(&self) -> impl Iterator<Item = (PairingId, &RoundRobinGame)> {
         numbered(&self.games)
     }
@@ -284,7 +289,13 @@ impl RoundRobin {
             self.entrants.remove(player);
             return;
         }
-        let theirs = || self.games.iter().filter(|g| g.seats.contains(player));
+        // Games annulled by another's strike-out were never theirs: "as if they had never
+        // entered".
+        let theirs = || {
+            self.games
+                .iter()
+                .filter(|g| g.seats.contains(player) && g.status != GameStatus::Annulled)
+        };
         let scheduled = theirs().count();
         // Results in hand: games played out, and forfeits won from others who withdrew.
         let finished = theirs()

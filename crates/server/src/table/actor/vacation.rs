@@ -1,10 +1,11 @@
 //! A correspondence deadline passed by an account with vacation days left: a day is taken
 //! (written first, with the game's new deadline) and only then is the deadline moved a day
 //! later and the players told, instead of the game ending on time. The arithmetic is in
-//! `core/vacation.rs`.
+//! `core/vacation.rs`. A game of a tournament that forbids vacation takes no day (the switch
+//! is the tournament's, read from the store when a deadline passes).
 
 use super::Table;
-use crate::table::vacation::{days_left, take_day, year_of};
+use crate::table::vacation::{days_left, take_day_in_game, year_of};
 use crate::unix_time::unix_ms;
 use crate::ws::protocol::VacationView;
 
@@ -22,6 +23,18 @@ impl Table {
         let year = year_of(deadline);
         let moved = deadline + self.state.days(1).as_millis() as i64;
         let ply = self.state.plies.len() as u32;
+        let allowed = match self
+            .services
+            .store
+            .game_forbids_vacation(&self.state.id)
+            .await
+        {
+            Ok(forbidden) => !forbidden,
+            Err(e) => {
+                tracing::error!(table = %self.state.id, error = %e, "could not read whether vacation is allowed");
+                return false;
+            }
+        };
         for _ in 0..TRIES {
             let before = match self.services.store.vacation(&user).await {
                 Ok(Some(before)) => before,
@@ -31,7 +44,7 @@ impl Table {
                     return false;
                 }
             };
-            let Some(after) = take_day(&before, year) else {
+            let Some(after) = take_day_in_game(&before, year, allowed) else {
                 return false;
             };
             let taken = self

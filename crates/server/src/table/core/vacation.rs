@@ -49,6 +49,12 @@ pub fn take_day(vacation: &Vacation, year: i64) -> Option<Vacation> {
     })
 }
 
+/// [`take_day`] for a game that may forbid vacation days (a tournament's choice): a game
+/// that forbids them takes none, whatever the account has left, and loses on time.
+pub fn take_day_in_game(vacation: &Vacation, year: i64, game_allows: bool) -> Option<Vacation> {
+    take_day(vacation, year).filter(|_| game_allows)
+}
+
 impl TableState {
     /// The account whose deadline has passed at `now_ms` and who might take a vacation day
     /// for it, and that deadline. Guests and bots have no vacation; a game not yet begun by
@@ -126,6 +132,16 @@ mod tests {
         assert_eq!(take_day(&off, 2026), None);
         // The days are still there for when it is turned on again.
         assert_eq!(days_left(&off, 2026), DAYS_A_YEAR);
+    }
+
+    #[test]
+    fn a_game_that_forbids_vacation_takes_no_day_whatever_is_left() {
+        assert_eq!(take_day_in_game(&ON, 2026, false), None);
+        assert_eq!(take_day_in_game(&ON, 2026, true), take_day(&ON, 2026));
+        let off = Vacation { auto: false, ..ON };
+        assert_eq!(take_day_in_game(&off, 2026, true), None);
+        // Nothing is spent: the days stay for the player's other games.
+        assert_eq!(days_left(&ON, 2026), DAYS_A_YEAR);
     }
 
     #[test]
