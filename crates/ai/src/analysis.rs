@@ -269,6 +269,16 @@ pub fn ready(game: &AnyGame) -> bool {
     }
 }
 
+/// What [`evaluate`]'s search counts on `game`, as [`Budget`]'s fields name it: `"playouts"`
+/// for Cephalopod 5×5's Monte Carlo search, `"nodes"` for the alpha-beta searches (Cephalopod
+/// 3×3 is solved, never estimated).
+pub fn search_unit(game: &AnyGame) -> &'static str {
+    match game {
+        AnyGame::Cephalopod(g) if g.variant() == ::cephalopod::Variant::FiveByFive => "playouts",
+        _ => "nodes",
+    }
+}
+
 /// One position's evaluation at `budget`. White Rabbit (one player) is valued 0.5 and has no
 /// best move: callers refuse it before asking.
 pub fn evaluate(game: &AnyGame, budget: Budget) -> Evaluation {

@@ -46,8 +46,7 @@ pub(crate) struct ThoughtLine {
     /// 1 for the first stage.
     stage: usize,
     stages: usize,
-    /// What the search counts: `"nodes"` (alpha-beta) or `"playouts"` (Monte Carlo, Cephalopod
-    /// 5×5).
+    /// What the search counts: `"nodes"` (alpha-beta) or `"playouts"` (Monte Carlo).
     unit: &'static str,
     /// How many of them this stage searched at most.
     amount: u64,
@@ -134,7 +133,7 @@ impl Thinking {
         ply: usize,
         lines: &Lines,
     ) -> Result<(), Stop> {
-        let unit = unit(game);
+        let unit = analysis::search_unit(game);
         for (i, quarters) in STAGES_IN_QUARTERS.into_iter().enumerate() {
             let budget = scaled(quarters);
             let first = self.step(cpu, player, id, lines, game, budget).await?;
@@ -162,7 +161,7 @@ impl Thinking {
                 return Err(Stop::Gone);
             }
             // A proved value does not change with more search; a position the engine does
-            // not search (Tumbleweed's setup, valued even by the pie rule) neither.
+            // not search (a setup valued even by the pie rule) neither.
             if exact || first.best.is_none() {
                 break;
             }
@@ -225,15 +224,6 @@ fn scaled(quarters: u64) -> Budget {
     Budget {
         nodes: analysis::DEFAULT_BUDGET.nodes * quarters / 4,
         playouts: analysis::DEFAULT_BUDGET.playouts * quarters / 4,
-    }
-}
-
-/// What the engine counts on this game: Cephalopod 5×5 is searched by playouts, the rest by
-/// alpha-beta nodes (Cephalopod 3×3 is solved, its value never estimated).
-fn unit(game: &AnyGame) -> &'static str {
-    match (game, game.variant().as_str()) {
-        (AnyGame::Cephalopod(_), "5x5") => "playouts",
-        _ => "nodes",
     }
 }
 
