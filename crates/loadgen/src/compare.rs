@@ -122,6 +122,7 @@ async fn measure(args: &CompareArgs, build: &Path) -> anyhow::Result<Figures> {
         seconds: args.seconds,
         no_echo: true,
         bots: 0,
+        thinkers: 0,
     })
     .await?;
     let ms = |q: f64| crate::quantile_ms(&open.ack, q).unwrap_or(f64::NAN);

@@ -18,6 +18,7 @@ pub mod server;
 pub mod site;
 pub mod spectators;
 pub mod startup;
+pub mod thinkers;
 
 /// Percentiles of a sample of durations, in milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -42,6 +42,10 @@ pub struct OpenArgs {
     /// Games against Hard bots kept thinking all through the measurement.
     #[arg(long, default_value_t = 0)]
     pub bots: usize,
+    /// Players at the analysis board with the engine on, asking again as each answer ends, all
+    /// through the measurement.
+    #[arg(long, default_value_t = 0)]
+    pub thinkers: usize,
 }
 
 /// Latencies of one side, in milliseconds, and what it cost the server.
@@ -53,6 +57,8 @@ pub(crate) struct Side {
     errors: u64,
     pub(crate) cpu_us_per_move: Option<f64>,
     rss_mib: Option<f64>,
+    /// What ran beside the measured clients, in a sentence.
+    beside: Option<String>,
 }
 
 pub fn run(args: &OpenArgs) -> anyhow::Result<String> {
@@ -103,6 +109,11 @@ pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option
         bot_games.push(crate::bots::BotGame::new(&http).await?);
     }
     let busy_until = Instant::now() + Duration::from_secs(args.seconds + 3);
+    let thought = std::sync::Arc::new(crate::thinkers::Thought::default());
+    for _ in 0..args.thinkers {
+        let thinker = crate::thinkers::Thinker::new(&http).await?;
+        actix_rt::spawn(thinker.keep_thinking(busy_until, thought.clone()));
+    }
     for game in bot_games {
         actix_rt::spawn(async move {
             if let Err(e) = game.keep_busy(busy_until).await {
@@ -111,7 +122,7 @@ pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option
         });
     }
     let period = Duration::from_secs_f64(1.0 / args.rate);
-    let stolik = measure(
+    let mut stolik = measure(
         "stolik moves",
         &server,
         args,
@@ -123,6 +134,16 @@ pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option
         },
     )
     .await;
+    if args.thinkers > 0 {
+        use std::sync::atomic::Ordering::Relaxed;
+        stolik.beside = Some(format!(
+            "{} analysis-board thinkers: {} streams ended, {} stages sent, {} refused or cut",
+            args.thinkers,
+            thought.streams.load(Relaxed),
+            thought.stages.load(Relaxed),
+            thought.refused.load(Relaxed),
+        ));
+    }
     let commits = server.metrics().await;
     Ok((stolik, commits))
 }
@@ -190,6 +211,7 @@ where
         errors: 0,
         cpu_us_per_move: None,
         rss_mib: None,
+        beside: None,
     };
     for task in tasks {
         if let Ok((ack, receipt, sent, errors)) = task.await {
@@ -262,6 +284,9 @@ fn report(args: &OpenArgs, sides: &[Side], metrics: Option<&str>) -> String {
             q(&side.ack),
             side.errors
         );
+    }
+    for beside in sides.iter().filter_map(|s| s.beside.as_deref()) {
+        let _ = writeln!(out, "Beside them: {beside}.");
     }
     if let Some(page) = metrics {
         let value = |name: &str| {
