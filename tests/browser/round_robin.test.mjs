@@ -74,8 +74,21 @@ for (const [size, viewport] of [['desktop', { width: 1366, height: 850 }], ['pho
     assert.equal(end.status, 'finished');
     const winner = end.result === 'a' ? seats[0] : seats[1];
 
-    // The cross table counts it: a point for the winner, a result in its cell.
+    // The cross table counts it: a point for the winner, a result in its cell. The runner feeds
+    // the result in on its next pass and the page re-reads every 30 s, so the page is opened
+    // once the server counts it.
+    for (let tries = 0; ; tries++) {
+      const counted = await a.evaluate(async ([t, w]) => {
+        const view = await (await fetch(`/api/tournaments/${t}`)).json();
+        return (view.cross_table || []).some((line) => line.name === w && line.points === 1);
+      }, [id, winner]);
+      if (counted) break;
+      assert.ok(tries < 60, 'the round robin counted the finished game');
+      await new Promise((r) => setTimeout(r, 500));
+    }
     await a.goto(`${env.server.url}/#/tournament/${id}`);
+    // Read afresh, whether or not this page was already showing the tournament.
+    await a.reload();
     await a.waitForFunction((w) => [...document.querySelectorAll('.rr-cross .tour-line')]
       .some((row) => row.querySelector('.player-link')?.textContent === w && row.querySelector('.tour-points')?.textContent === '1'), winner, { timeout: 15000 });
     const points = await pointsShown(a);
