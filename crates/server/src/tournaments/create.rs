@@ -118,27 +118,18 @@ pub fn parse(request: &ArenaRequest<'_>, now: u64, minute: Duration) -> Result<N
 }
 
 impl Tournaments {
-    /// Creates the arena `request` asks for, by account `creator`; its id. An account may
-    /// create [`PER_DAY`] a day.
-    pub async fn create(
-        &self,
-        creator: &UserView,
-        request: &ArenaRequest<'_>,
-    ) -> Result<String, ApiError> {
+    /// Refuses a guest, and an account that has created its [`PER_DAY`] tournaments (of any
+    /// kind) in the last day.
+    pub(crate) async fn may_create(&self, creator: &UserView) -> Result<(), ApiError> {
         if creator.guest {
             return Err(ApiError::new(
                 ErrorCode::Forbidden,
                 "tournaments are for accounts: sign up to create one",
             ));
         }
-        let now = unix_ms();
-        let mut arena = parse(request, now.max(0) as u64, self.minute())?;
-        let store = self.store();
-        if arena.settings.pairing.bot_after_ms.is_some() {
-            arena.settings.house_bots = house_bots(store, &arena).await?;
-        }
-        let day_ago = now - 24 * 60 * 60 * 1000;
-        if store
+        let day_ago = unix_ms() - 24 * 60 * 60 * 1000;
+        if self
+            .store()
             .tournaments_created_since(&creator.id, day_ago)
             .await?
             >= PER_DAY
@@ -147,6 +138,23 @@ impl Tournaments {
                 ErrorCode::RateLimited,
                 format!("an account may create {PER_DAY} tournaments a day: try again tomorrow"),
             ));
+        }
+        Ok(())
+    }
+
+    /// Creates the arena `request` asks for, by account `creator`; its id. An account may
+    /// create [`PER_DAY`] a day.
+    pub async fn create(
+        &self,
+        creator: &UserView,
+        request: &ArenaRequest<'_>,
+    ) -> Result<String, ApiError> {
+        self.may_create(creator).await?;
+        let now = unix_ms();
+        let mut arena = parse(request, now.max(0) as u64, self.minute())?;
+        let store = self.store();
+        if arena.settings.pairing.bot_after_ms.is_some() {
+            arena.settings.house_bots = house_bots(store, &arena).await?;
         }
         let settings = serde_json::to_string(&arena.settings)
             .map_err(|e| ApiError::internal("arena settings do not write", e))?;

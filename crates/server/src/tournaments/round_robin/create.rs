@@ -10,10 +10,10 @@ use tournament::PlyMinimums;
 use tournament::round_robin::{Pace, RoundRobinSettings};
 
 use super::super::Tournaments;
-use super::super::create::{INCREMENT_SECONDS, INITIAL_SECONDS, PER_DAY, STARTS_IN_MINUTES};
+use super::super::create::{INCREMENT_SECONDS, INITIAL_SECONDS, STARTS_IN_MINUTES};
 use super::KIND;
 use crate::domain::table_settings::CORRESPONDENCE_DAYS;
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ApiError;
 use crate::identity::UserView;
 use crate::unix_time::unix_ms;
 
@@ -160,26 +160,10 @@ impl Tournaments {
         creator: &UserView,
         request: &RoundRobinRequest<'_>,
     ) -> Result<String, ApiError> {
-        if creator.guest {
-            return Err(ApiError::new(
-                ErrorCode::Forbidden,
-                "tournaments are for accounts: sign up to create one",
-            ));
-        }
+        self.may_create(creator).await?;
         let now = unix_ms();
         let new = parse(request, now.max(0) as u64, self.minute())?;
         let store = self.store();
-        let day_ago = now - 24 * 60 * 60 * 1000;
-        if store
-            .tournaments_created_since(&creator.id, day_ago)
-            .await?
-            >= PER_DAY
-        {
-            return Err(ApiError::new(
-                ErrorCode::RateLimited,
-                format!("an account may create {PER_DAY} tournaments a day: try again tomorrow"),
-            ));
-        }
         let settings = serde_json::to_string(&new.settings)
             .map_err(|e| ApiError::internal("round robin settings do not write", e))?;
         let (initial_ms, increment_ms, move_days) = match new.clock {
