@@ -3,21 +3,9 @@
 // and both land at the new table; at desktop and phone sizes.
 
 import assert from 'node:assert/strict';
-import { test, serverAndBrowser, newPlayer, screenshotPath, tableState } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, screenshotPath, tableState, register } from './helpers.mjs';
 
 const env = serverAndBrowser(['--limits', 'off']);
-
-/** Registers `name` in the page's own session; returns its user. */
-async function register(page, name) {
-  const res = await page.evaluate(async (n) => {
-    const r = await fetch('/api/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'secret-password' }) });
-    return { status: r.status, body: await r.json() };
-  }, name);
-  assert.equal(res.status, 200, JSON.stringify(res.body));
-  await page.reload();
-  await page.waitForFunction((n) => window.__stolikSocket?.state === 'open' && window.__stolikSocket.user?.name === n, name);
-  return res.body.user;
-}
 
 for (const [size, viewport] of [['desktop', { width: 1366, height: 850 }], ['phone', { width: 390, height: 844 }]]) {
   test(`a person challenges a bot account and its owner accepts on the challenges page (${size})`, async () => {

@@ -282,3 +282,15 @@ export async function playOut(players, game, choose, maxPlies = 400) {
   }
   return tableState(players[0]);
 }
+
+/** Registers `name` in the page's own session (its guest becomes the account); returns its user. */
+export async function register(page, name) {
+  const res = await page.evaluate(async (n) => {
+    const r = await fetch('/api/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'secret-password' }) });
+    return { status: r.status, body: await r.json() };
+  }, name);
+  if (res.status !== 200) throw new Error(`register ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  await page.reload();
+  await page.waitForFunction((n) => window.__stolikSocket?.state === 'open' && window.__stolikSocket.user?.name === n, name);
+  return res.body.user;
+}

@@ -5,18 +5,9 @@
 // phone's. A minute of the tournaments' calendar lasts 8 s here.
 
 import assert from 'node:assert/strict';
-import { test, serverAndBrowser, newPlayer, waitStatus, playOut, screenshotPath } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, playOut, screenshotPath, register } from './helpers.mjs';
 
 const env = serverAndBrowser(['--tournament-minute-ms', '8000']);
-
-async function register(page, name) {
-  const status = await page.evaluate(async (n) => (await fetch('/api/register', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'secret-password' }),
-  })).status, name);
-  assert.equal(status, 200);
-  await page.reload();
-  await page.waitForFunction((n) => window.__stolikSocket?.state === 'open' && window.__stolikSocket.user?.name === n, name);
-}
 
 /** The points shown in `page`'s cross table, by player name. */
 function pointsShown(page) {

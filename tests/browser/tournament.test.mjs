@@ -7,18 +7,9 @@
 // A minute of the tournaments' calendar lasts 6 s here: the shortest arena, 5 minutes, 30 s.
 
 import assert from 'node:assert/strict';
-import { test, serverAndBrowser, newPlayer, waitStatus, playOut, screenshotPath, tableState } from './helpers.mjs';
+import { test, serverAndBrowser, newPlayer, waitStatus, playOut, screenshotPath, tableState, register } from './helpers.mjs';
 
 const env = serverAndBrowser(['--tournament-minute-ms', '6000']);
-
-async function register(page, name) {
-  const status = await page.evaluate(async (n) => (await fetch('/api/register', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'secret-password' }),
-  })).status, name);
-  assert.equal(status, 200);
-  await page.reload();
-  await page.waitForFunction((n) => window.__stolikSocket?.state === 'open' && window.__stolikSocket.user?.name === n, name);
-}
 
 /** The points shown on `page`'s standings, by player name. */
 function pointsShown(page) {

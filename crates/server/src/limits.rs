@@ -34,7 +34,7 @@ pub enum Action {
     /// A table listed in the lobby (counted besides `CreateTable`).
     PublicTable,
     Report,
-    /// A chat line in a game's spectator room.
+    /// A chat line in a public room: a game's spectators' room, or a tournament's.
     SpectatorChat,
     /// A correspondence game started: a table with days a move, or a correspondence queue.
     Correspondence,

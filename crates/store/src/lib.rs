@@ -48,6 +48,7 @@ mod rows;
 mod settings;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod tournament_chat;
 mod tournaments;
 mod types;
 mod users;
@@ -64,6 +65,7 @@ pub use ids::{new_id, new_secret, new_token};
 pub use notifications::Notification;
 pub use push::{PendingPush, PushSubscription, VapidKeys};
 pub use ratings::{HistoryPoint, LeaderboardEntry, PlayerRating, RatedEnd, RatingChange, Results};
+pub use tournament_chat::{NewTournamentChatLine, TournamentChatLine};
 pub use tournaments::{TournamentEvent, TournamentGame, TournamentRow};
 pub use types::{
     ChatLine, ChatRoom, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow,

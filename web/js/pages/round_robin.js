@@ -27,7 +27,8 @@ export function halves(n) {
   return whole === 0 && half ? half : `${whole}${half}`;
 }
 
-export function mountRoundRobin(root, id, first, gamesCatalogue) {
+/** `chat` is the page's chat room (tournament_chat.js), shown below the games. */
+export function mountRoundRobin(root, id, first, gamesCatalogue, chat) {
   let view = first;
   let games = gamesCatalogue;
   let skew = clockSkew(first.now);
@@ -42,7 +43,7 @@ export function mountRoundRobin(root, id, first, gamesCatalogue) {
     const title = tournamentTitle(tour, games);
     document.title = `${title} — ${t('app.name')}`;
     el.countdown = h('p', { class: 'tour-countdown big' }, icon('clock'), ' ', h('span', {}, countdownText(tour, Date.now() + skew)));
-    root.append(h('section', { class: 'page tournament-page round-robin-page' },
+    const section = h('section', { class: 'page tournament-page round-robin-page' },
       h('div', { class: 'page-head' }, h('h1', {}, title), h('a', { href: '#/tournaments', class: 'small' }, t('tour.back'))),
       h('section', { class: 'panel tour-head' },
         el.countdown,
@@ -50,7 +51,9 @@ export function mountRoundRobin(root, id, first, gamesCatalogue) {
           tour.move_days && !tour.vacation ? [' · ', t('tour.rr.no_vacation')] : null),
         actions()),
       h('section', { class: 'panel', 'aria-labelledby': 'rr-cross' }, h('h2', { id: 'rr-cross' }, t('tour.rr.cross_table')), crossTable()),
-      view.games.length ? h('section', { class: 'panel', 'aria-labelledby': 'rr-games' }, h('h2', { id: 'rr-games' }, t('tour.rr.games')), gameList()) : null));
+      view.games.length ? h('section', { class: 'panel', 'aria-labelledby': 'rr-games' }, h('h2', { id: 'rr-games' }, t('tour.rr.games')), gameList()) : null);
+    root.append(section);
+    chat.attach(section);
   }
 
   function actions() {

@@ -4,7 +4,8 @@
 // follows the tournament over the socket (`tournament.subscribe`) and applies the changed
 // lines (`tournament.changes`). When the server pairs the player (`tournament.game`) the page
 // takes them to the table. A finished tournament shows its winners above the final standings.
-// A round robin is handed over to round_robin.js once the first answer says it is one.
+// Below them, the tournament's chat room (tournament_chat.js). A round robin is handed over
+// to round_robin.js once the first answer says it is one.
 
 import { h, clear, icon, toast } from '../ui.js';
 import { t, botName } from '../i18n.js';
@@ -15,6 +16,7 @@ import { navigate } from '../router.js';
 import { playerLink } from '../players.js';
 import { clockSkew, countdownText, tournamentTitle } from './tournaments.js';
 import { mountRoundRobin } from './round_robin.js';
+import { tournamentChat } from './tournament_chat.js';
 
 /** Lines on one page of standings (the server's `views::PER_PAGE`). */
 const PER_PAGE = 20;
@@ -32,6 +34,8 @@ export function mount(root, params) {
   const el = {};
   /** The round robin's page, when this tournament is one. */
   let roundRobin = null;
+  /** The chat room, kept across redraws and handed to the round robin's page. */
+  const chat = tournamentChat(id);
 
   function me() {
     const user = session.user;
@@ -53,7 +57,7 @@ export function mount(root, params) {
     el.countdown = h('p', { class: 'tour-countdown big' }, icon('clock'), ' ', h('span', {}, countdownText(tour, Date.now() + skew)));
     el.standings = h('div', { class: 'tour-standings' });
     el.games = h('div', { class: 'tour-games' });
-    root.append(h('section', { class: 'page tournament-page' },
+    const section = h('section', { class: 'page tournament-page' },
       h('div', { class: 'page-head' }, h('h1', {}, title), h('a', { href: '#/tournaments', class: 'small' }, t('tour.back'))),
       h('section', { class: 'panel tour-head' },
         el.countdown,
@@ -61,7 +65,9 @@ export function mount(root, params) {
         actions()),
       tour.status === 'finished' ? podium() : null,
       h('section', { class: 'panel', 'aria-labelledby': 'tour-standings' }, h('h2', { id: 'tour-standings' }, t('tour.standings')), el.standings),
-      tour.status === 'running' ? h('section', { class: 'panel', 'aria-labelledby': 'tour-games' }, h('h2', { id: 'tour-games' }, t('tour.games')), el.games) : null));
+      tour.status === 'running' ? h('section', { class: 'panel', 'aria-labelledby': 'tour-games' }, h('h2', { id: 'tour-games' }, t('tour.games')), el.games) : null);
+    root.append(section);
+    chat.attach(section);
     renderStandings();
     renderGames();
   }
@@ -163,7 +169,7 @@ export function mount(root, params) {
   function handOver(fresh) {
     for (const off of offs.splice(0)) off();
     clearInterval(timer);
-    roundRobin = mountRoundRobin(root, id, fresh, games);
+    roundRobin = mountRoundRobin(root, id, fresh, games, chat);
   }
 
   async function load() {
@@ -244,10 +250,15 @@ export function mount(root, params) {
   return {
     unmount() {
       roundRobin?.unmount();
+      chat.unmount();
       clearInterval(timer);
       for (const off of offs) off();
       if (socket.state === 'open') socket.request({ type: 'tournament.unsubscribe', tournament: id }).catch(() => {});
     },
-    relabel: () => (roundRobin ? roundRobin.relabel() : render()),
+    relabel: () => {
+      chat.relabel();
+      if (roundRobin) roundRobin.relabel();
+      else render();
+    },
   };
 }

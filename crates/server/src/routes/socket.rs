@@ -492,6 +492,34 @@ impl Connection {
                 self.state.tournaments.unwatch(Some(&tournament), self.conn);
                 Message::Ok
             }
+            Request::TournamentChatSubscribe { tournament } => {
+                self.state
+                    .tournaments
+                    .watch_chat(&tournament, self.conn, self.out.clone())
+                    .await?
+            }
+            Request::TournamentChatUnsubscribe { tournament } => {
+                self.state
+                    .tournaments
+                    .unwatch_chat(Some(&tournament), self.conn);
+                Message::Ok
+            }
+            Request::TournamentChat { tournament, text } => {
+                self.may_speak().await?;
+                // A tournament's room is as public as a game's spectators' room.
+                self.state
+                    .limits
+                    .check(
+                        LimitAction::SpectatorChat,
+                        self.address,
+                        Some(&self.user.id),
+                    )
+                    .await?;
+                self.state
+                    .tournaments
+                    .say(&tournament, &self.user, &text)
+                    .await?
+            }
         })
     }
 
@@ -549,6 +577,7 @@ impl Connection {
         self.state.hub.live().unwatch(self.conn);
         self.state.hub.leave_queue(self.conn);
         self.state.tournaments.unwatch(None, self.conn);
+        self.state.tournaments.unwatch_chat(None, self.conn);
         for (table, _) in self.tables.drain() {
             self.state.hub.unsubscribe(&table, self.conn).await;
         }

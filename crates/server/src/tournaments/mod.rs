@@ -7,6 +7,7 @@
 //!   endings fed in, statuses and frozen standings written;
 //! - `pairings.rs`: a pairing's table opened and its players told;
 //! - `feed.rs`: the live standings for the sockets that watch them;
+//! - `chat.rs`: each tournament's chat room, stored and read back by every node;
 //! - `views.rs`: what the API and the socket show;
 //! - `round_robin/`: round robins, run the same way by their own director.
 //!
@@ -27,6 +28,7 @@ use crate::error::{ApiError, ErrorCode};
 use crate::hub::Hub;
 use crate::identity::UserView;
 
+pub mod chat;
 pub mod create;
 mod feed;
 mod log;
@@ -53,6 +55,7 @@ struct Inner {
     /// The round robins loaded here, apart from the arenas.
     round_robins: Mutex<HashMap<String, round_robin::RoundRobinSlot>>,
     feed: feed::Feed,
+    rooms: chat::Rooms,
     /// The `tournaments` role on a site of several nodes, held while this value lives.
     _leader: Option<cluster::Leader>,
 }
@@ -88,10 +91,12 @@ impl Tournaments {
             loaded: Mutex::new(HashMap::new()),
             round_robins: Mutex::new(HashMap::new()),
             feed: feed::Feed::default(),
+            rooms: chat::Rooms::default(),
             _leader: leader,
         }));
         runtime.spawn(runner::run(Arc::downgrade(&tournaments.0), holding));
         runtime.spawn(feed::send_changes(Arc::downgrade(&tournaments.0)));
+        runtime.spawn(chat::send_chat(Arc::downgrade(&tournaments.0)));
         tournaments
     }
 

@@ -40,5 +40,6 @@ mod shared_limits;
 mod tables;
 mod takeback;
 mod thinking;
+mod tournament_chat;
 mod tournaments;
 mod web_client;

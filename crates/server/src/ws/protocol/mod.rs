@@ -122,6 +122,15 @@ pub enum Request {
     TournamentSubscribe { tournament: String },
     #[serde(rename = "tournament.unsubscribe")]
     TournamentUnsubscribe { tournament: String },
+    /// Follow a tournament's chat room: the reply is its last lines (`tournament.chat`), then
+    /// a `tournament.chat` event with each new line.
+    #[serde(rename = "tournament.chat.subscribe")]
+    TournamentChatSubscribe { tournament: String },
+    #[serde(rename = "tournament.chat.unsubscribe")]
+    TournamentChatUnsubscribe { tournament: String },
+    /// A line in a tournament's chat room (accounts only).
+    #[serde(rename = "tournament.chat")]
+    TournamentChat { tournament: String, text: String },
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
@@ -173,6 +182,9 @@ const REQUEST_TYPES: &[&str] = &[
     "queue.leave",
     "tournament.subscribe",
     "tournament.unsubscribe",
+    "tournament.chat.subscribe",
+    "tournament.chat.unsubscribe",
+    "tournament.chat",
 ];
 
 /// Reads one text frame. On failure the error still carries the request's `id` when one
@@ -319,6 +331,13 @@ pub enum Message {
         removed: Vec<String>,
         total: usize,
         games: Vec<Value>,
+    },
+    /// Lines of a tournament's chat room, oldest first: its last ones on following it, the
+    /// new ones after, or the line just said.
+    #[serde(rename = "tournament.chat")]
+    TournamentChat {
+        tournament: String,
+        lines: Vec<TournamentChatView>,
     },
     /// The tournament paired this player: their next game's table.
     #[serde(rename = "tournament.game")]

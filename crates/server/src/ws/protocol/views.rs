@@ -93,6 +93,17 @@ pub struct ChatView {
     pub room: store::ChatRoom,
 }
 
+/// A line of a tournament's chat room.
+#[derive(Debug, Clone, Serialize)]
+pub struct TournamentChatView {
+    pub id: i64,
+    pub author: String,
+    /// The author's user id (for muting); absent once the account is gone.
+    pub user: Option<String>,
+    pub text: String,
+    pub at: i64,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct ClockView {
     pub initial_ms: u64,
