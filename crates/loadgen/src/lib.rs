@@ -2,6 +2,7 @@
 //! real `stolik serve` child process on a loopback port. Every loop is bounded in count and
 //! time, and every connection goes to 127.0.0.1 only.
 
+pub mod arena;
 pub mod bots;
 pub mod closed;
 pub mod compare;

@@ -41,6 +41,9 @@ enum Scenario {
     /// One node against two behind nginx on PostgreSQL and Redis: the closed loop's moves a
     /// second and acknowledgement through the same nginx, and the ratio.
     Nodes(loadgen::nodes::NodesArgs),
+    /// An arena of many accounts playing as fast as the server answers, its standings
+    /// followed by many sockets: each result's way to the watchers, and each update's size.
+    Arena(loadgen::arena::ArenaArgs),
     /// Two builds alternated in one run (closed and open loop, same games and moves): each
     /// round's figures and the ratio B ÷ A, then the median ratios.
     Compare(loadgen::compare::CompareArgs),
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Scenario::Closed(closed) => loadgen::closed::run(&closed),
         Scenario::Open(open) => loadgen::open::run(&open),
         Scenario::Spectators(spectators) => loadgen::spectators::run(&spectators),
+        Scenario::Arena(arena) => loadgen::arena::run(&arena),
         Scenario::Idle(idle) => loadgen::idle::run(&idle),
         Scenario::Lobby(lobby) => loadgen::lobby::run(&lobby),
         Scenario::Startup(startup) => loadgen::startup::run(&startup),
