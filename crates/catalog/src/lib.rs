@@ -11,7 +11,10 @@
 
 mod ids;
 
-pub use game::{BadOutcome, Error, Game, GameInfo, Names, Outcome, Seat, Variant, VariantInfo};
+pub use game::{
+    BadEndReason, BadOutcome, EndReason, Error, Game, GameInfo, Names, Outcome, Seat, Variant,
+    VariantInfo,
+};
 pub use ids::{GameId, VariantId};
 
 pub use cephalopod::Cephalopod;
@@ -169,28 +172,30 @@ impl AnyGame {
         self.outcome().is_some()
     }
 
-    /// Why a game over by its rules ended, in the platform's words: `"rules"`, except where
-    /// one game's rules score two different endings alike (Perekati-pole's blocked side and
-    /// threefold repetition: `"blocked"`, `"repetition"`). `None` while it goes on.
-    pub fn end_reason(&self) -> Option<&'static str> {
+    /// Why a game over by its rules ended: [`EndReason::Rules`], except where one game's
+    /// rules score two different endings alike (Perekati-pole's blocked side and threefold
+    /// repetition). `None` while it goes on.
+    pub fn end_reason(&self) -> Option<EndReason> {
         self.outcome()?;
         Some(match self {
             AnyGame::Perekati(game) => match game.end_rule() {
-                Some(perekati::EndRule::Blocked) => "blocked",
-                Some(perekati::EndRule::Repetition) => "repetition",
-                _ => "rules",
+                Some(perekati::EndRule::Blocked) => EndReason::Blocked,
+                Some(perekati::EndRule::Repetition) => EndReason::Repetition,
+                _ => EndReason::Rules,
             },
-            _ => "rules",
+            _ => EndReason::Rules,
         })
     }
 
     /// The platform's adjudication of a game its rules leave running, with its reason: for
-    /// now Perekati-pole's no-progress rule (`"noprogress"`, docs/rules-decisions.md), which
-    /// the table and the arena apply after every move. Not a rule of any game: the engines,
-    /// the referee and the perft vectors never see it.
-    pub fn adjudication(&self) -> Option<(Outcome, &'static str)> {
+    /// now Perekati-pole's no-progress rule (docs/rules-decisions.md), which the table and
+    /// the arena apply after every move. Not a rule of any game: the engines, the referee and
+    /// the perft vectors never see it.
+    pub fn adjudication(&self) -> Option<(Outcome, EndReason)> {
         match self {
-            AnyGame::Perekati(game) => game.no_progress_ending().map(|o| (o, "noprogress")),
+            AnyGame::Perekati(game) => game
+                .no_progress_ending()
+                .map(|o| (o, EndReason::NoProgress)),
             _ => None,
         }
     }

@@ -14,6 +14,7 @@
 //!   `docs/spec/<game>.md`; [`Game::parse_move`] and [`Game::format_move`] are exact inverses
 //!   on legal moves.
 
+mod end_reason;
 mod error;
 mod info;
 mod perft;
@@ -21,6 +22,7 @@ mod rng;
 mod seat;
 pub mod testing;
 
+pub use end_reason::{BadEndReason, EndReason};
 pub use error::Error;
 pub use info::{GameInfo, Names, VariantInfo};
 pub use perft::{perft, perft_divide};

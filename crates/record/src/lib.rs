@@ -3,7 +3,7 @@
 //! did to a rating, an account's vacation days. No I/O: the store re-exports them, so the
 //! table's core can use them without depending on the database.
 
-use game::Outcome;
+use game::{EndReason, Outcome};
 use rating::{Class, Rating, Score};
 use serde::Serialize;
 
@@ -119,7 +119,7 @@ pub struct GameRecord {
     pub move_days: Option<i64>,
     pub status: GameStatus,
     pub result: Option<Outcome>,
-    pub end_reason: Option<String>,
+    pub end_reason: Option<EndReason>,
     pub rematch_of: Option<String>,
     /// The game that was started as this one's rematch, if any.
     pub rematch: Option<String>,

@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use crate::rows::{Get, narrow, sql_limit, to_int};
 use crate::{
-    GameRecord, GameStatus, GameSummary, MoveRow, NewGame, Occupant, Outcome, SeatRow, Store,
-    StoreError,
+    EndReason, GameRecord, GameStatus, GameSummary, MoveRow, NewGame, Occupant, Outcome, SeatRow,
+    Store, StoreError,
 };
 
 /// Which games `load_games` reads.
@@ -68,7 +68,7 @@ fn game_from<R: Get>(row: &R) -> Result<GameRecord, StoreError> {
         move_days: row.opt_big("move_days")?,
         status: crate::types::decode_status(&row.text("status")?)?,
         result: crate::types::decode_outcome(row.opt_text("result")?)?,
-        end_reason: row.opt_text("end_reason")?,
+        end_reason: crate::types::decode_end_reason(row.opt_text("end_reason")?)?,
         rematch_of: row.opt_text("rematch_of")?,
         rematch: row.opt_text("rematch")?,
         daily: row.opt_text("daily")?,
@@ -132,7 +132,7 @@ fn summary_from<R: Get>(row: &R) -> Result<GameSummary, StoreError> {
         private: row.flag("private")?,
         status: crate::types::decode_status(&row.text("status")?)?,
         result: crate::types::decode_outcome(row.opt_text("result")?)?,
-        end_reason: row.opt_text("end_reason")?,
+        end_reason: crate::types::decode_end_reason(row.opt_text("end_reason")?)?,
         rated: row.flag("rated")?,
         created_at: row.big("created_at")?,
         finished_at: row.opt_big("finished_at")?,
@@ -325,7 +325,7 @@ impl Store {
         game_id: &str,
         status: GameStatus,
         result: Option<Outcome>,
-        reason: &str,
+        reason: EndReason,
         now_ms: i64,
     ) -> Result<(), StoreError> {
         if !status.is_over() {
@@ -338,7 +338,7 @@ impl Store {
             .bind(game_id)
             .bind(status.as_str())
             .bind(result.map(|r| r.to_string()))
-            .bind(reason)
+            .bind(reason.as_str())
             .bind(now_ms)
             .execute(pool)
             .await?

@@ -68,8 +68,8 @@ pub use ratings::{HistoryPoint, LeaderboardEntry, PlayerRating, RatedEnd, Rating
 pub use tournament_chat::{NewTournamentChatLine, TournamentChatLine};
 pub use tournaments::{TournamentEvent, TournamentGame, TournamentRow};
 pub use types::{
-    ChatLine, ChatRoom, DailyEntry, DailyResult, GameRecord, GameStatus, GameSummary, MoveRow,
-    NewChatLine, NewGame, Occupant, Outcome, SeatRow, User,
+    ChatLine, ChatRoom, DailyEntry, DailyResult, EndReason, GameRecord, GameStatus, GameSummary,
+    MoveRow, NewChatLine, NewGame, Occupant, Outcome, SeatRow, User,
 };
 pub use users::{NewReport, Registration, Report};
 pub use vacation::Vacation;

@@ -7,7 +7,7 @@ pub use record::{RatedEnd, RatingChange};
 use serde::Serialize;
 
 use crate::rows::{Get, narrow, sql_limit};
-use crate::{Occupant, Outcome, Store, StoreError};
+use crate::{EndReason, Occupant, Outcome, Store, StoreError};
 
 /// One of a player's ratings.
 #[derive(Debug, Clone, PartialEq)]
@@ -91,7 +91,7 @@ impl Store {
         &self,
         game_id: &str,
         result: Outcome,
-        reason: &str,
+        reason: EndReason,
         now_ms: i64,
         end: &RatedEnd<'_>,
     ) -> Result<[RatingChange; 2], StoreError> {
@@ -106,7 +106,7 @@ impl Store {
                 .bind(game_id)
                 .bind(crate::GameStatus::Finished.as_str())
                 .bind(result.to_string())
-                .bind(reason)
+                .bind(reason.as_str())
                 .bind(now_ms)
                 .execute(&mut *tx)
                 .await?

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::StoreError;
 
-pub use game::Outcome;
+pub use game::{EndReason, Outcome};
 pub use record::{ChatRoom, GameRecord, GameStatus, MoveRow, Occupant, SeatRow};
 
 /// A stored status read back into its type.
@@ -23,6 +23,14 @@ pub(crate) fn decode_room(s: &str) -> Result<ChatRoom, StoreError> {
 }
 
 /// A stored result read back into its type; a text that is no result is `Invalid`.
+pub(crate) fn decode_end_reason(text: Option<String>) -> Result<Option<EndReason>, StoreError> {
+    text.map(|t| {
+        t.parse()
+            .map_err(|_| StoreError::Invalid(format!("stored end reason {t:?}")))
+    })
+    .transpose()
+}
+
 pub(crate) fn decode_outcome(text: Option<String>) -> Result<Option<Outcome>, StoreError> {
     text.map(|t| {
         t.parse()
@@ -92,7 +100,7 @@ pub struct GameSummary {
     pub private: bool,
     pub status: GameStatus,
     pub result: Option<Outcome>,
-    pub end_reason: Option<String>,
+    pub end_reason: Option<EndReason>,
     pub rated: bool,
     pub created_at: i64,
     pub finished_at: Option<i64>,

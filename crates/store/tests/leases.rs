@@ -214,7 +214,13 @@ async fn orphaned_games_are_the_unfinished_ones_no_live_lease_covers(store: &Sto
             game(store, id, T0 + n as i64).await;
         }
         store
-            .finish_game("over", GameStatus::Aborted, None, "aborted", T0)
+            .finish_game(
+                "over",
+                GameStatus::Aborted,
+                None,
+                store::EndReason::Abort,
+                T0,
+            )
             .await
             .unwrap();
         assert!(

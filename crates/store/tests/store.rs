@@ -11,8 +11,8 @@ use std::ops::Deref;
 
 use store::testing::{TestDatabase, postgres_admin};
 use store::{
-    Backend, ChatRoom, DailyResult, GameStatus, MoveRow, NewChatLine, NewGame, NewReport, Occupant,
-    Outcome, Registration, Store, StoreError,
+    Backend, ChatRoom, DailyResult, EndReason, GameStatus, MoveRow, NewChatLine, NewGame,
+    NewReport, Occupant, Outcome, Registration, Store, StoreError,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -278,7 +278,7 @@ async fn a_guest_registers_and_keeps_the_same_id_and_games(db: TestDb) {
     db.create_game(&new_game("g1", vec![user_seat("guest1"), None]))
         .await
         .unwrap();
-    db.finish_game("g1", GameStatus::Aborted, None, "abort", T0 + 1)
+    db.finish_game("g1", GameStatus::Aborted, None, EndReason::Abort, T0 + 1)
         .await
         .unwrap();
 
@@ -835,14 +835,20 @@ async fn unfinished_games_lists_open_and_playing_games_with_their_moves(db: Test
         "done",
         GameStatus::Finished,
         Some(result("a")),
-        "resign",
+        EndReason::Resign,
         T0 + 20,
     )
     .await
     .unwrap();
-    db.finish_game("dropped", GameStatus::Aborted, None, "abort", T0 + 20)
-        .await
-        .unwrap();
+    db.finish_game(
+        "dropped",
+        GameStatus::Aborted,
+        None,
+        EndReason::Abort,
+        T0 + 20,
+    )
+    .await
+    .unwrap();
 
     let games = db.unfinished_games().await.unwrap();
     let ids: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
@@ -864,7 +870,7 @@ async fn finish_game_records_the_ending_and_the_first_ending_wins(db: TestDb) {
         "g1",
         GameStatus::Finished,
         Some(result("b")),
-        "time",
+        EndReason::Time,
         T0 + 9,
     )
     .await
@@ -874,19 +880,19 @@ async fn finish_game_records_the_ending_and_the_first_ending_wins(db: TestDb) {
             "g1",
             GameStatus::Finished,
             Some(result("a")),
-            "resign",
+            EndReason::Resign,
             T0 + 10
         )
         .await,
         Err(StoreError::Conflict)
     ));
     assert!(matches!(
-        db.finish_game("nope", GameStatus::Aborted, None, "abort", T0)
+        db.finish_game("nope", GameStatus::Aborted, None, EndReason::Abort, T0)
             .await,
         Err(StoreError::NotFound)
     ));
     assert!(matches!(
-        db.finish_game("g1", GameStatus::Playing, None, "normal", T0)
+        db.finish_game("g1", GameStatus::Playing, None, EndReason::Rules, T0)
             .await,
         Err(StoreError::Invalid(_))
     ));
@@ -898,7 +904,7 @@ async fn finish_game_records_the_ending_and_the_first_ending_wins(db: TestDb) {
     let record = db.game("g1").await.unwrap().unwrap();
     assert_eq!(record.status, GameStatus::Finished);
     assert_eq!(record.result, Some(result("b")));
-    assert_eq!(record.end_reason.as_deref(), Some("time"));
+    assert_eq!(record.end_reason, Some(EndReason::Time));
     assert_eq!(record.finished_at, Some(T0 + 9));
 }
 
@@ -916,7 +922,7 @@ async fn games_of_user_lists_ended_games_newest_first(db: TestDb) {
             id,
             GameStatus::Finished,
             Some(result("draw")),
-            "agreement",
+            EndReason::Agreement,
             T0 + ended,
         )
         .await
@@ -928,15 +934,27 @@ async fn games_of_user_lists_ended_games_newest_first(db: TestDb) {
     db.create_game(&new_game("theirs", vec![user_seat("you"), None]))
         .await
         .unwrap();
-    db.finish_game("theirs", GameStatus::Aborted, None, "abort", T0 + 999)
-        .await
-        .unwrap();
+    db.finish_game(
+        "theirs",
+        GameStatus::Aborted,
+        None,
+        EndReason::Abort,
+        T0 + 999,
+    )
+    .await
+    .unwrap();
     db.create_game(&new_game("mirror", vec![user_seat("me"), user_seat("me")]))
         .await
         .unwrap();
-    db.finish_game("mirror", GameStatus::Aborted, None, "abort", T0 + 50)
-        .await
-        .unwrap();
+    db.finish_game(
+        "mirror",
+        GameStatus::Aborted,
+        None,
+        EndReason::Abort,
+        T0 + 50,
+    )
+    .await
+    .unwrap();
 
     let games = db.games_of_user("me", 10).await.unwrap();
     let ids: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
@@ -944,7 +962,7 @@ async fn games_of_user_lists_ended_games_newest_first(db: TestDb) {
     assert_eq!(games[0].move_count, 3);
     assert_eq!(games[0].status, GameStatus::Finished);
     assert_eq!(games[0].result, Some(result("draw")));
-    assert_eq!(games[0].end_reason.as_deref(), Some("agreement"));
+    assert_eq!(games[0].end_reason, Some(EndReason::Agreement));
     assert_eq!(games[0].finished_at, Some(T0 + 300));
     assert_eq!(games[0].seats.len(), 2);
     assert_eq!(games[0].seats[1].display_name.as_deref(), Some("You"));
@@ -1263,7 +1281,7 @@ async fn a_rated_ending_moves_both_ratings_in_the_same_transaction(db: TestDb) {
     two_player_game(&db, "g1", T0).await;
     let end = rated_end(["g1-a", "g1-b"], rating::Score::Win);
     let changes = db
-        .finish_rated_game("g1", result("a"), "rules", T0 + 50, &end)
+        .finish_rated_game("g1", result("a"), EndReason::Rules, T0 + 50, &end)
         .await
         .unwrap();
     let start = rating::Rating::default();
@@ -1301,7 +1319,7 @@ async fn a_rated_ending_moves_both_ratings_in_the_same_transaction(db: TestDb) {
 
     // The first ending wins: a second rated ending changes nothing.
     assert!(matches!(
-        db.finish_rated_game("g1", result("b"), "resign", T0 + 60, &end)
+        db.finish_rated_game("g1", result("b"), EndReason::Resign, T0 + 60, &end)
             .await,
         Err(StoreError::Conflict)
     ));
@@ -1312,7 +1330,7 @@ async fn a_rated_ending_moves_both_ratings_in_the_same_transaction(db: TestDb) {
         a
     );
     assert!(matches!(
-        db.finish_rated_game("nope", result("a"), "rules", T0, &end)
+        db.finish_rated_game("nope", result("a"), EndReason::Rules, T0, &end)
             .await,
         Err(StoreError::NotFound)
     ));
@@ -1327,7 +1345,7 @@ async fn a_rated_ending_moves_both_ratings_in_the_same_transaction(db: TestDb) {
         .unwrap();
     let draw = rated_end(["g1-a", "g1-b"], rating::Score::Draw);
     let second = db
-        .finish_rated_game("g2", result("draw"), "agreement", T0 + 200, &draw)
+        .finish_rated_game("g2", result("draw"), EndReason::Agreement, T0 + 200, &draw)
         .await
         .unwrap();
     assert_eq!(second[0].before, a);
@@ -1398,7 +1416,7 @@ async fn the_leaderboard_lists_settled_accounts_best_first(db: TestDb) {
             };
             // A day apart: repeated games of one pair within a day count for less.
             let at = T0 + n * 2 * rating::PAIR_WINDOW.as_millis() as i64;
-            db.finish_rated_game(&id, result(text), "rules", at, &end)
+            db.finish_rated_game(&id, result(text), EndReason::Rules, at, &end)
                 .await
                 .unwrap();
         }

@@ -2,7 +2,7 @@
 //! database (the ignored `postgres::…`, run with `-- --ignored postgres`; see store.rs).
 
 use store::testing::{TestDatabase, postgres_admin};
-use store::{GameStatus, NewGame, Occupant, Store, StoreError, Vacation};
+use store::{EndReason, GameStatus, NewGame, Occupant, Store, StoreError, Vacation};
 
 const T0: i64 = 1_764_400_000_000;
 
@@ -157,7 +157,7 @@ async fn a_day_is_taken_only_from_the_allowance_read(store: &Store) {
 async fn no_day_is_taken_for_a_game_not_being_played(store: &Store) {
     correspondence_game(store).await;
     store
-        .finish_game("g1", GameStatus::Aborted, None, "expired", T0 + 1)
+        .finish_game("g1", GameStatus::Aborted, None, EndReason::Expired, T0 + 1)
         .await
         .unwrap();
     let after = Vacation {

@@ -65,7 +65,9 @@ pub(crate) struct RecordView {
     /// The winning seat `a` or `b`, `draw`, or for the solo puzzle `won SCORE` / `lost`.
     #[schema(value_type = Option<String>)]
     result: Option<catalog::Outcome>,
-    reason: Option<String>,
+    /// Why it ended: `rules`, `resign`, `time`, `agreement`, `abandoned`, … (docs/protocol.md).
+    #[schema(value_type = Option<String>)]
+    reason: Option<catalog::EndReason>,
     clock: Option<ClockView>,
     players: Vec<PlayerView>,
     /// In the game's notation.

@@ -7,7 +7,7 @@
 use std::time::Instant;
 use store::GameStatus;
 
-use catalog::Outcome;
+use catalog::{EndReason, Outcome};
 
 use super::Table;
 use super::services::RematchOf;
@@ -96,7 +96,7 @@ impl Table {
         &mut self,
         status: GameStatus,
         result: Option<Outcome>,
-        reason: &str,
+        reason: EndReason,
     ) -> Result<(), WsError> {
         let rated = self.state.rated_end(status, result);
         let ratings = match (&rated, &result) {
@@ -126,7 +126,7 @@ impl Table {
 
     pub(super) async fn finish_by_rules(&mut self) -> Result<(), WsError> {
         let result = self.state.game.outcome();
-        let reason = self.state.game.end_reason().unwrap_or("rules");
+        let reason = self.state.game.end_reason().unwrap_or(EndReason::Rules);
         self.finish(GameStatus::Finished, result, reason).await
     }
 

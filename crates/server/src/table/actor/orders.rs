@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 use store::GameStatus;
 
-use catalog::{AnyGame, Seat};
+use catalog::{AnyGame, EndReason, Seat};
 
 use super::Table;
 use crate::error::{ErrorCode, WsError};
@@ -88,7 +88,8 @@ impl Table {
         self.deliver(effects);
         if self.state.empty() {
             // Nobody is left to play: the table closes rather than wait in the lobby.
-            self.finish(GameStatus::Aborted, None, "empty").await?;
+            self.finish(GameStatus::Aborted, None, EndReason::Empty)
+                .await?;
         }
         Ok(())
     }
@@ -162,7 +163,10 @@ impl Table {
         if self.state.status != GameStatus::Open {
             return;
         }
-        if let Err(e) = self.finish(GameStatus::Aborted, None, "expired").await {
+        if let Err(e) = self
+            .finish(GameStatus::Aborted, None, EndReason::Expired)
+            .await
+        {
             tracing::error!(table = %self.state.id, error = %e, "could not close an expired table");
             // Try again in a minute rather than spinning.
             self.open_until = Instant::now() + Duration::from_secs(60);

@@ -3,6 +3,7 @@
 //! and who of a live game has left and for how long. The rules decide what each means
 //! (`core/ending.rs`, `core/presence.rs`); the times are read here.
 
+use catalog::EndReason;
 use std::time::{Duration, Instant};
 use store::GameStatus;
 
@@ -64,7 +65,7 @@ impl Table {
             return;
         };
         if let Err(e) = self.finish(status, result, reason).await {
-            tracing::error!(table = %self.state.id, error = %e, reason, "could not record a loss on time");
+            tracing::error!(table = %self.state.id, error = %e, %reason, "could not record a loss on time");
         }
     }
 
@@ -120,7 +121,10 @@ impl Table {
             return;
         }
         if !self.state.both_sides_moved() {
-            if let Err(e) = self.finish(GameStatus::Aborted, None, "abandoned").await {
+            if let Err(e) = self
+                .finish(GameStatus::Aborted, None, EndReason::Abandoned)
+                .await
+            {
                 tracing::error!(table = %self.state.id, error = %e, "could not call off an abandoned game");
             }
             return;

@@ -2,7 +2,7 @@
 //! passed every check (and what it needs written first); an [`Effect`] is something to tell
 //! the outside world once the state has changed.
 
-use catalog::{AnyGame, Outcome, Seat};
+use catalog::{AnyGame, EndReason, Outcome, Seat};
 use record::GameStatus;
 
 use crate::ws::protocol::{Message, OfferKind};
@@ -28,7 +28,7 @@ pub enum Step {
     Finish {
         status: GameStatus,
         result: Option<Outcome>,
-        reason: &'static str,
+        reason: EndReason,
     },
     /// Put an offer on the table (no record: offers live in memory).
     Offer {

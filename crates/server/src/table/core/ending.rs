@@ -5,7 +5,7 @@
 use record::GameStatus;
 use std::collections::BTreeMap;
 
-use catalog::{Outcome, Seat};
+use catalog::{EndReason, Outcome, Seat};
 use std::time::Instant;
 
 use super::effects::{Effect, Step};
@@ -22,7 +22,7 @@ impl TableState {
     /// A game for two that the players (not the rules) end with `result`: before both sides
     /// have moved it is called off instead, with no result and no rating change (lichess's
     /// rule), whatever the reason — a resignation, a draw agreed, a flag or a claim.
-    pub(in crate::table) fn decided(&self, result: Outcome, reason: &'static str) -> Step {
+    pub(in crate::table) fn decided(&self, result: Outcome, reason: EndReason) -> Step {
         if self.seats.len() == 2 && !self.both_sides_moved() {
             finish(GameStatus::Aborted, None, reason)
         } else {
@@ -97,13 +97,13 @@ impl TableState {
                 Some(seat) if self.both_sides_moved() => finish(
                     GameStatus::Finished,
                     Some(Outcome::Win(seat.other())),
-                    "time",
+                    EndReason::Time,
                 ),
-                _ => finish(GameStatus::Aborted, None, "expired"),
+                _ => finish(GameStatus::Aborted, None, EndReason::Expired),
             });
         }
         let seat = self.clock.as_ref().and_then(|c| c.flagged(now))?;
-        Some(self.decided(Outcome::Win(seat.other()), "time"))
+        Some(self.decided(Outcome::Win(seat.other()), EndReason::Time))
     }
 
     /// Applies an ending that is now stored: the clock stops, offers and absences lapse.
@@ -111,7 +111,7 @@ impl TableState {
         &mut self,
         status: GameStatus,
         result: Option<Outcome>,
-        reason: &str,
+        reason: EndReason,
         ratings: Option<BTreeMap<&'static str, RatingEnd>>,
         now: Instant,
     ) -> Vec<Effect> {
@@ -120,7 +120,7 @@ impl TableState {
         }
         self.status = status;
         self.result = result;
-        self.reason = Some(reason.to_string());
+        self.reason = Some(reason);
         self.deadline = None;
         // What the players were told of this table is no longer news; only its end is.
         let mut effects = vec![Effect::Turn, Effect::NotesEnded];
@@ -139,7 +139,7 @@ impl TableState {
             table: self.id.to_string(),
             status: status.as_str(),
             result,
-            reason: reason.to_string(),
+            reason,
             ratings,
         }));
         if rated {

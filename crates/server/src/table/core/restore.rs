@@ -118,7 +118,7 @@ impl TableState {
             plies,
             clock,
             result: record.result,
-            reason: record.end_reason.clone(),
+            reason: record.end_reason,
             draw_offer: None,
             rematch_offer: None,
             // A table reloaded after its rematch began must not start a second one.

@@ -5,7 +5,7 @@
 use record::GameStatus;
 use std::time::Instant;
 
-use catalog::Outcome;
+use catalog::{EndReason, Outcome};
 
 use super::effects::{Effect, Step};
 use super::state::{Orderer, Played, TableState, finish, wrong};
@@ -33,7 +33,7 @@ impl TableState {
                     ));
                 }
                 self.require(GameStatus::Open, "cancelling the table")?;
-                Ok(finish(GameStatus::Aborted, None, "cancelled"))
+                Ok(finish(GameStatus::Aborted, None, EndReason::Cancelled))
             }
             Action::Move { mv, ply } => self.check_move(user, mv, *ply),
             Action::Resign => {
@@ -44,7 +44,7 @@ impl TableState {
                     1 => Outcome::SoloLost,
                     _ => Outcome::Win(seat.other()),
                 };
-                Ok(self.decided(result, "resign"))
+                Ok(self.decided(result, EndReason::Resign))
             }
             Action::Abort => {
                 self.seated(user)?;
@@ -54,7 +54,7 @@ impl TableState {
                         "a game can be aborted only before both sides have moved",
                     ));
                 }
-                Ok(finish(GameStatus::Aborted, None, "abort"))
+                Ok(finish(GameStatus::Aborted, None, EndReason::Abort))
             }
             Action::DrawOffer => {
                 let seat = self.two_player_seat(user)?;
@@ -64,7 +64,7 @@ impl TableState {
                     return Err(wrong("bots play every game to its end: they take no draws"));
                 }
                 if self.draw_offer == Some(seat.other()) {
-                    return Ok(self.decided(Outcome::Draw, "agreement"));
+                    return Ok(self.decided(Outcome::Draw, EndReason::Agreement));
                 }
                 Ok(Step::Offer {
                     kind: OfferKind::Draw,
@@ -77,7 +77,7 @@ impl TableState {
                 if self.draw_offer != Some(seat.other()) {
                     return Err(wrong("no draw was offered to you"));
                 }
-                Ok(self.decided(Outcome::Draw, "agreement"))
+                Ok(self.decided(Outcome::Draw, EndReason::Agreement))
             }
             Action::DrawDecline => {
                 let seat = self.two_player_seat(user)?;
@@ -132,7 +132,7 @@ impl TableState {
                 } else {
                     Outcome::Win(seat)
                 };
-                Ok(self.decided(result, "abandoned"))
+                Ok(self.decided(result, EndReason::Abandoned))
             }
             Action::TakebackOffer => {
                 let seat = self.two_player_seat(user)?;

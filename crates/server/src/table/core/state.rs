@@ -6,7 +6,7 @@ use record::GameStatus;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
-use catalog::{AnyGame, Outcome, Seat};
+use catalog::{AnyGame, EndReason, Outcome, Seat};
 use std::time::{Duration, Instant};
 
 use super::clock::Clock;
@@ -36,7 +36,7 @@ pub struct TableState {
     /// Correspondence: the side to move let its deadline pass and took vacation days.
     pub(in crate::table) vacation: Option<VacationView>,
     pub(in crate::table) result: Option<Outcome>,
-    pub(in crate::table) reason: Option<String>,
+    pub(in crate::table) reason: Option<EndReason>,
     pub(in crate::table) draw_offer: Option<Seat>,
     /// A player asked to take back their last move.
     pub(in crate::table) takeback_offer: Option<Seat>,
@@ -286,7 +286,7 @@ pub(in crate::table) fn wrong(message: impl Into<String>) -> WsError {
 pub(in crate::table) fn finish(
     status: GameStatus,
     result: Option<Outcome>,
-    reason: &'static str,
+    reason: EndReason,
 ) -> Step {
     Step::Finish {
         status,

@@ -7,7 +7,7 @@
 use record::GameStatus;
 use std::time::Duration;
 
-use catalog::Seat;
+use catalog::{EndReason, Seat};
 use std::time::Instant;
 
 use super::clock::{Clock, TimeControl};
@@ -385,7 +385,7 @@ fn a_flag_falls_for_the_side_to_move() {
     };
     assert_eq!(
         (status, result.map(|r| r.to_string()), reason),
-        (GameStatus::Finished, Some("b".to_string()), "time")
+        (GameStatus::Finished, Some("b".to_string()), EndReason::Time)
     );
 }
 
@@ -402,7 +402,7 @@ fn a_missed_deadline_loses_the_game_or_calls_it_off_before_both_moved() {
         t.timeout(Instant::now(), late),
         Some(Step::Finish {
             status: GameStatus::Aborted,
-            reason: "expired",
+            reason: EndReason::Expired,
             ..
         })
     ));
@@ -410,7 +410,7 @@ fn a_missed_deadline_loses_the_game_or_calls_it_off_before_both_moved() {
     play(&mut t, "bob", "a1");
     assert!(matches!(
         t.timeout(Instant::now(), 10 * late),
-        Some(Step::Finish { status: GameStatus::Finished, result: Some(r), reason: "time" }) if r.to_string() == "b"
+        Some(Step::Finish { status: GameStatus::Finished, result: Some(r), reason: EndReason::Time }) if r.to_string() == "b"
     ));
     t.status = GameStatus::Finished;
     assert!(t.timeout(Instant::now(), 10 * late).is_none());
@@ -446,7 +446,7 @@ fn a_draw_offer_is_made_repeated_and_agreed() {
     for answer in [Action::DrawOffer, Action::DrawAccept] {
         assert!(matches!(
             check_as(&t, "bob", answer),
-            Ok(Step::Finish { status: GameStatus::Finished, result: Some(r), reason: "agreement" }) if r.to_string() == "draw"
+            Ok(Step::Finish { status: GameStatus::Finished, result: Some(r), reason: EndReason::Agreement }) if r.to_string() == "draw"
         ));
     }
 }
@@ -515,7 +515,7 @@ fn resigning_gives_the_game_to_the_other_side() {
     play(&mut t, "bob", "a1");
     assert!(matches!(
         check_as(&t, "alice", Action::Resign),
-        Ok(Step::Finish { status: GameStatus::Finished, result: Some(r), reason: "resign" }) if r.to_string() == "b"
+        Ok(Step::Finish { status: GameStatus::Finished, result: Some(r), reason: EndReason::Resign }) if r.to_string() == "b"
     ));
     refused(&t, "carol", Action::Resign, ErrorCode::NotSeated);
     refused(
@@ -534,7 +534,7 @@ fn a_game_can_be_aborted_only_before_both_sides_moved() {
         Ok(Step::Finish {
             status: GameStatus::Aborted,
             result: None,
-            reason: "abort"
+            reason: EndReason::Abort
         })
     ));
     play(&mut t, "alice", "b2");
@@ -552,7 +552,7 @@ fn any_ending_before_both_sides_moved_is_an_abort() {
             Ok(Step::Finish {
                 status: GameStatus::Aborted,
                 result: None,
-                reason: "resign"
+                reason: EndReason::Resign
             })
         ));
         t.offer(OfferKind::Draw, Seat::A);
@@ -561,7 +561,7 @@ fn any_ending_before_both_sides_moved_is_an_abort() {
             Ok(Step::Finish {
                 status: GameStatus::Aborted,
                 result: None,
-                reason: "agreement"
+                reason: EndReason::Agreement
             })
         ));
         t.clear_offer(OfferKind::Draw);
@@ -580,7 +580,7 @@ fn any_ending_before_both_sides_moved_is_an_abort() {
         Ok(Step::Finish {
             status: GameStatus::Finished,
             result: Some(_),
-            reason: "resign"
+            reason: EndReason::Resign
         })
     ));
 }
@@ -603,7 +603,7 @@ fn an_ending_stops_everything_and_is_announced() {
     let effects = t.apply_end(
         GameStatus::Finished,
         Some(catalog::Outcome::Win(catalog::Seat::A)),
-        "resign",
+        EndReason::Resign,
         None,
         Instant::now(),
     );
@@ -611,7 +611,10 @@ fn an_ending_stops_everything_and_is_announced() {
     assert_eq!(t.draw_offer, None);
     assert!(effects.iter().any(|e| matches!(
         e,
-        Effect::Broadcast(Message::End { reason, .. }) if reason == "resign"
+        Effect::Broadcast(Message::End {
+            reason: EndReason::Resign,
+            ..
+        })
     )));
     assert!(effects.iter().any(|e| matches!(e, Effect::Lobby)));
     refused(&t, "alice", mv("b2"), ErrorCode::WrongState);
@@ -886,13 +889,31 @@ fn a_solo_puzzle_gives_hints_except_on_the_daily_deal() {
 fn a_finished_solo_puzzle_has_its_review_written_and_an_aborted_one_not() {
     let review = |effects: &[Effect]| effects.iter().any(|e| matches!(e, Effect::Review));
     let lost = Some(catalog::Outcome::SoloLost);
-    let ended = rabbit().apply_end(GameStatus::Finished, lost, "resign", None, Instant::now());
+    let ended = rabbit().apply_end(
+        GameStatus::Finished,
+        lost,
+        EndReason::Resign,
+        None,
+        Instant::now(),
+    );
     assert!(review(&ended));
-    let aborted = rabbit().apply_end(GameStatus::Aborted, None, "abort", None, Instant::now());
+    let aborted = rabbit().apply_end(
+        GameStatus::Aborted,
+        None,
+        EndReason::Abort,
+        None,
+        Instant::now(),
+    );
     assert!(!review(&aborted));
     // Other games have no review.
     let won = Some(catalog::Outcome::Win(Seat::A));
-    let other = playing().apply_end(GameStatus::Finished, won, "resign", None, Instant::now());
+    let other = playing().apply_end(
+        GameStatus::Finished,
+        won,
+        EndReason::Resign,
+        None,
+        Instant::now(),
+    );
     assert!(!review(&other));
 }
 

@@ -61,7 +61,7 @@ impl TableState {
             deadline: self.deadline,
             vacation: self.vacation.filter(|_| playing),
             result: self.result,
-            reason: self.reason.clone(),
+            reason: self.reason,
             draw_offer: self.draw_offer.map(Seat::letter),
             takeback_offer: self.takeback_offer.map(Seat::letter),
             can_take_back: you.is_some_and(|seat| self.takeback_keeps(seat).is_some()),

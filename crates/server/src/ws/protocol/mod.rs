@@ -270,7 +270,7 @@ pub enum Message {
         table: String,
         status: &'static str,
         result: Option<catalog::Outcome>,
-        reason: String,
+        reason: catalog::EndReason,
         /// A rated game: each seat's rating before and after.
         #[serde(skip_serializing_if = "Option::is_none")]
         ratings: Option<std::collections::BTreeMap<&'static str, RatingEnd>>,

@@ -143,7 +143,7 @@ pub struct TableView {
     /// deadline moved a day later for each day it took).
     pub vacation: Option<VacationView>,
     pub result: Option<catalog::Outcome>,
-    pub reason: Option<String>,
+    pub reason: Option<catalog::EndReason>,
     pub draw_offer: Option<&'static str>,
     /// The seat that asked to take back its last move.
     pub takeback_offer: Option<&'static str>,
