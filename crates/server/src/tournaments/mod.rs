@@ -7,6 +7,7 @@
 //!   endings fed in, statuses and frozen standings written;
 //! - `pairings.rs`: a pairing's table opened and its players told;
 //! - `feed.rs`: the live standings for the sockets that watch them;
+//! - `start_push.rs`: the players pushed a few minutes before a tournament starts;
 //! - `views.rs`: what the API and the socket show;
 //! - `round_robin/`: round robins, run the same way by their own director.
 //!
@@ -33,6 +34,7 @@ mod log;
 mod pairings;
 pub mod round_robin;
 mod runner;
+pub mod start_push;
 pub mod views;
 
 pub use log::Loaded;
