@@ -60,8 +60,9 @@ mod tests {
         store::TournamentRow {
             id: "t".into(),
             kind: "arena".into(),
-            game: "mill".into(),
-            variant: "standard".into(),
+            // Which game does not matter here.
+            game: "a-game".into(),
+            variant: "its-variant".into(),
             clock_initial_ms: 60_000,
             clock_increment_ms: 0,
             rated: true,
