@@ -64,6 +64,10 @@ const ALLOWED: &[(&str, &str)] = &[
     ),
     ("tests/bridge.rs", "the bridge's test plays chosen games"),
     (
+        "tests/resilience.rs",
+        "the resilience tests play chosen games through tournaments and the Bot API",
+    ),
+    (
         "crates/server/src/hub/lobby_pages.rs",
         "its unit tests list tables of some games",
     ),

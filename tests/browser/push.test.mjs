@@ -2,7 +2,8 @@
 // real one is a third party these machines cannot reach), so what is tested is what is real
 // here: "Notify me" asks the permission and goes as far as the browser's subscription, and a
 // push delivered to the service worker through the DevTools protocol shows the notification
-// that names the game and the opponent and opens the table.
+// that names the game and the opponent and opens the table (or, for a tournament about to
+// start, names it and opens its page).
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +26,29 @@ async function openControlled(page, url, hash = '') {
   await page.waitForFunction(() => window.__stolikSocket?.state === 'open');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+}
+
+/** Delivers `payload` to the page's service worker through the DevTools protocol, as a push
+ * service would, and returns the notifications it then shows. */
+async function deliverAndShow(browser, page, url, payload) {
+  const cdp = await browser.context.newCDPSession(page);
+  const registered = new Promise((resolve) => cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    const mine = registrations.find((r) => r.scopeURL === url + '/' && !r.isDeleted);
+    if (mine) resolve(mine.registrationId);
+  }));
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: url, registrationId, data: JSON.stringify(payload) });
+  const notifications = () => page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
+  });
+  let shown = await notifications();
+  for (let i = 0; i < 100 && !shown.length; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    shown = await notifications();
+  }
+  return shown;
 }
 
 test('each kind of push has a switch in the profile, kept by the server', async () => {
@@ -100,27 +124,11 @@ test('a push delivered to the service worker shows a notification that opens the
       return res.json();
     });
     assert.ok(table.id, JSON.stringify(table));
-    const cdp = await browser.context.newCDPSession(page);
-    const registered = new Promise((resolve) => cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL === server.url + '/' && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    }));
-    await cdp.send('ServiceWorker.enable');
-    const registrationId = await registered;
     const payload = {
       title: 'Stolik', body: 'Your move against bob in Mill (Troika)', url: `/#/table/${table.id}`,
       tag: `stolik-${table.id}`, kind: 'your_turn', game_id: table.id,
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
-    const notifications = () => page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
-    });
-    let shown = await notifications();
-    for (let i = 0; i < 100 && !shown.length; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      shown = await notifications();
-    }
+    const shown = await deliverAndShow(browser, page, server.url, payload);
     assert.deepEqual(shown, [{
       title: 'Stolik', body: payload.body, tag: payload.tag, url: `${server.url}/#/table/${table.id}`,
     }]);
@@ -131,6 +139,42 @@ test('a push delivered to the service worker shows a notification that opens the
     await worker.evaluate((url) => openPage(url).then(() => true), `${server.url}/#/table/${table.id}`);
     await page.waitForURL(`${server.url}/#/table/${table.id}`);
     await page.waitForFunction((id) => window.__stolik?.table?.id === id, table.id);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test('a push about a tournament about to start shows a notification that opens its page', async () => {
+  const server = await startServer();
+  const browser = await browserWithProfile(server.url);
+  try {
+    const page = browser.context.pages()[0] || await browser.context.newPage();
+    await openControlled(page, server.url, '#/profile');
+    // A real tournament, set up by an account.
+    const name = `pushtour${Date.now() % 100000}`;
+    const registered = await page.evaluate(async (n) => (await fetch('/api/register', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'secret-password' }),
+    })).status, name);
+    assert.equal(registered, 200);
+    const tour = await page.evaluate(async () => (await fetch('/api/tournaments', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'mill', initial: 180, increment: 2, minutes: 30, starts_in: 60 }),
+    })).json());
+    assert.ok(tour.id, JSON.stringify(tour));
+    const payload = {
+      title: 'Stolik', body: 'The Mill (Troika) arena you joined is about to start', url: `/#/tournament/${tour.id}`,
+      tag: `stolik-${tour.id}`, kind: 'tournament_start', game_id: null, tournament_id: tour.id,
+    };
+    const shown = await deliverAndShow(browser, page, server.url, payload);
+    assert.deepEqual(shown, [{
+      title: 'Stolik', body: payload.body, tag: payload.tag, url: `${server.url}/#/tournament/${tour.id}`,
+    }]);
+    const [worker] = browser.context.serviceWorkers();
+    assert.ok(worker, 'the service worker is running');
+    await worker.evaluate((url) => openPage(url).then(() => true), `${server.url}/#/tournament/${tour.id}`);
+    await page.waitForURL(`${server.url}/#/tournament/${tour.id}`);
+    await page.locator('.tour-standings').waitFor();
   } finally {
     await browser.close();
     await server.stop();

@@ -34,8 +34,11 @@ pub struct PendingPush {
     pub user_id: String,
     pub subscription: PushSubscription,
     pub kind: String,
+    /// What the push is about: `game`, or a tournament's kind (`arena`, `round_robin`).
+    pub about: String,
+    /// The id of the game, or of the tournament, it is about.
     pub game_id: String,
-    /// The catalogue id of the table's game.
+    /// The catalogue id of the table's (or the tournament's) game.
     pub game: String,
     pub opponent: Option<String>,
     pub attempts: i64,
@@ -194,6 +197,56 @@ impl Store {
         })
     }
 
+    /// Queues the pushes of `kind` about tournament `id` (of kind `about`, playing `game`) to
+    /// each of `users`' subscriptions (but those who switched `kind` off), and marks the
+    /// tournament's start as announced, in one transaction: `false`, and nothing queued, when
+    /// it was announced before (by this node or another).
+    pub async fn queue_tournament_start(
+        &self,
+        id: &str,
+        about: &str,
+        game: &str,
+        users: &[String],
+        kind: &str,
+        now_ms: i64,
+    ) -> Result<bool, StoreError> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let first = sqlx::query(
+                "UPDATE tournaments SET start_pushed = TRUE WHERE id = $1 AND NOT start_pushed",
+            )
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::from_write)?
+            .rows_affected()
+                == 1;
+            if !first {
+                return Ok(false);
+            }
+            for user in users {
+                sqlx::query(
+                    "INSERT INTO push_outbox (subscription_id, kind, about, game_id, game, due_at) \
+                     SELECT s.id, $2, $3, $4, $5, $6 FROM push_subscriptions s \
+                     JOIN users u ON u.id = s.user_id \
+                     WHERE s.user_id = $1 AND (',' || u.push_off || ',') NOT LIKE ('%,' || $2 || ',%') \
+                     ON CONFLICT (subscription_id, game_id, kind) DO NOTHING",
+                )
+                .bind(user)
+                .bind(kind)
+                .bind(about)
+                .bind(id)
+                .bind(game)
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await
+                .map_err(StoreError::from_write)?;
+            }
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
     /// Claims up to `limit` subscriptions' due pushes until `until` (unix ms): every due,
     /// unclaimed push of those subscriptions, so that a burst can go as one digest. A row
     /// claimed by another node is left alone until its claim runs out.
@@ -223,7 +276,7 @@ impl Store {
                 let id = row.big("id")?;
                 let row = sqlx::query(
                     "SELECT o.id, o.subscription_id, s.user_id, s.endpoint, s.p256dh, s.auth, s.lang, \
-                     o.kind, o.game_id, o.game, o.opponent, o.attempts \
+                     o.kind, o.about, o.game_id, o.game, o.opponent, o.attempts \
                      FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id \
                      WHERE o.id = $1",
                 )
@@ -242,6 +295,7 @@ impl Store {
                         lang: row.text("lang")?,
                     },
                     kind: row.text("kind")?,
+                    about: row.text("about")?,
                     game_id: row.text("game_id")?,
                     game: row.text("game")?,
                     opponent: row.opt_text("opponent")?,

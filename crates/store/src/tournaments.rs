@@ -33,6 +33,8 @@ pub struct TournamentRow {
     pub move_days: Option<i64>,
     /// Its games may take vacation days.
     pub vacation: bool,
+    /// Its players were pushed that it is about to start (read, never written here).
+    pub start_pushed: bool,
 }
 
 /// One accepted event of a tournament's director, as JSON, with its number and time.
@@ -61,7 +63,7 @@ pub struct TournamentGame {
 
 const COLUMNS: &str = "id, kind, game, variant, clock_initial_ms, clock_increment_ms, \
     rated, starts_at, ends_at, status, creator_id, settings, standings, created_at, \
-    move_days, vacation, (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id = tournaments.id) AS players";
+    move_days, vacation, start_pushed, (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id = tournaments.id) AS players";
 
 fn tournament_from<R: Get>(row: &R) -> Result<TournamentRow, StoreError> {
     Ok(TournamentRow {
@@ -82,6 +84,7 @@ fn tournament_from<R: Get>(row: &R) -> Result<TournamentRow, StoreError> {
         players: row.big("players")?,
         move_days: row.opt_big("move_days")?,
         vacation: row.flag("vacation")?,
+        start_pushed: row.flag("start_pushed")?,
     })
 }
 

@@ -60,6 +60,7 @@ fn arena(id: &str, creator: &str) -> TournamentRow {
         players: 0,
         move_days: None,
         vacation: true,
+        start_pushed: false,
     }
 }
 

@@ -2,7 +2,8 @@
 //! they concern at most [`DIGEST_OVER`] games, and as one "N games wait for you" push when
 //! they concern more. "Due together" is what one round of the sender claims: everything that
 //! became due since its last round ([`super::sender::ROUND`]), and everything held back by a
-//! push service's refusal meanwhile.
+//! push service's refusal meanwhile. A tournament's push is not a game waiting: it always
+//! goes on its own.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -46,7 +47,11 @@ pub fn plan(claimed: Vec<PendingPush>) -> Vec<Outgoing> {
             .push(row);
     }
     let mut out = Vec::new();
-    for (_, mut rows) in by_subscription {
+    for (_, rows) in by_subscription {
+        // A tournament's news is not a game waiting: it always goes on its own.
+        let (mut rows, others): (Vec<_>, Vec<_>) =
+            rows.into_iter().partition(|r| r.about == "game");
+        out.extend(others.into_iter().map(|r| Outgoing::One(Box::new(r))));
         rows.sort_by_key(|r| r.id);
         let games = rows
             .iter()
@@ -80,6 +85,7 @@ mod tests {
                 lang: "en".into(),
             },
             kind: kind.into(),
+            about: "game".into(),
             game_id: game.into(),
             game: "mill".into(),
             opponent: Some("bob".into()),
@@ -141,5 +147,20 @@ mod tests {
         assert_eq!(plan.len(), 2);
         assert!(matches!(&plan[0], Outgoing::One(r) if r.id == 5));
         assert!(matches!(&plan[1], Outgoing::Digest { games: 3, .. }));
+    }
+
+    #[test]
+    fn a_tournament_start_is_never_part_of_a_digest() {
+        let mut rows: Vec<PendingPush> = (0..3)
+            .map(|i| row(1 + i, 7, &format!("g{i}"), "your_turn"))
+            .collect();
+        rows.push(PendingPush {
+            about: "arena".into(),
+            ..row(9, 7, "t1", "tournament_start")
+        });
+        let plan = plan(rows);
+        assert_eq!(plan.len(), 2);
+        assert!(matches!(&plan[0], Outgoing::Digest { games: 3, .. }));
+        assert!(matches!(&plan[1], Outgoing::One(r) if r.kind == "tournament_start"));
     }
 }

@@ -22,7 +22,11 @@ pub const KINDS: &[&str] = &[
     "deadline",
     "vacation",
     "game_over",
+    TOURNAMENT_START,
 ];
+
+/// A tournament the player joined is about to start (`tournaments/start_push.rs`).
+pub const TOURNAMENT_START: &str = "tournament_start";
 
 /// The languages a push can be written in.
 pub const LANGUAGES: &[&str] = &["en", "ru", "uk"];

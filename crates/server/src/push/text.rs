@@ -55,6 +55,9 @@ pub struct Payload {
     /// The notification's kind, or `digest`.
     pub kind: String,
     pub game_id: Option<String>,
+    /// The tournament a tournament's push is about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament_id: Option<String>,
 }
 
 /// The game's name in `lang`.
@@ -89,6 +92,28 @@ pub fn payload(outgoing: &Outgoing) -> Payload {
     let lang = first.subscription.lang.as_str();
     let title = say(lang, "app.name", &[]);
     match outgoing {
+        // About a tournament (`about` is its kind): it opens the tournament's page.
+        Outgoing::One(row) if row.about != "game" => {
+            let game = game_name(&row.game, lang);
+            let name = say(
+                lang,
+                &format!("push.tournament.{}", row.about),
+                &[("game", &game)],
+            );
+            Payload {
+                title,
+                body: say(
+                    lang,
+                    &format!("notify.{}", row.kind),
+                    &[("tournament", &name)],
+                ),
+                url: format!("/#/tournament/{}", row.game_id),
+                tag: format!("stolik-{}", row.game_id),
+                kind: row.kind.clone(),
+                game_id: None,
+                tournament_id: Some(row.game_id.clone()),
+            }
+        }
         Outgoing::One(row) => Payload {
             title,
             body: say(
@@ -103,6 +128,7 @@ pub fn payload(outgoing: &Outgoing) -> Payload {
             tag: format!("stolik-{}", row.game_id),
             kind: row.kind.clone(),
             game_id: Some(row.game_id.clone()),
+            tournament_id: None,
         },
         Outgoing::Digest { games, .. } => Payload {
             title,
@@ -111,6 +137,7 @@ pub fn payload(outgoing: &Outgoing) -> Payload {
             tag: "stolik-digest".to_string(),
             kind: "digest".to_string(),
             game_id: None,
+            tournament_id: None,
         },
     }
 }
@@ -126,10 +153,13 @@ mod tests {
                 let key = format!("notify.{kind}");
                 assert!(texts()[lang].contains_key(&key), "{lang} lacks {key}");
             }
-            assert!(
-                texts()[lang].contains_key("push.digest"),
-                "{lang} lacks push.digest"
-            );
+            for key in [
+                "push.digest",
+                "push.tournament.arena",
+                "push.tournament.round_robin",
+            ] {
+                assert!(texts()[lang].contains_key(key), "{lang} lacks {key}");
+            }
         }
     }
 

@@ -86,6 +86,7 @@ pub(crate) enum PushKind {
     Deadline,
     Vacation,
     GameOver,
+    TournamentStart,
 }
 
 async fn settings_of(state: &AppState, user: &UserView) -> Result<PushSettings, ApiError> {

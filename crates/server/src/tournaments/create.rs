@@ -176,6 +176,7 @@ impl Tournaments {
             players: 0,
             move_days: None,
             vacation: true,
+            start_pushed: false,
         };
         store.create_tournament(&row).await?;
         Ok(row.id)

@@ -8,6 +8,7 @@
 //! - `pairings.rs`: a pairing's table opened and its players told;
 //! - `feed.rs`: the live standings for the sockets that watch them;
 //! - `chat.rs`: each tournament's chat room, stored and read back by every node;
+//! - `start_push.rs`: the players pushed a few minutes before a tournament starts;
 //! - `views.rs`: what the API and the socket show;
 //! - `round_robin/`: round robins, run the same way by their own director.
 //!
@@ -35,6 +36,7 @@ mod log;
 mod pairings;
 pub mod round_robin;
 mod runner;
+pub mod start_push;
 pub mod views;
 
 pub use log::Loaded;

@@ -77,6 +77,12 @@ impl Tournaments {
             loaded.apply_at(store, happened, &event, None).await?;
         }
         loaded.apply(store, &Event::Tick, None).await?;
+        let players: Vec<String> = (loaded.arena.standings().into_iter())
+            .filter(|line| !line.withdrawn)
+            .map(|line| line.player.as_str().to_string())
+            .collect();
+        self.announce_start(&mut loaded.row, players.into_iter())
+            .await?;
         let unopened: Vec<_> = loaded
             .arena
             .pairings()

@@ -30,6 +30,7 @@ mod perekati_endings;
 mod playing;
 mod positions;
 mod push;
+mod push_tournament;
 mod rabbit;
 mod rabbit_kept;
 mod ratings;

@@ -18,17 +18,17 @@ use crate::helpers::{Db, Player, TestApp};
 
 /// What the stand-in service received at one subscription's endpoint, decrypted.
 #[derive(Debug)]
-struct Received {
-    device: String,
-    payload: Value,
+pub(crate) struct Received {
+    pub device: String,
+    pub payload: Value,
 }
 
 /// The stand-in push service: answers each device's endpoint with the status set for it
 /// (201 by default), and passes on every message it accepted, verified and decrypted.
-struct PushService {
+pub(crate) struct PushService {
     base: String,
     devices: Arc<Mutex<HashMap<String, Device>>>,
-    received: mpsc::UnboundedReceiver<Received>,
+    pub received: mpsc::UnboundedReceiver<Received>,
     server: actix_web::dev::ServerHandle,
 }
 
@@ -96,7 +96,7 @@ async fn deliver(
 }
 
 impl PushService {
-    async fn start(app: &TestApp) -> PushService {
+    pub(crate) async fn start(app: &TestApp) -> PushService {
         let (_, key) = app.get("/api/push/key", None).await;
         let vapid = key["key"].as_str().unwrap().to_string();
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -130,7 +130,7 @@ impl PushService {
     }
 
     /// Makes a device (a browser's key pair and secret) and subscribes it for `player`.
-    async fn subscribe(&self, app: &TestApp, player: &Player, device: &str, lang: &str) {
+    pub(crate) async fn subscribe(&self, app: &TestApp, player: &Player, device: &str, lang: &str) {
         let (pair, auth) = ece::generate_keypair_and_auth_secret().unwrap();
         let keys = pair.raw_components().unwrap();
         let body = json!({
@@ -158,14 +158,14 @@ impl PushService {
     }
 
     /// The next message the service accepted (waiting for the server's sender).
-    async fn next(&mut self) -> Received {
+    pub(crate) async fn next(&mut self) -> Received {
         tokio::time::timeout(Duration::from_secs(20), self.received.recv())
             .await
             .expect("a push arrives")
             .expect("the service runs")
     }
 
-    async fn stop(self) {
+    pub(crate) async fn stop(self) {
         self.server.stop(false).await;
     }
 }
@@ -435,7 +435,12 @@ async fn metric(app: &TestApp, name: &str) -> f64 {
 }
 
 /// `method` on `/api/me/push` as `player`.
-async fn send(app: &TestApp, method: &str, player: &Player, body: Value) -> (u16, Value) {
+pub(crate) async fn send(
+    app: &TestApp,
+    method: &str,
+    player: &Player,
+    body: Value,
+) -> (u16, Value) {
     let method = actix_web::http::Method::from_bytes(method.as_bytes()).unwrap();
     let mut response = app
         .http()
@@ -466,7 +471,7 @@ async fn outbox_len(app: &TestApp) -> i64 {
     }
 }
 
-async fn until_outbox_empty(app: &TestApp) {
+pub(crate) async fn until_outbox_empty(app: &TestApp) {
     for _ in 0..400 {
         if outbox_len(app).await == 0 {
             return;

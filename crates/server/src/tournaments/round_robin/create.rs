@@ -193,6 +193,7 @@ impl Tournaments {
             players: 0,
             move_days,
             vacation: new.vacation,
+            start_pushed: false,
         };
         store.create_tournament(&row).await?;
         Ok(row.id)

@@ -43,6 +43,12 @@ impl Tournaments {
             loaded.apply_at(store, happened, &event, None).await?;
         }
         loaded.apply_at(store, None, &Event::Tick, None).await?;
+        let players: Vec<String> = (loaded.director.standings().into_iter())
+            .filter(|line| !line.withdrawn)
+            .map(|line| line.player.as_str().to_string())
+            .collect();
+        self.announce_start(&mut loaded.row, players.into_iter())
+            .await?;
         for (table, player) in withdrawn_still_playing(&loaded.director, &games) {
             self.resign_for(&table, &player).await;
         }
