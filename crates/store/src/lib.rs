@@ -48,6 +48,7 @@ mod rows;
 mod settings;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod tournament_records;
 mod tournaments;
 mod types;
 mod users;
