@@ -259,4 +259,20 @@ mod tests {
         assert_eq!(source.dir, std::path::Path::new("/srv/rabbit"));
         assert!(server::TableSource::parse(" ").is_err());
     }
+
+    /// With no flag the site holds its built-in schedule of events; `off` holds none.
+    #[test]
+    fn a_server_without_flags_holds_the_built_in_schedule() {
+        assert!(std::env::var_os("STOLIK_SCHEDULE").is_none());
+        let schedule = server::Schedule::from_option(serve_args(&[]).schedule.as_deref())
+            .unwrap()
+            .expect("the built-in schedule");
+        assert!(!schedule.entries.is_empty());
+        let off = serve_args(&["--schedule", "off"]);
+        assert!(
+            server::Schedule::from_option(off.schedule.as_deref())
+                .unwrap()
+                .is_none()
+        );
+    }
 }
