@@ -74,6 +74,10 @@ struct ServeArgs {
     /// tests shorten it so that an arena ends within the test).
     #[arg(long, env = "STOLIK_TOURNAMENT_MINUTE_MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..))]
     tournament_minute_ms: u64,
+    /// The site's own recurring tournaments: a JSON file (docs/tournaments.md, "Scheduled
+    /// events"), or `off` for none; the built-in schedule when absent.
+    #[arg(long, env = "STOLIK_SCHEDULE")]
+    schedule: Option<String>,
     /// How long (ms) a challenge waits for its answer before it expires.
     #[arg(long, env = "STOLIK_CHALLENGE_TTL_MS", default_value_t = 10 * 60 * 1000)]
     challenge_ttl_ms: u64,
@@ -160,6 +164,8 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         tables: Some(tables.handle().clone()),
         day: std::time::Duration::from_secs(24 * 60 * 60),
         tournament_minute: std::time::Duration::from_millis(args.tournament_minute_ms),
+        schedule: server::Schedule::from_option(args.schedule.as_deref())
+            .map_err(anyhow::Error::msg)?,
         rabbit_tables: server::TableSource::parse(&args.rabbit_tables)
             .map_err(anyhow::Error::msg)?,
         abandon_grace: std::time::Duration::from_millis(args.abandon_grace_ms),
@@ -252,5 +258,21 @@ mod tests {
             .unwrap();
         assert_eq!(source.dir, std::path::Path::new("/srv/rabbit"));
         assert!(server::TableSource::parse(" ").is_err());
+    }
+
+    /// With no flag the site holds its built-in schedule of events; `off` holds none.
+    #[test]
+    fn a_server_without_flags_holds_the_built_in_schedule() {
+        assert!(std::env::var_os("STOLIK_SCHEDULE").is_none());
+        let schedule = server::Schedule::from_option(serve_args(&[]).schedule.as_deref())
+            .unwrap()
+            .expect("the built-in schedule");
+        assert!(!schedule.entries.is_empty());
+        let off = serve_args(&["--schedule", "off"]);
+        assert!(
+            server::Schedule::from_option(off.schedule.as_deref())
+                .unwrap()
+                .is_none()
+        );
     }
 }

@@ -37,6 +37,8 @@ async fn start_server() -> Server {
         tables: None,
         day: Duration::from_secs(24 * 60 * 60),
         tournament_minute: Duration::from_secs(60),
+        // Tests that want the site's own tournaments give a schedule of their own.
+        schedule: None,
         rabbit_tables: None,
         abandon_grace: Duration::from_secs(30),
         challenge_ttl: Duration::from_secs(600),

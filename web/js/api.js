@@ -133,6 +133,7 @@ export const api = {
   user: (id) => call('GET', `/api/users/${encodeURIComponent(id)}`),
   /** Every rated game of a player, oldest first: the rating after it and the change. */
   ratingHistory: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/rating-history`),
+  userTournaments: (id, page) => call('GET', `/api/users/${encodeURIComponent(id)}/tournaments?page=${page}`),
   leaderboard: (game, cls) => call('GET', `/api/leaderboard/${encodeURIComponent(game)}?class=${encodeURIComponent(cls)}`),
   /** The bots' levels with their ratings per game and class. */
   bots: () => call('GET', '/api/bots'),

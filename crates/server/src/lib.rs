@@ -47,4 +47,5 @@ pub use push::PushConfig;
 pub use security::SecurityConfig;
 pub use solo::TableSource;
 pub use startup::{Application, ClusterConfig, Config, Stopper};
+pub use tournaments::schedule::Schedule;
 pub use web_client::WebClient;

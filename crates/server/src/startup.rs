@@ -47,6 +47,8 @@ pub struct Config {
     pub day: std::time::Duration,
     /// How long a minute of the tournaments' calendar lasts: a real minute; tests shorten it.
     pub tournament_minute: std::time::Duration,
+    /// The site's own recurring tournaments (`--schedule`); `None`: none.
+    pub schedule: Option<crate::tournaments::schedule::Schedule>,
     /// White Rabbit's exact tables, if any (`--rabbit-tables`).
     pub rabbit_tables: Option<crate::solo::TableSource>,
     /// How long a player of a live game may be gone before the opponent may claim it
@@ -180,6 +182,7 @@ impl Application {
             hub.clone(),
             config.tournament_minute,
             bus.as_ref(),
+            config.schedule.clone(),
             &runtime,
         );
         let listener = TcpListener::bind(&config.bind)

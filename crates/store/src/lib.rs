@@ -49,6 +49,7 @@ mod settings;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod tournament_chat;
+mod tournament_records;
 mod tournaments;
 mod types;
 mod users;

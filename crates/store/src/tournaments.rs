@@ -35,6 +35,8 @@ pub struct TournamentRow {
     pub vacation: bool,
     /// Its players were pushed that it is about to start (read, never written here).
     pub start_pushed: bool,
+    /// One of the site's scheduled events (read, never written: its key is given apart).
+    pub scheduled: bool,
 }
 
 /// One accepted event of a tournament's director, as JSON, with its number and time.
@@ -61,11 +63,11 @@ pub struct TournamentGame {
     pub finished_at: Option<i64>,
 }
 
-const COLUMNS: &str = "id, kind, game, variant, clock_initial_ms, clock_increment_ms, \
+pub(crate) const COLUMNS: &str = "id, kind, game, variant, clock_initial_ms, clock_increment_ms, \
     rated, starts_at, ends_at, status, creator_id, settings, standings, created_at, \
-    move_days, vacation, start_pushed, (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id = tournaments.id) AS players";
+    move_days, vacation, start_pushed, schedule_key IS NOT NULL AS scheduled, (SELECT COUNT(*) FROM tournament_entries e WHERE e.tournament_id = tournaments.id) AS players";
 
-fn tournament_from<R: Get>(row: &R) -> Result<TournamentRow, StoreError> {
+pub(crate) fn tournament_from<R: Get>(row: &R) -> Result<TournamentRow, StoreError> {
     Ok(TournamentRow {
         id: row.text("id")?,
         kind: row.text("kind")?,
@@ -85,6 +87,7 @@ fn tournament_from<R: Get>(row: &R) -> Result<TournamentRow, StoreError> {
         move_days: row.opt_big("move_days")?,
         vacation: row.flag("vacation")?,
         start_pushed: row.flag("start_pushed")?,
+        scheduled: row.flag("scheduled")?,
     })
 }
 
@@ -103,12 +106,22 @@ fn game_from<R: Get>(row: &R) -> Result<TournamentGame, StoreError> {
 impl Store {
     /// Stores a new tournament (its status `upcoming`).
     pub async fn create_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
+        self.insert_tournament(t, None).await.map(|_| ())
+    }
+
+    /// Stores `t`, with the key of the schedule's occurrence it is when it is one; false (and
+    /// nothing stored) when a tournament with that key exists already.
+    pub(crate) async fn insert_tournament(
+        &self,
+        t: &TournamentRow,
+        schedule_key: Option<&str>,
+    ) -> Result<bool, StoreError> {
         on_pool!(self, pool => {
-            sqlx::query(
+            let done = sqlx::query(
                 "INSERT INTO tournaments (id, kind, game, variant, clock_initial_ms, \
                  clock_increment_ms, rated, starts_at, ends_at, status, creator_id, settings, \
-                 created_at, move_days, vacation) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-                 'upcoming', $10, $11, $12, $13, $14)",
+                 created_at, move_days, vacation, schedule_key) VALUES ($1, $2, $3, $4, $5, $6, \
+                 $7, $8, $9, 'upcoming', $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING",
             )
             .bind(&t.id)
             .bind(&t.kind)
@@ -124,11 +137,12 @@ impl Store {
             .bind(t.created_at)
             .bind(t.move_days)
             .bind(t.vacation)
+            .bind(schedule_key)
             .execute(pool)
             .await
             .map_err(StoreError::from_write)?;
-        });
-        Ok(())
+            Ok(done.rows_affected() == 1)
+        })
     }
 
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError> {

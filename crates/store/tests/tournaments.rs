@@ -39,6 +39,8 @@ on_both_backends! {
     a_tournament_keeps_its_row_its_log_and_its_entrants;
     of_two_writers_of_one_event_number_exactly_one_wins;
     a_pairing_game_reads_with_its_status_and_length;
+    a_scheduled_occurrence_is_stored_once_by_its_key;
+    a_players_record_lists_the_finished_tournaments_they_entered_newest_first;
 }
 
 fn arena(id: &str, creator: &str) -> TournamentRow {
@@ -61,6 +63,7 @@ fn arena(id: &str, creator: &str) -> TournamentRow {
         move_days: None,
         vacation: true,
         start_pushed: false,
+        scheduled: false,
     }
 }
 
@@ -192,4 +195,76 @@ async fn a_pairing_game_reads_with_its_status_and_length(store: &Store) {
     assert_eq!((games[0].pairing, games[0].game_id.as_str()), (0, "g1"));
     assert_eq!((games[0].status.as_str(), games[0].plies), ("open", 0));
     assert_eq!(games[0].finished_at, None);
+}
+
+async fn a_scheduled_occurrence_is_stored_once_by_its_key(store: &Store) {
+    let site = |id: &str| TournamentRow {
+        creator_id: None,
+        ..arena(id, "nobody")
+    };
+    let key = "evening@1764403600000";
+    assert!(
+        store
+            .create_scheduled_tournament(&site("s1"), key)
+            .await
+            .unwrap()
+    );
+    // Another pass, node or life asks for the same occurrence: nothing more is stored.
+    assert!(
+        !store
+            .create_scheduled_tournament(&site("s2"), key)
+            .await
+            .unwrap()
+    );
+    assert!(store.tournament("s2").await.unwrap().is_none());
+    let stored = store.tournament("s1").await.unwrap().unwrap();
+    assert!(stored.scheduled);
+    assert_eq!(stored.creator_id, None);
+    // Tournaments of players have no key, and any number of them are stored.
+    store.create_user("u1", "Ann", T0).await.unwrap();
+    store.create_tournament(&arena("p1", "u1")).await.unwrap();
+    store.create_tournament(&arena("p2", "u1")).await.unwrap();
+    assert!(!store.tournament("p2").await.unwrap().unwrap().scheduled);
+}
+
+async fn a_players_record_lists_the_finished_tournaments_they_entered_newest_first(store: &Store) {
+    store.create_user("u1", "Ann", T0).await.unwrap();
+    store.create_user("u2", "Bob", T0).await.unwrap();
+    for (id, ends_at, status) in [
+        ("old", T0 + 10, "finished"),
+        ("new", T0 + 20, "finished"),
+        ("running", T0 + 30, "running"),
+        ("not-hers", T0 + 40, "finished"),
+    ] {
+        let row = TournamentRow {
+            ends_at,
+            ..arena(id, "u1")
+        };
+        store.create_tournament(&row).await.unwrap();
+        let entrant = if id == "not-hers" { "u2" } else { "u1" };
+        store
+            .append_tournament_event(id, &event(0, "join"), Some(entrant))
+            .await
+            .unwrap();
+        store
+            .set_tournament_status(id, status, Some("[]"))
+            .await
+            .unwrap();
+    }
+    let ids = |rows: Vec<TournamentRow>| rows.into_iter().map(|r| r.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.finished_tournaments_of("u1", 10, 0).await.unwrap()),
+        ["new", "old"]
+    );
+    assert_eq!(
+        ids(store.finished_tournaments_of("u1", 1, 1).await.unwrap()),
+        ["old"]
+    );
+    assert!(
+        store
+            .finished_tournaments_of("nobody", 10, 0)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }

@@ -166,6 +166,12 @@ impl Server {
                 "STOLIK_RABBIT_TABLES",
                 std::env::var("STOLIK_RABBIT_TABLES").unwrap_or_else(|_| "off".to_string()),
             )
+            // Nor the site's own tournaments, which would change what tests count, unless a
+            // test gives its schedule (`--schedule FILE`, which wins over the variable).
+            .env(
+                "STOLIK_SCHEDULE",
+                std::env::var("STOLIK_SCHEDULE").unwrap_or_else(|_| "off".to_string()),
+            )
             .env("NO_COLOR", "1");
         for (key, value) in &self.env {
             match value {

@@ -1,8 +1,9 @@
 // A player's public page (#/player/ID), for people and bots alike: who they are, their
 // ratings per game and class, wins, draws and losses, a rating-history chart for each game and
-// class they have played rated, and their latest finished games.
+// class they have played rated, the tournaments they took part in (player_tournaments.js) and
+// their latest finished games.
 
-import { h, clear, formatDate } from '../ui.js';
+import { h, clear, formatDate, toast } from '../ui.js';
 import { t, lang, gameName } from '../i18n.js';
 import { api } from '../api.js';
 import { session } from '../session.js';
@@ -10,6 +11,7 @@ import { ratingChart } from '../chart.js';
 import { gamesTable } from '../gamelist.js';
 import { CLASSES, who, ratingNode, ratingText, className, changeText } from '../players.js';
 import { challengePanel } from '../challenge_form.js';
+import { tournamentRecord } from './player_tournaments.js';
 
 /** How many of the latest games the page lists. */
 const RECENT = 20;
@@ -21,6 +23,8 @@ export function mount(root, params) {
   let list = null;
   let games = [];
   let problem = null;
+  /** The tournaments read so far ({ tournaments, more, page }); none for a bot. */
+  let record = null;
 
   function gameTitle(gameId) {
     const info = games.find((g) => g.id === gameId);
@@ -109,6 +113,8 @@ export function mount(root, params) {
       challengePanel(user, games),
       h('section', { class: 'panel' }, h('h2', {}, t('player.ratings')), ratingsPanel()),
       h('section', { class: 'panel' }, h('h2', {}, t('player.history')), h('div', { class: 'charts' }, charts())),
+      user.bot ? null : h('section', { class: 'panel', 'aria-labelledby': 'player-tournaments' },
+        h('h2', { id: 'player-tournaments' }, t('player.tournaments')), tournamentRecord(record, games, moreTournaments)),
       h('section', { class: 'panel' }, h('h2', {}, t('player.recent')),
         list ? gamesTable(list.slice(0, RECENT), games, user.id) : h('p', { class: 'loading' }, t('loading'))),
     );
@@ -124,10 +130,22 @@ export function mount(root, params) {
       return;
     }
     render();
-    const [h1, g1, c1] = await Promise.allSettled([api.ratingHistory(id), api.userGames(id), api.games()]);
+    const [h1, g1, c1, r1] = await Promise.allSettled([api.ratingHistory(id), api.userGames(id), api.games(),
+      user.bot ? Promise.resolve(null) : api.userTournaments(id, 1)]);
     history = h1.status === 'fulfilled' ? h1.value.points : [];
     list = g1.status === 'fulfilled' ? g1.value : [];
     games = c1.status === 'fulfilled' ? c1.value : [];
+    record = r1.status === 'fulfilled' && r1.value ? r1.value : { tournaments: [], more: false, page: 1 };
+    render();
+  }
+
+  async function moreTournaments() {
+    try {
+      const next = await api.userTournaments(id, record.page + 1);
+      record = { tournaments: [...record.tournaments, ...next.tournaments], more: next.more, page: next.page };
+    } catch (err) {
+      toast(err.message, 'error');
+    }
     render();
   }
 

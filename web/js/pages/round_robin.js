@@ -10,6 +10,7 @@ import { api } from '../api.js';
 import { session } from '../session.js';
 import { playerLink } from '../players.js';
 import { clockSkew, countdownText, tournamentTitle } from './tournaments.js';
+import { podium } from './podium.js';
 
 const REFRESH_MS = 30000;
 
@@ -48,8 +49,10 @@ export function mountRoundRobin(root, id, first, gamesCatalogue, chat) {
       h('section', { class: 'panel tour-head' },
         el.countdown,
         h('p', { class: 'small' }, tour.rated ? t('rated.rated') : t('rated.casual'), ' · ', t('tour.players', { n: view.cross_table.length }),
-          tour.move_days && !tour.vacation ? [' · ', t('tour.rr.no_vacation')] : null),
+          tour.move_days && !tour.vacation ? [' · ', t('tour.rr.no_vacation')] : null,
+          tour.site ? [' · ', h('span', { class: 'tour-site' }, t('tour.site.by'))] : null),
         actions()),
+      tour.status === 'finished' ? podium(view.cross_table, (line) => t('tour.points', { n: halves(line.points) })) : null,
       h('section', { class: 'panel', 'aria-labelledby': 'rr-cross' }, h('h2', { id: 'rr-cross' }, t('tour.rr.cross_table')), crossTable()),
       view.games.length ? h('section', { class: 'panel', 'aria-labelledby': 'rr-games' }, h('h2', { id: 'rr-games' }, t('tour.rr.games')), gameList()) : null);
     root.append(section);

@@ -17,6 +17,7 @@ import { playerLink } from '../players.js';
 import { clockSkew, countdownText, tournamentTitle } from './tournaments.js';
 import { mountRoundRobin } from './round_robin.js';
 import { tournamentChat } from './tournament_chat.js';
+import { podium } from './podium.js';
 
 /** Lines on one page of standings (the server's `views::PER_PAGE`). */
 const PER_PAGE = 20;
@@ -61,9 +62,10 @@ export function mount(root, params) {
       h('div', { class: 'page-head' }, h('h1', {}, title), h('a', { href: '#/tournaments', class: 'small' }, t('tour.back'))),
       h('section', { class: 'panel tour-head' },
         el.countdown,
-        h('p', { class: 'small' }, tour.rated ? t('rated.rated') : t('rated.casual'), ' · ', t('tour.players', { n: total })),
+        h('p', { class: 'small' }, tour.rated ? t('rated.rated') : t('rated.casual'), ' · ', t('tour.players', { n: total }),
+          tour.site ? [' · ', h('span', { class: 'tour-site' }, t('tour.site.by'))] : null),
         actions()),
-      tour.status === 'finished' ? podium() : null,
+      tour.status === 'finished' ? podium(lines.values(), (line) => t('tour.points', { n: line.points })) : null,
       h('section', { class: 'panel', 'aria-labelledby': 'tour-standings' }, h('h2', { id: 'tour-standings' }, t('tour.standings')), el.standings),
       tour.status === 'running' ? h('section', { class: 'panel', 'aria-labelledby': 'tour-games' }, h('h2', { id: 'tour-games' }, t('tour.games')), el.games) : null);
     root.append(section);
@@ -94,14 +96,6 @@ export function mount(root, params) {
       box.append(button('withdraw', t('tour.withdraw')));
     }
     return box;
-  }
-
-  function podium() {
-    const top = [...lines.values()].sort((a, b) => a.rank - b.rank).slice(0, 3);
-    if (!top.length) return null;
-    return h('section', { class: 'panel tour-podium', 'aria-labelledby': 'tour-winners' },
-      h('h2', { id: 'tour-winners' }, t('tour.winners')),
-      h('ol', { class: 'podium' }, ...top.map((line) => h('li', {}, playerLink({ id: line.player, name: line.name }), ' ', h('span', { class: 'small' }, t('tour.points', { n: line.points }))))));
   }
 
   function scoreChips(line) {

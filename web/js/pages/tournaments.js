@@ -1,7 +1,9 @@
 // The tournaments (#/tournaments): running arenas with the time left (round robins: their
-// games under way), upcoming ones with a countdown to their start, the latest finished ones;
-// and, for an account, a form to create an arena or a round robin (its own fields in
-// round_robin_form.js). Countdowns run on the server's clock (the list carries its `now`).
+// games under way), upcoming ones with a countdown to their start (the site's scheduled
+// events among them, marked as its own), the latest finished ones; an empty section says so
+// and offers an account the way to create an arena; and, for an account, a form to create an
+// arena or a round robin (its own fields in round_robin_form.js). Countdowns run on the
+// server's clock (the list carries its `now`).
 
 import { h, clear, toast, formatDate } from '../ui.js';
 import { t, gameName, variantName, lang } from '../i18n.js';
@@ -68,7 +70,8 @@ export function mount(root) {
   function row(tour) {
     return h('tr', { class: 'tour-row', 'data-tournament': tour.id },
       h('td', {}, h('a', { href: `#/tournament/${tour.id}` }, tournamentTitle(tour, games)),
-        h('div', { class: 'small' }, tour.rated ? t('rated.rated') : t('rated.casual'))),
+        h('div', { class: 'small' }, tour.rated ? t('rated.rated') : t('rated.casual'),
+          tour.site ? [' · ', h('span', { class: 'tour-site' }, t('tour.site'))] : null)),
       h('td', {}, String(tour.players)),
       h('td', { class: 'tour-countdown', 'data-countdown': tour.id }, countdownText(tour, Date.now() + skew)));
   }
@@ -78,8 +81,22 @@ export function mount(root) {
       ? h('table', { class: 'list tour-table' },
         h('thead', {}, h('tr', {}, h('th', {}, t('tour.name')), h('th', {}, t('tour.entrants')), h('th', {}, t('tour.when')))),
         h('tbody', {}, ...tours.map(row)))
-      : h('p', { class: 'empty' }, t(`tour.none.${key}`));
+      : h('div', { class: 'tour-empty' }, h('p', { class: 'empty' }, t(`tour.none.${key}`)), offerToCreate());
     return h('section', { class: 'panel', 'aria-labelledby': `tour-${key}` }, h('h2', { id: `tour-${key}` }, t(`tour.list.${key}`)), body);
+  }
+
+  /** An empty section's way to the creation form, for an account (a guest reads below how
+   * to get one). */
+  function offerToCreate() {
+    const user = session.user;
+    if (!user || user.guest) return null;
+    return h('button', { type: 'button', class: 'btn small tour-create-offer', onClick: () => {
+      form.kind = 'arena';
+      render();
+      const panel = root.querySelector('.tour-create');
+      panel?.scrollIntoView({ block: 'start' });
+      panel?.querySelector('select[name="game"]')?.focus();
+    } }, t('tour.empty.create'));
   }
 
   function renderLists() {

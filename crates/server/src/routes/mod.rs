@@ -23,6 +23,7 @@ pub mod live;
 pub mod moderation;
 pub mod notifications;
 pub mod pages;
+pub mod player_tournaments;
 pub mod players;
 pub mod playing;
 pub mod positions;
@@ -112,6 +113,7 @@ api! {
     get "/api/users" => players::search,
     get "/api/users/{id}" => players::profile,
     get "/api/users/{id}/rating-history" => players::history,
+    get "/api/users/{id}/tournaments" => player_tournaments::record,
     get "/api/leaderboard/{game}" => players::leaderboard,
     get "/api/bots" => players::bots,
     get "/api/live" => live::live_games,

@@ -151,14 +151,26 @@ impl Tournaments {
     ) -> Result<String, ApiError> {
         self.may_create(creator).await?;
         let now = unix_ms();
-        let mut arena = parse(request, now.max(0) as u64, self.minute())?;
-        let store = self.store();
+        let arena = parse(request, now.max(0) as u64, self.minute())?;
+        let row = self.arena_row(arena, Some(creator.id.clone()), now).await?;
+        self.store().create_tournament(&row).await?;
+        Ok(row.id)
+    }
+
+    /// The row of a new arena, created at `now` by `creator` (`None`: the site), its house
+    /// bots named with their ratings.
+    pub(super) async fn arena_row(
+        &self,
+        mut arena: NewArena,
+        creator: Option<String>,
+        now: i64,
+    ) -> Result<store::TournamentRow, ApiError> {
         if arena.settings.pairing.bot_after_ms.is_some() {
-            arena.settings.house_bots = house_bots(store, &arena).await?;
+            arena.settings.house_bots = house_bots(self.store(), &arena).await?;
         }
         let settings = serde_json::to_string(&arena.settings)
             .map_err(|e| ApiError::internal("arena settings do not write", e))?;
-        let row = store::TournamentRow {
+        Ok(store::TournamentRow {
             id: store::new_id(),
             kind: "arena".to_string(),
             game: arena.variant.game().as_str().to_string(),
@@ -169,7 +181,7 @@ impl Tournaments {
             starts_at: arena.settings.starts_at as i64,
             ends_at: arena.settings.ends_at as i64,
             status: "upcoming".to_string(),
-            creator_id: Some(creator.id.clone()),
+            creator_id: creator,
             settings,
             standings: None,
             created_at: now,
@@ -177,9 +189,8 @@ impl Tournaments {
             move_days: None,
             vacation: true,
             start_pushed: false,
-        };
-        store.create_tournament(&row).await?;
-        Ok(row.id)
+            scheduled: false,
+        })
     }
 }
 

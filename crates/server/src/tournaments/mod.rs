@@ -10,7 +10,10 @@
 //! - `chat.rs`: each tournament's chat room, stored and read back by every node;
 //! - `start_push.rs`: the players pushed a few minutes before a tournament starts;
 //! - `views.rs`: what the API and the socket show;
-//! - `round_robin/`: round robins, run the same way by their own director.
+//! - `round_robin/`: round robins, run the same way by their own director;
+//! - `schedule/`: the site's own events, from the schedule in its configuration, created
+//!   ahead by the runner;
+//! - `records.rs`: the tournaments a player took part in, with their places.
 //!
 //! [`Tournaments`] is the narrow handle the routes and sockets hold (`AppState`). Players'
 //! requests (join, withdraw, pause, resume) are applied by whichever node receives them:
@@ -34,8 +37,10 @@ pub mod create;
 mod feed;
 mod log;
 mod pairings;
+pub mod records;
 pub mod round_robin;
 mod runner;
+pub mod schedule;
 pub mod start_push;
 pub mod views;
 
@@ -76,12 +81,14 @@ pub enum Request {
 
 impl Tournaments {
     /// The service, with its runner (on the node holding the `tournaments` role when the
-    /// site has several nodes, `bus`; on this node alone otherwise) and its feed.
+    /// site has several nodes, `bus`; on this node alone otherwise), which also creates the
+    /// occurrences of `schedule`, and its feed.
     pub fn start(
         store: store::Store,
         hub: Hub,
         minute: Duration,
         bus: Option<&cluster::Bus>,
+        schedule: Option<schedule::Schedule>,
         runtime: &tokio::runtime::Handle,
     ) -> Tournaments {
         let leader = bus.map(|bus| cluster::Leader::start(bus, "tournaments", LEADER_TTL));
@@ -96,7 +103,11 @@ impl Tournaments {
             rooms: chat::Rooms::default(),
             _leader: leader,
         }));
-        runtime.spawn(runner::run(Arc::downgrade(&tournaments.0), holding));
+        runtime.spawn(runner::run(
+            Arc::downgrade(&tournaments.0),
+            holding,
+            schedule,
+        ));
         runtime.spawn(feed::send_changes(Arc::downgrade(&tournaments.0)));
         runtime.spawn(chat::send_chat(Arc::downgrade(&tournaments.0)));
         tournaments

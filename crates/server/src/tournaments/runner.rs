@@ -11,29 +11,49 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::Weak;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 use tournament::arena::{PairingStatus, Phase};
 use tournament::{Event, PairingId};
 
+use super::schedule::{Made, Schedule};
 use super::{Inner, Tournaments};
 use crate::error::ApiError;
 
 const EVERY: Duration = Duration::from_secs(1);
+/// How often the schedule is read for occurrences to create (and at the first pass).
+const SCHEDULE_EVERY: Duration = Duration::from_secs(30);
 /// Upcoming and running tournaments directed in one pass, at most, of each status.
 const AT_ONCE: i64 = 500;
 
-pub(super) async fn run(inner: Weak<Inner>, leader: Option<watch::Receiver<bool>>) {
+pub(super) async fn run(
+    inner: Weak<Inner>,
+    leader: Option<watch::Receiver<bool>>,
+    schedule: Option<Schedule>,
+) {
     let mut ticks = tokio::time::interval(EVERY);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut made = Made::default();
+    let mut scheduled_at: Option<Instant> = None;
     loop {
         ticks.tick().await;
         if leader.as_ref().is_some_and(|holding| !*holding.borrow()) {
+            // Another node creates the occurrences; this one reads the schedule afresh when it
+            // takes the role.
+            scheduled_at = None;
             continue;
         }
         let Some(inner) = inner.upgrade() else { return };
         let tournaments = Tournaments(inner);
+        if let Some(schedule) = &schedule
+            && scheduled_at.is_none_or(|at| at.elapsed() >= SCHEDULE_EVERY)
+        {
+            match tournaments.create_scheduled(schedule, &mut made).await {
+                Ok(_) => scheduled_at = Some(Instant::now()),
+                Err(error) => tracing::warn!(%error, "the schedule's pass failed"),
+            }
+        }
         for status in ["upcoming", "running"] {
             let rows = match tournaments
                 .0

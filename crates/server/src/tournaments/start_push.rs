@@ -77,6 +77,7 @@ mod tests {
             move_days: None,
             vacation: true,
             start_pushed: false,
+            scheduled: false,
         }
     }
 

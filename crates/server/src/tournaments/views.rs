@@ -32,6 +32,8 @@ pub struct Summary {
     /// `upcoming`, `running`, `finished` or `cancelled`.
     pub status: String,
     pub creator: Option<String>,
+    /// The site's own event, from its schedule.
+    pub site: bool,
     pub players: usize,
     /// A correspondence round robin's days for each move (its live clock is 0 + 0 then).
     pub move_days: Option<i64>,
@@ -112,6 +114,7 @@ impl Summary {
             ends_at: row.ends_at,
             status: row.status.clone(),
             creator: row.creator_id.clone(),
+            site: row.scheduled,
             players,
             move_days: row.move_days,
             vacation: row.vacation,

@@ -161,6 +161,8 @@ impl TestApp {
             tables: None,
             day: DAY,
             tournament_minute: Duration::from_secs(60),
+            // Tests that want the site's own tournaments give a schedule of their own.
+            schedule: None,
             rabbit_tables: None,
             abandon_grace: Duration::from_secs(30),
             challenge_ttl: Duration::from_secs(600),

@@ -37,6 +37,7 @@ mod ratings;
 mod records;
 mod restoring;
 mod round_robins;
+mod schedule;
 mod shared_limits;
 mod tables;
 mod takeback;

@@ -13,14 +13,14 @@ use tournament::arena::scoring::{GameResult, Played, Sheet};
 use crate::helpers::{Db, Player, TestApp};
 
 /// A minute of the tournaments' calendar in these tests: a 5-minute arena lasts 15 s.
-const MINUTE: Duration = Duration::from_secs(3);
+pub(crate) const MINUTE: Duration = Duration::from_secs(3);
 
 async fn arena_server(db: Db) -> TestApp {
     TestApp::spawn_tuned(db, |config| config.tournament_minute = MINUTE).await
 }
 
 /// A Cephalopod 3×3 arena (a game is 9 placements or a few more) starting now, of 5 minutes.
-async fn create_arena(app: &TestApp, creator: &Player) -> String {
+pub(crate) async fn create_arena(app: &TestApp, creator: &Player) -> String {
     let (status, body) = app
         .post(
             "/api/tournaments",
@@ -33,7 +33,7 @@ async fn create_arena(app: &TestApp, creator: &Player) -> String {
     body["id"].as_str().unwrap().to_string()
 }
 
-async fn join(app: &TestApp, id: &str, player: &Player) {
+pub(crate) async fn join(app: &TestApp, id: &str, player: &Player) {
     let (status, body) = app
         .post(
             &format!("/api/tournaments/{id}/join"),
@@ -44,7 +44,7 @@ async fn join(app: &TestApp, id: &str, player: &Player) {
     assert_eq!(status, 204, "{body}");
 }
 
-async fn page(app: &TestApp, id: &str, player: Option<&Player>) -> Value {
+pub(crate) async fn page(app: &TestApp, id: &str, player: Option<&Player>) -> Value {
     let (status, body) = app
         .get(
             &format!("/api/tournaments/{id}"),
@@ -94,7 +94,10 @@ async fn play_game(player: &mut Player, table: &str) {
 }
 
 /// Plays every game the tournament gives `player` until `until`; the tables it played.
-async fn compete(mut player: Player, until: tokio::time::Instant) -> (Player, Vec<String>) {
+pub(crate) async fn compete(
+    mut player: Player,
+    until: tokio::time::Instant,
+) -> (Player, Vec<String>) {
     let mut tables = Vec::new();
     loop {
         let left = until.saturating_duration_since(tokio::time::Instant::now());

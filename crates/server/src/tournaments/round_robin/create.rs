@@ -163,41 +163,50 @@ impl Tournaments {
         self.may_create(creator).await?;
         let now = unix_ms();
         let new = parse(request, now.max(0) as u64, self.minute())?;
-        let store = self.store();
-        let settings = serde_json::to_string(&new.settings)
-            .map_err(|e| ApiError::internal("round robin settings do not write", e))?;
-        let (initial_ms, increment_ms, move_days) = match new.clock {
-            RoundRobinClock::Days(days) => (0, 0, Some(i64::from(days))),
-            RoundRobinClock::Live {
-                initial_ms,
-                increment_ms,
-            } => (initial_ms as i64, increment_ms as i64, None),
-        };
-        let starts_at = new.settings.starts_at as i64;
-        let row = store::TournamentRow {
-            id: store::new_id(),
-            kind: KIND.to_string(),
-            game: new.variant.game().as_str().to_string(),
-            variant: new.variant.as_str().to_string(),
-            clock_initial_ms: initial_ms,
-            clock_increment_ms: increment_ms,
-            rated: new.settings.rated,
-            starts_at,
-            // Not known in advance: it becomes the time its last game ended.
-            ends_at: starts_at,
-            status: "upcoming".to_string(),
-            creator_id: Some(creator.id.clone()),
-            settings,
-            standings: None,
-            created_at: now,
-            players: 0,
-            move_days,
-            vacation: new.vacation,
-            start_pushed: false,
-        };
-        store.create_tournament(&row).await?;
+        let row = round_robin_row(&new, Some(creator.id.clone()), now)?;
+        self.store().create_tournament(&row).await?;
         Ok(row.id)
     }
+}
+
+/// The row of a new round robin, created at `now` by `creator` (`None`: the site).
+pub(in crate::tournaments) fn round_robin_row(
+    new: &NewRoundRobin,
+    creator: Option<String>,
+    now: i64,
+) -> Result<store::TournamentRow, ApiError> {
+    let settings = serde_json::to_string(&new.settings)
+        .map_err(|e| ApiError::internal("round robin settings do not write", e))?;
+    let (initial_ms, increment_ms, move_days) = match new.clock {
+        RoundRobinClock::Days(days) => (0, 0, Some(i64::from(days))),
+        RoundRobinClock::Live {
+            initial_ms,
+            increment_ms,
+        } => (initial_ms as i64, increment_ms as i64, None),
+    };
+    let starts_at = new.settings.starts_at as i64;
+    Ok(store::TournamentRow {
+        id: store::new_id(),
+        kind: KIND.to_string(),
+        game: new.variant.game().as_str().to_string(),
+        variant: new.variant.as_str().to_string(),
+        clock_initial_ms: initial_ms,
+        clock_increment_ms: increment_ms,
+        rated: new.settings.rated,
+        starts_at,
+        // Not known in advance: it becomes the time its last game ended.
+        ends_at: starts_at,
+        status: "upcoming".to_string(),
+        creator_id: creator,
+        settings,
+        standings: None,
+        created_at: now,
+        players: 0,
+        move_days,
+        vacation: new.vacation,
+        start_pushed: false,
+        scheduled: false,
+    })
 }
 
 #[cfg(test)]
