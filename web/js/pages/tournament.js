@@ -1,8 +1,8 @@
 // One tournament (#/tournament/ID): its countdown, the caller's buttons (join, pause, come
 // back, leave), "your next game", the standings a page at a time (a flame on a streak, each
 // game's points), and the games in progress to watch. The standings move live: the page
-// follows the tournament over the socket (`tournament.subscribe`) and applies the changed
-// lines (`tournament.changes`). When the server pairs the player (`tournament.game`) the page
+// follows the page shown over the socket (`tournament.subscribe` with the page) and applies
+// the changed lines (`tournament.changes`: that page's, and the player's own). When the server pairs the player (`tournament.game`) the page
 // takes them to the table. A finished tournament shows its winners above the final standings.
 // Below them, the tournament's chat room (tournament_chat.js). A round robin is handed over
 // to round_robin.js once the first answer says it is one.
@@ -156,6 +156,10 @@ export function mount(root, params) {
     view = fresh;
     skew = clockSkew(fresh.now);
     total = fresh.standings.total;
+    // Only the page shown and the player's own line come live: lines of other pages go stale.
+    const mine = session.user && lines.get(session.user.id);
+    lines.clear();
+    if (mine) lines.set(mine.player, mine);
     for (const line of fresh.standings.items) lines.set(line.player, line);
   }
 
@@ -188,6 +192,19 @@ export function mount(root, params) {
   function turn(next) {
     page = next;
     load();
+    follow();
+  }
+
+  /** Follows the page of standings shown: its changes (and the player's own line) come live. */
+  function follow() {
+    if (socket.state !== 'open' || roundRobin) return;
+    const asked = page;
+    socket.request({ type: 'tournament.subscribe', tournament: id, page: asked }).then((msg) => {
+      if (msg.tournament && page === asked) {
+        take(msg.tournament);
+        render();
+      }
+    }).catch(() => {});
   }
 
   async function act(action) {
@@ -219,14 +236,7 @@ export function mount(root, params) {
   offs.push(socket.on('tournament.game', (msg) => {
     if (msg.tournament === id) navigate(`/table/${msg.table}`);
   }));
-  offs.push(socket.onOpen(() => {
-    socket.request({ type: 'tournament.subscribe', tournament: id }).then((msg) => {
-      if (msg.tournament && page === 1) {
-        take(msg.tournament);
-        render();
-      }
-    }).catch(() => {});
-  }));
+  offs.push(socket.onOpen(follow));
   offs.push(session.onChange(render));
   const timer = setInterval(() => {
     if (!view || !el.countdown?.isConnected) return;

@@ -481,11 +481,17 @@ impl Connection {
                 }
                 Message::Ok
             }
-            Request::TournamentSubscribe { tournament } => {
+            Request::TournamentSubscribe { tournament, page } => {
                 let viewer = (!self.user.guest).then_some(self.user.id.as_str());
                 self.state
                     .tournaments
-                    .watch(&tournament, viewer, self.conn, self.out.clone())
+                    .watch(
+                        &tournament,
+                        page.unwrap_or(1),
+                        viewer,
+                        self.conn,
+                        self.out.clone(),
+                    )
                     .await?
             }
             Request::TournamentUnsubscribe { tournament } => {

@@ -1,14 +1,16 @@
 //! Live standings for the sockets that follow a tournament. At most once a second, for each
-//! followed tournament, this node brings its director up to date with the log and sends the
-//! lines that changed since it last sent (and the players gone), never the whole standings
-//! again; nothing when nothing changed. Every node does this for its own sockets, reading the
-//! same log, so a watcher's node need not be the leader.
+//! followed tournament, this node brings its director up to date with the log and sends each
+//! watcher what changed since it last sent, of the page of standings it follows (a line that
+//! moved onto or off that page included) and of its own line, with the players gone; never the
+//! whole standings again, and nothing when nothing changed. Watchers of the same page share one
+//! encoding. Every node does this for its own sockets, reading the same log, so a watcher's
+//! node need not be the leader.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, Weak};
 use std::time::Duration;
 
-use super::views::{GameInProgress, Line};
+use super::views::{GameInProgress, Line, PER_PAGE};
 use super::{Inner, Tournaments};
 use crate::error::{ApiError, ErrorCode};
 use crate::outbox::{ConnId, Frame, Outbox};
@@ -24,13 +26,28 @@ pub(super) struct Feed {
     followed: Mutex<HashMap<String, Followed>>,
 }
 
+/// One socket following a tournament.
+struct Watcher {
+    out: Outbox,
+    /// The page of standings it follows, from 1.
+    page: usize,
+    /// Its player, when it is an account: its own line is sent wherever it stands.
+    player: Option<String>,
+}
+
 #[derive(Default)]
 struct Followed {
-    watchers: HashMap<ConnId, Outbox>,
+    watchers: HashMap<ConnId, Watcher>,
     /// What the watchers were last sent: the lines by player, the status, the games.
     lines: HashMap<String, Line>,
     status: String,
     games: Vec<GameInProgress>,
+}
+
+/// Whether `rank` is on page `page` of the standings.
+fn on_page(rank: u32, page: usize) -> bool {
+    let rank = rank as usize;
+    rank > (page - 1) * PER_PAGE && rank <= page * PER_PAGE
 }
 
 impl Tournaments {
@@ -39,10 +56,14 @@ impl Tournaments {
     pub async fn watch(
         &self,
         id: &str,
+        page: usize,
         viewer: Option<&str>,
         conn: ConnId,
         out: Outbox,
     ) -> Result<Message, ApiError> {
+        if !(1..=100_000).contains(&page) {
+            return Err(ApiError::bad_request("page must be from 1 to 100000"));
+        }
         let following = {
             let followed = self.0.feed.followed.lock().expect("feed lock");
             let count = followed
@@ -64,15 +85,18 @@ impl Tournaments {
                 ),
             ));
         }
-        let page = self.page(id, 1, viewer).await?;
-        let tournament = serde_json::to_value(&page)
+        let view = self.page(id, page, viewer).await?;
+        let tournament = serde_json::to_value(&view)
             .map_err(|e| ApiError::internal("a tournament page does not write", e))?;
         let mut followed = self.0.feed.followed.lock().expect("feed lock");
-        followed
-            .entry(id.to_string())
-            .or_default()
-            .watchers
-            .insert(conn, out);
+        followed.entry(id.to_string()).or_default().watchers.insert(
+            conn,
+            Watcher {
+                out,
+                page,
+                player: viewer.map(str::to_string),
+            },
+        );
         Ok(Message::Tournament { tournament })
     }
 
@@ -127,29 +151,74 @@ impl Tournaments {
             .filter(|player| !lines.iter().any(|line| &line.player == *player))
             .cloned()
             .collect();
-        if changed.is_empty()
-            && removed.is_empty()
-            && followed.status == status
-            && followed.games == games
-        {
+        let moved = followed.status != status || followed.games != games;
+        if changed.is_empty() && removed.is_empty() && !moved {
             return Ok(());
         }
-        let message = Message::TournamentChanges {
-            tournament: id.to_string(),
-            status: status.to_string(),
-            changed: changed
-                .iter()
-                .map(|line| serde_json::to_value(line).unwrap_or_default())
-                .collect(),
-            removed,
-            total: lines.len(),
-            games: games
-                .iter()
-                .map(|game| serde_json::to_value(game).unwrap_or_default())
-                .collect(),
+        let last = &followed.lines;
+        // A changed line concerns a page when it stands there now or stood there before.
+        let concerns = |line: &Line, page: usize| {
+            on_page(line.rank, page)
+                || last
+                    .get(&line.player)
+                    .is_some_and(|l| on_page(l.rank, page))
         };
-        let frame = Frame::from(encode(None, &message));
-        followed.watchers.retain(|_, out| out.send(frame.clone()));
+        let lines_total = lines.len();
+        let games_json: Vec<serde_json::Value> = games
+            .iter()
+            .map(|game| serde_json::to_value(game).unwrap_or_default())
+            .collect();
+        let frame = |lines: Vec<&Line>| {
+            Frame::from(encode(
+                None,
+                &Message::TournamentChanges {
+                    tournament: id.to_string(),
+                    status: status.to_string(),
+                    changed: lines
+                        .iter()
+                        .map(|line| serde_json::to_value(line).unwrap_or_default())
+                        .collect(),
+                    removed: removed.clone(),
+                    total: lines_total,
+                    games: games_json.clone(),
+                },
+            ))
+        };
+        // One encoding a page; a watcher whose own changed line is elsewhere gets its own.
+        let mut pages: HashMap<usize, (Vec<&Line>, Option<Frame>)> = HashMap::new();
+        followed.watchers.retain(|_, watcher| {
+            let (on_it, shared) = pages.entry(watcher.page).or_insert_with(|| {
+                let page = watcher.page;
+                (
+                    changed
+                        .iter()
+                        .copied()
+                        .filter(|l| concerns(l, page))
+                        .collect(),
+                    None,
+                )
+            });
+            let own = watcher.player.as_deref().and_then(|me| {
+                changed
+                    .iter()
+                    .copied()
+                    .find(|l| l.player == me && !on_it.iter().any(|o| o.player == me))
+            });
+            if on_it.is_empty() && own.is_none() && removed.is_empty() && !moved {
+                return true;
+            }
+            match own {
+                Some(own) => {
+                    let mut lines = on_it.clone();
+                    lines.push(own);
+                    watcher.out.send(frame(lines))
+                }
+                None => {
+                    let shared = shared.get_or_insert_with(|| frame(on_it.clone()));
+                    watcher.out.send(shared.clone())
+                }
+            }
+        });
         followed.lines = lines
             .into_iter()
             .map(|line| (line.player.clone(), line))

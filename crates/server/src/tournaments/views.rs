@@ -14,6 +14,8 @@ use crate::unix_time::unix_ms;
 
 /// Standings lines on one page.
 pub const PER_PAGE: usize = 20;
+/// The games in progress a tournament's page lists: those of its best-placed players.
+pub const GAMES_SHOWN: usize = 20;
 
 /// A tournament as a list shows it.
 #[derive(Debug, Clone, Serialize)]
@@ -178,27 +180,48 @@ impl Loaded {
             .collect()
     }
 
-    /// The games being played, to watch.
+    /// The games being played, to watch: the [`GAMES_SHOWN`] of the best-placed players.
     pub fn games(&self, names: &HashMap<String, String>) -> Vec<GameInProgress> {
         if self.arena.phase() == Phase::Finished {
             return Vec::new();
         }
-        self.arena
+        let ranks: HashMap<PlayerId, u32> = self
+            .arena
+            .standings()
+            .into_iter()
+            .map(|line| (line.player, line.rank))
+            .collect();
+        let best_rank = |seats: &[PlayerId; 2]| {
+            seats
+                .iter()
+                .filter_map(|player| ranks.get(player))
+                .min()
+                .copied()
+                .unwrap_or(u32::MAX)
+        };
+        let mut games: Vec<(u32, GameInProgress)> = self
+            .arena
             .pairings()
             .filter_map(|(_, record)| match (&record.status, &record.game) {
-                (PairingStatus::Playing, Some(game)) => Some(GameInProgress {
-                    table: game.clone(),
-                    players: record.seats.clone().map(|player| {
-                        // A house bot keeps its id (`bot:easy`): pages name it in their language.
-                        names
-                            .get(player.as_str())
-                            .cloned()
-                            .unwrap_or_else(|| player.to_string())
-                    }),
-                }),
+                (PairingStatus::Playing, Some(game)) => Some((
+                    best_rank(&record.seats),
+                    GameInProgress {
+                        table: game.clone(),
+                        players: record.seats.clone().map(|player| {
+                            // A house bot keeps its id (`bot:easy`): pages name it in their language.
+                            names
+                                .get(player.as_str())
+                                .cloned()
+                                .unwrap_or_else(|| player.to_string())
+                        }),
+                    },
+                )),
                 _ => None,
             })
-            .collect()
+            .collect();
+        games.sort_by_key(|(rank, game)| (*rank, game.table.clone()));
+        games.truncate(GAMES_SHOWN);
+        games.into_iter().map(|(_, game)| game).collect()
     }
 
     pub fn summary(&self) -> Summary {

@@ -43,5 +43,6 @@ mod tables;
 mod takeback;
 mod thinking;
 mod tournament_chat;
+mod tournament_feed;
 mod tournaments;
 mod web_client;

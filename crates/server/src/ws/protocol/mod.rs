@@ -116,10 +116,14 @@ pub enum Request {
     },
     #[serde(rename = "queue.leave")]
     QueueLeave,
-    /// Follow a tournament's standings: the reply is its page (`tournament`), then
-    /// `tournament.changes` events.
+    /// Follow a tournament's standings, one page of them (the first when absent; a later
+    /// subscribe to the same tournament turns the page): the reply is that page
+    /// (`tournament`), then `tournament.changes` events for its lines and the follower's own.
     #[serde(rename = "tournament.subscribe")]
-    TournamentSubscribe { tournament: String },
+    TournamentSubscribe {
+        tournament: String,
+        page: Option<usize>,
+    },
     #[serde(rename = "tournament.unsubscribe")]
     TournamentUnsubscribe { tournament: String },
     /// Follow a tournament's chat room: the reply is its last lines (`tournament.chat`), then
