@@ -54,6 +54,8 @@ pub struct Config {
     pub abandon_grace: std::time::Duration,
     /// How long a challenge waits for its answer before it expires.
     pub challenge_ttl: std::time::Duration,
+    /// The bot ladder: how many games at once (0: off), and the pause between them.
+    pub ladder: crate::ladder::LadderConfig,
     /// How far apart in rating quick match pairs players, widening as they wait.
     pub match_window: rating::Window,
     /// Redis, shared with the other nodes of the site (`--redis`); `None`: this node alone.
@@ -179,6 +181,13 @@ impl Application {
             store.clone(),
             hub.clone(),
             config.tournament_minute,
+            bus.as_ref(),
+            &runtime,
+        );
+        crate::ladder::start(
+            hub.clone(),
+            config.ladder,
+            config.challenge_ttl,
             bus.as_ref(),
             &runtime,
         );
