@@ -184,13 +184,6 @@ impl Application {
             bus.as_ref(),
             &runtime,
         );
-        crate::ladder::start(
-            hub.clone(),
-            config.ladder,
-            config.challenge_ttl,
-            bus.as_ref(),
-            &runtime,
-        );
         let listener = TcpListener::bind(&config.bind)
             .with_context(|| format!("cannot listen on {}", config.bind))?;
         let port = listener.local_addr()?.port();
@@ -200,6 +193,14 @@ impl Application {
         };
         backfill_skeletons(&store).await?;
         let restore = Arc::new(Restore::new());
+        crate::ladder::start(
+            hub.clone(),
+            config.ladder,
+            config.challenge_ttl,
+            restore.clone(),
+            bus.as_ref(),
+            &runtime,
+        );
         let state = web::Data::new(AppState {
             store: store.clone(),
             hub: hub.clone(),

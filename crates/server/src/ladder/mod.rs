@@ -10,7 +10,8 @@
 //! no clock: its bots think at the CPU pool's ladder priority for a short fixed time
 //! (`table/actor/bot.rs`). A game with a bot account is a challenge in the name of its
 //! opponent (a house bot, or the other account), which the account's program accepts or
-//! declines; one not accepted within [`ANSWER_WAIT`] is cancelled and skipped. Like the
+//! declines; one not accepted within [`ANSWER_WAIT`] is cancelled and skipped, and only one
+//! challenge waits at a time (the other places go on with the house bots). Like the
 //! tournaments' runner it remembers nothing the database does not: a new leader goes on from
 //! what the `ladder_games` rows say.
 
@@ -29,9 +30,9 @@ const LEADER_TTL: Duration = Duration::from_secs(5);
 /// How long a bot account has to accept a ladder challenge before it is cancelled.
 pub const ANSWER_WAIT: Duration = Duration::from_secs(30);
 
-/// A ladder game with a bot account stops counting against the limit this long after it
-/// started, so that a program that went away mid-game cannot stop the ladder (the game goes
-/// on, and its clock ends it).
+/// A ladder game stops counting against the limit this long after it started, so that a
+/// program that went away mid-game (or a game that hangs) cannot stop the ladder: the game
+/// goes on, and a bot account's clock ends it.
 pub const HOLD: Duration = Duration::from_secs(3600);
 
 /// The clock of a game with a bot account: rapid, the class of the house bots' untimed games,
@@ -56,12 +57,15 @@ impl Default for LadderConfig {
     }
 }
 
-/// Starts the ladder's runner (nothing when it is off). On a site of several nodes (`bus`)
-/// it runs only on the node holding the `ladder` role.
+/// Starts the ladder's runner (nothing when it is off), which opens no table before the
+/// unfinished ones are back (`restore`): a table it opened meanwhile would be restored a
+/// second time. On a site of several nodes (`bus`) it runs only on the node holding the
+/// `ladder` role.
 pub fn start(
     hub: Hub,
     config: LadderConfig,
     challenge_ttl: Duration,
+    restore: std::sync::Arc<crate::restoring::Restore>,
     bus: Option<&cluster::Bus>,
     runtime: &tokio::runtime::Handle,
 ) {
@@ -69,5 +73,9 @@ pub fn start(
         return;
     }
     let leader = bus.map(|bus| cluster::Leader::start(bus, "ladder", LEADER_TTL));
-    runtime.spawn(runner::run(hub, config, challenge_ttl, leader));
+    runtime.spawn(async move {
+        if restore.finished().await.is_ok() {
+            runner::run(hub, config, challenge_ttl, leader).await;
+        }
+    });
 }

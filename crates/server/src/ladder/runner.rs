@@ -66,6 +66,9 @@ struct Going {
     /// Bot accounts in one of them: one ladder game at a time each.
     busy: HashSet<String>,
     pairs: HashSet<(String, String)>,
+    /// A challenge waits for its answer: no other is sent meanwhile, so that bot accounts
+    /// whose programs are away hold one place of the ladder at most, never all of them.
+    waiting: bool,
 }
 
 impl Going {
@@ -112,7 +115,10 @@ impl Runner {
                     }
                     // Accepted, its table being opened this moment.
                     Some(c) if c.status == "accepted" => going.add(&game),
-                    Some(c) if c.status == "created" && age < ANSWER_WAIT => going.add(&game),
+                    Some(c) if c.status == "created" && age < ANSWER_WAIT => {
+                        going.add(&game);
+                        going.waiting = true;
+                    }
                     Some(c) if c.status == "created" => {
                         self.cancel(&c).await;
                         self.skip(&game, now).await?;
@@ -123,10 +129,7 @@ impl Runner {
             }
             match table_status.as_deref() {
                 Some("open" | "playing") => {
-                    let with_account = [&game.player_lo, &game.player_hi]
-                        .iter()
-                        .any(|p| bot_of(p).is_none());
-                    if !(with_account && age >= HOLD) {
+                    if age < HOLD {
                         going.add(&game);
                     }
                 }
@@ -181,7 +184,11 @@ impl Runner {
         for level in BOT_LEVELS {
             participants.push(bot_user(parse_bot_level(level)?).id);
         }
+        let mut busy = going.busy.clone();
         for entrant in store.ladder_entrants().await? {
+            if going.waiting {
+                busy.insert(entrant.user_id.clone());
+            }
             participants.push(entrant.user_id);
         }
         let met: HashMap<(String, String), Met> = store
@@ -199,7 +206,7 @@ impl Runner {
         let variants = pairing::two_player_variants();
         let Some(pick) = pairing::choose(&Ladder {
             participants: &participants,
-            busy: &going.busy,
+            busy: &busy,
             playing: &going.pairs,
             met: &met,
             variants: &variants,
