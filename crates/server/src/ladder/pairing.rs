@@ -90,7 +90,11 @@ pub fn choose(ladder: &Ladder<'_>) -> Option<Pick> {
         .get(&(lo.clone(), hi.clone()))
         .map_or(0, |m| m.games.max(0) as usize);
     let variant = ladder.variants[(k / 2) % ladder.variants.len()];
-    let first = if k % 2 == 0 { lo.clone() } else { hi.clone() };
+    let first = if k.is_multiple_of(2) {
+        lo.clone()
+    } else {
+        hi.clone()
+    };
     Some(Pick {
         lo,
         hi,
