@@ -10,9 +10,9 @@ use serde_json::{Value, json};
 use crate::helpers::{Db, Player, TestApp};
 use crate::ndjson::Lines;
 
-/// A server whose ladder plays `games` at once with a short pause.
-async fn ladder_app(games: usize) -> TestApp {
-    TestApp::spawn_tuned(Db::sqlite(), |config| {
+/// A server on `db` whose ladder plays `games` at once with a short pause.
+async fn ladder_app(db: Db, games: usize) -> TestApp {
+    TestApp::spawn_tuned(db, |config| {
         config.ladder = server::LadderConfig {
             games,
             pause: Duration::from_millis(100),
@@ -70,7 +70,17 @@ fn rated_games(bot: &Value) -> u64 {
 
 #[actix_web::test]
 async fn the_house_bots_play_rated_ladder_games_to_the_end_and_only_their_ratings_move() {
-    let app = ladder_app(2).await;
+    house_bots_play(Db::sqlite()).await;
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL: tests/run runs it when PostgreSQL answers"]
+async fn on_postgres_the_house_bots_play_rated_ladder_games_and_only_their_ratings_move() {
+    house_bots_play(Db::postgres().await).await;
+}
+
+async fn house_bots_play(db: Db) {
+    let app = ladder_app(db, 2).await;
     let person = app.account("onlooker").await;
     let (_, before) = app.get(&format!("/api/users/{}", person.id()), None).await;
 
@@ -126,7 +136,7 @@ async fn the_house_bots_play_rated_ladder_games_to_the_end_and_only_their_rating
 
 #[actix_web::test]
 async fn a_bot_account_on_the_ladder_is_challenged_and_one_off_it_never_is() {
-    let app = ladder_app(3).await;
+    let app = ladder_app(Db::sqlite(), 3).await;
     let (on, on_secret) = bot_account(&app, "laddered").await;
     let (off, off_secret) = bot_account(&app, "bystander").await;
 
