@@ -113,8 +113,9 @@ impl Runner {
                             .await?;
                         going.add(&game);
                     }
-                    // Accepted, its table being opened this moment.
-                    Some(c) if c.status == "accepted" => going.add(&game),
+                    // Accepted, its table being opened this moment (or never: its opening
+                    // failed, and the game is skipped).
+                    Some(c) if c.status == "accepted" && age < ANSWER_WAIT => going.add(&game),
                     Some(c) if c.status == "created" && age < ANSWER_WAIT => {
                         going.add(&game);
                         going.waiting = true;
