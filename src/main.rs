@@ -81,6 +81,14 @@ struct ServeArgs {
     /// How long (ms) a challenge waits for its answer before it expires.
     #[arg(long, env = "STOLIK_CHALLENGE_TTL_MS", default_value_t = 10 * 60 * 1000)]
     challenge_ttl_ms: u64,
+    /// Games of the bot ladder going on at once, at most: the site's bots and the bot
+    /// accounts that joined it playing each other, at the lowest priority (docs/bots.md).
+    /// 0 turns the ladder off.
+    #[arg(long, env = "STOLIK_LADDER_GAMES", default_value_t = 1)]
+    ladder_games: usize,
+    /// The wait (ms) after a ladder game ends before the next one starts.
+    #[arg(long, env = "STOLIK_LADDER_PAUSE_MS", default_value_t = 10_000)]
+    ladder_pause_ms: u64,
     /// Rate limits: `off`, or changes to the defaults such as
     /// `guests_per_address=60/min,sockets_per_address=100` (see docs/protocol.md).
     #[arg(long, env = "STOLIK_LIMITS", default_value = "", value_parser = server::LimitsConfig::parse)]
@@ -170,6 +178,10 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             .map_err(anyhow::Error::msg)?,
         abandon_grace: std::time::Duration::from_millis(args.abandon_grace_ms),
         challenge_ttl: std::time::Duration::from_millis(args.challenge_ttl_ms),
+        ladder: server::LadderConfig {
+            games: args.ladder_games,
+            pause: std::time::Duration::from_millis(args.ladder_pause_ms),
+        },
         match_window: rating::Window::default(),
         cluster: args.redis_url.map(|redis_url| server::ClusterConfig {
             redis_url,

@@ -42,6 +42,11 @@ async fn start_server() -> Server {
         rabbit_tables: None,
         abandon_grace: Duration::from_secs(30),
         challenge_ttl: Duration::from_secs(600),
+        // No ladder unless a test asks for one: its games would join every list.
+        ladder: server::LadderConfig {
+            games: 0,
+            ..Default::default()
+        },
         bot_threads: None,
         match_window: rating::Window::default(),
         cluster: None,

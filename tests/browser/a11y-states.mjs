@@ -311,6 +311,7 @@ export function pageStates(games) {
       },
     },
     { name: 'leaderboard', group: 'people', open: (page, site) => go(page, site, `/#/leaderboard/${duel[0].id}`, 'h1') },
+    { name: "the bots' page", group: 'people', open: (page, site) => go(page, site, '/#/bots', '.bots-ratings') },
     {
       name: "a bot account's page, with its badge and the challenge form",
       group: 'people',

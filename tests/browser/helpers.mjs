@@ -57,8 +57,10 @@ export async function startServer(extraArgs = [], { port: chosenPort, database }
     // The client as the site serves it: the bundle built into the binary.
     ['serve', '--bind', `127.0.0.1:${port}`, '--metrics-bind', '127.0.0.1:0', '--database', `sqlite://${db}`, ...extraArgs],
     // No White Rabbit tables built under the tests' directory unless a run asks for them, and
-    // none of the site's scheduled tournaments unless a test gives `--schedule FILE`.
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn', STOLIK_RABBIT_TABLES: process.env.STOLIK_RABBIT_TABLES || 'off', STOLIK_SCHEDULE: process.env.STOLIK_SCHEDULE || 'off' } },
+    // none of the site's scheduled tournaments unless a test gives `--schedule FILE`, and no bot
+    // ladder unless a test asks for one (`--ladder-games N`): their games and events would join
+    // the lists other tests read.
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn', STOLIK_RABBIT_TABLES: process.env.STOLIK_RABBIT_TABLES || 'off', STOLIK_SCHEDULE: process.env.STOLIK_SCHEDULE || 'off', STOLIK_LADDER_GAMES: process.env.STOLIK_LADDER_GAMES || '0' } },
   );
   let log = '';
   proc.stdout.on('data', (d) => { log += d; });

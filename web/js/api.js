@@ -134,7 +134,9 @@ export const api = {
   /** Every rated game of a player, oldest first: the rating after it and the change. */
   ratingHistory: (id) => call('GET', `/api/users/${encodeURIComponent(id)}/rating-history`),
   userTournaments: (id, page) => call('GET', `/api/users/${encodeURIComponent(id)}/tournaments?page=${page}`),
-  leaderboard: (game, cls) => call('GET', `/api/leaderboard/${encodeURIComponent(game)}?class=${encodeURIComponent(cls)}`),
+  leaderboard: (game, cls, bots = false) => call('GET', `/api/leaderboard/${encodeURIComponent(game)}?class=${encodeURIComponent(cls)}${bots ? '&bots=true' : ''}`),
+  /** The bot ladder: its bots with their ratings, and its last games. */
+  ladder: () => call('GET', '/api/ladder'),
   /** The bots' levels with their ratings per game and class. */
   bots: () => call('GET', '/api/bots'),
   /** Upcoming, running and finished tournaments, with the server's clock. */

@@ -24,9 +24,12 @@ export function who(p) {
   return { id, name: level ? botName(level) : p.name || p.display_name || '', bot: level, account };
 }
 
-/** The BOT badge of a bot account, shown after its name wherever it is shown. */
+/** The BOT badge of a bot (a bot account, or one of the site's own), after its name wherever it
+ * is shown. */
 export function botBadge(p) {
-  return who(p).account ? h('span', { class: 'badge bot-badge', title: t('bot.badge.title') }, t('bot.badge')) : null;
+  const { account, bot } = who(p);
+  if (!account && !bot) return null;
+  return h('span', { class: 'badge bot-badge', title: t(account ? 'bot.badge.title' : 'bot.badge.house') }, t('bot.badge'));
 }
 
 /** The player's name as a link to their page (plain text when the id is not known). */

@@ -123,6 +123,7 @@ async fn measure(args: &CompareArgs, build: &Path) -> anyhow::Result<Figures> {
         no_echo: true,
         bots: 0,
         thinkers: 0,
+        ladder_games: 0,
     })
     .await?;
     let ms = |q: f64| crate::quantile_ms(&open.ack, q).unwrap_or(f64::NAN);

@@ -46,6 +46,11 @@ pub struct OpenArgs {
     /// through the measurement.
     #[arg(long, default_value_t = 0)]
     pub thinkers: usize,
+    /// Bot ladder games the server keeps going (`stolik serve --ladder-games`, with a pause
+    /// of a second between them): house bots playing each other at the pool's ladder
+    /// priority all through the measurement. 0, the default, turns the ladder off.
+    #[arg(long, default_value_t = 0)]
+    pub ladder_games: usize,
 }
 
 /// Latencies of one side, in milliseconds, and what it cost the server.
@@ -97,7 +102,13 @@ async fn open(args: &OpenArgs) -> anyhow::Result<String> {
 /// metrics read, the server stopped.
 pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option<String>)> {
     anyhow::ensure!(args.rate > 0.0, "--rate must be above 0");
+    let ladder = args.ladder_games.to_string();
     let mut extra = vec!["--limits", "off"];
+    // Off by default through the test kit's environment; the flag only when asked for, so
+    // that `compare` can still start a build older than the ladder.
+    if args.ladder_games > 0 {
+        extra.extend(["--ladder-games", &ladder, "--ladder-pause-ms", "1000"]);
+    }
     if let Some(url) = &args.database {
         extra.extend(["--database", url.as_str()]);
     }
@@ -143,6 +154,13 @@ pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option
             thought.stages.load(Relaxed),
             thought.refused.load(Relaxed),
         ));
+    }
+    if args.ladder_games > 0 {
+        let ladder = format!("{} bot ladder games at a time", args.ladder_games);
+        stolik.beside = Some(match stolik.beside.take() {
+            Some(other) => format!("{other}; {ladder}"),
+            None => ladder,
+        });
     }
     let commits = server.metrics().await;
     Ok((stolik, commits))

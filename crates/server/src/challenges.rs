@@ -240,11 +240,15 @@ pub async fn accept(hub: &Hub, user: &UserView, id: &str) -> Result<Value, ApiEr
         ..settings
     };
     let store = hub.store();
-    let challenger = store
-        .user(&c.challenger_id)
-        .await?
-        .map(crate::identity::user_view)
-        .ok_or_else(|| ApiError::not_found("challenger"))?;
+    // A house bot challenges only for the bot ladder (`ladder/`): it sits as the site's bot.
+    let challenger = match crate::domain::bots::bot_of(&c.challenger_id) {
+        Some(level) => crate::table::bot_user(level),
+        None => store
+            .user(&c.challenger_id)
+            .await?
+            .map(crate::identity::user_view)
+            .ok_or_else(|| ApiError::not_found("challenger"))?,
+    };
     let dest = store
         .user(&c.dest_id)
         .await?

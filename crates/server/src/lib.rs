@@ -19,6 +19,7 @@ pub mod error;
 pub mod health;
 pub mod hub;
 pub mod identity;
+pub mod ladder;
 pub mod limits;
 pub mod live;
 pub mod names;
@@ -42,6 +43,7 @@ pub mod unix_time;
 pub mod web_client;
 pub mod ws;
 
+pub use ladder::LadderConfig;
 pub use limits::LimitsConfig;
 pub use push::PushConfig;
 pub use security::SecurityConfig;

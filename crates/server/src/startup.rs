@@ -56,6 +56,8 @@ pub struct Config {
     pub abandon_grace: std::time::Duration,
     /// How long a challenge waits for its answer before it expires.
     pub challenge_ttl: std::time::Duration,
+    /// The bot ladder: how many games at once (0: off), and the pause between them.
+    pub ladder: crate::ladder::LadderConfig,
     /// How far apart in rating quick match pairs players, widening as they wait.
     pub match_window: rating::Window,
     /// Redis, shared with the other nodes of the site (`--redis`); `None`: this node alone.
@@ -194,6 +196,14 @@ impl Application {
         };
         backfill_skeletons(&store).await?;
         let restore = Arc::new(Restore::new());
+        crate::ladder::start(
+            hub.clone(),
+            config.ladder,
+            config.challenge_ttl,
+            restore.clone(),
+            bus.as_ref(),
+            &runtime,
+        );
         let state = web::Data::new(AppState {
             store: store.clone(),
             hub: hub.clone(),

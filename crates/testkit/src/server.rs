@@ -172,6 +172,12 @@ impl Server {
                 "STOLIK_SCHEDULE",
                 std::env::var("STOLIK_SCHEDULE").unwrap_or_else(|_| "off".to_string()),
             )
+            // No bot ladder unless asked for (`--ladder-games N` among the arguments, or
+            // `STOLIK_LADDER_GAMES`): its games would join every list a test reads.
+            .env(
+                "STOLIK_LADDER_GAMES",
+                std::env::var("STOLIK_LADDER_GAMES").unwrap_or_else(|_| "0".to_string()),
+            )
             .env("NO_COLOR", "1");
         for (key, value) in &self.env {
             match value {

@@ -13,6 +13,7 @@ export * as playing from './playing.js';
 export * as review from './review.js';
 export * as player from './player.js';
 export * as leaderboard from './leaderboard.js';
+export * as bots from './bots.js';
 export * as live from './live.js';
 export * as tournaments from './tournaments.js';
 export * as tournament from './tournament.js';

@@ -1,5 +1,6 @@
-// The leaderboards (#/leaderboard/GAME?class=blitz): the best established ratings of one game
-// and class, accounts only. Switchers for the game (two-player games) and the class.
+// The leaderboards (#/leaderboard/GAME?class=blitz, &bots=1 for the bot accounts'): the best
+// established ratings of one game and class, people's accounts or bot accounts. Switchers for
+// the board (people or bots), the game (two-player games) and the class.
 
 import { h, clear } from '../ui.js';
 import { t, gameName } from '../i18n.js';
@@ -11,6 +12,7 @@ import { CLASSES, className, playerLink } from '../players.js';
 export function mount(root, params) {
   const game = params.parts[1] || null;
   const cls = CLASSES.includes(params.query.get('class')) ? params.query.get('class') : 'blitz';
+  const bots = params.query.get('bots') === '1';
   let games = null;
   let board = null;
   let problem = null;
@@ -49,7 +51,7 @@ export function mount(root, params) {
     return box;
   }
 
-  const href = (g, c) => `#/leaderboard/${g}?class=${c}`;
+  const href = (g, c, b = bots) => `#/leaderboard/${g}?class=${c}${b ? '&bots=1' : ''}`;
 
   function switcher(label, items) {
     return h('nav', { class: 'switcher', 'aria-label': label },
@@ -74,6 +76,7 @@ export function mount(root, params) {
     const info = games.find((g) => g.id === game);
     document.title = `${t('leaderboard.title')}: ${info ? gameName(info) : game} — ${t('app.name')}`;
     page.append(
+      switcher(t('leaderboard.board'), [[t('leaderboard.people'), href(game, cls, false), !bots, { board: 'people' }], [t('leaderboard.bots'), href(game, cls, true), bots, { board: 'bots' }]]),
       switcher(t('lobby.game'), games.map((g) => [gameName(g), href(g.id, cls), g.id === game, { game: g.id }])),
       switcher(t('leaderboard.class'), CLASSES.map((c) => [className(c), href(game, c), c === cls, { class: c }])),
     );
@@ -85,7 +88,7 @@ export function mount(root, params) {
     else if (!board) panel.append(h('p', { class: 'loading' }, t('loading')));
     else if (!board.players.length) {
       panel.append(h('p', { class: 'empty' }, t('leaderboard.empty')),
-        h('p', {}, h('a', { class: 'btn primary', href: '#/' }, t('leaderboard.play'))));
+        bots ? null : h('p', {}, h('a', { class: 'btn primary', href: '#/' }, t('leaderboard.play'))));
     }
     else {
       const me = session.user?.id;
@@ -97,7 +100,8 @@ export function mount(root, params) {
           h('td', { class: 'rating' }, String(p.rating)),
           h('td', {}, String(p.games)))))));
     }
-    panel.append(h('p', { class: 'small' }, t('leaderboard.note')));
+    panel.append(h('p', { class: 'small' }, t(bots ? 'leaderboard.note.bots' : 'leaderboard.note'), ' ',
+      h('a', { class: 'bots-link', href: '#/bots' }, t('leaderboard.bots.page'))));
   }
 
   async function load() {
@@ -117,7 +121,7 @@ export function mount(root, params) {
     }
     render();
     try {
-      board = await api.leaderboard(game, cls);
+      board = await api.leaderboard(game, cls, bots);
     } catch (err) {
       problem = err.status === 404 ? t('leaderboard.nogame') : err.message;
     }

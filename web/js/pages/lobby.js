@@ -108,7 +108,7 @@ export function mount(root) {
         h('td', {}, clockLabel(tb.clock?.initial_ms, tb.clock?.increment_ms, tb.days) || '∞',
           tb.opened_at ? h('div', { class: 'small seek-age', 'data-at': tb.opened_at }, ageText(tb.opened_at)) : null),
         h('td', {}, tb.players.length
-          ? tb.players.flatMap((name, i) => [i ? ', ' : '', playerLink({ id: (tb.player_ids || [])[i], name })])
+          ? tb.players.flatMap((name, i) => [i ? ', ' : '', playerLink({ id: (tb.player_ids || [])[i], name, bot: (tb.player_bots || [])[i] })])
           : '—', tb.host_rating ? [' ', ratingNode(tb.host_rating)] : null,
           h('div', { class: 'small' }, `${tb.players.length}/${tb.seats}`,
             tb.rating_range ? ` · ${t('lobby.range.shown', { min: tb.rating_range[0], max: tb.rating_range[1] })}` : '')),

@@ -1,7 +1,8 @@
 //! Where long computations run: bots' moves, solver hints, reviews of finished games, and the
 //! solver's exact tables being built. One bounded pool: a fixed number of threads, one core
 //! fewer than the machine has, each at the lowest scheduling priority, taking jobs by
-//! [`Priority`] (`queues.rs`: bots first, then hints, then reviews, then the background build;
+//! [`Priority`] (`queues.rs`: bots first, then hints, then reviews, then the bot ladder's games,
+//! then the background build;
 //! a job passed over too often goes next, so nothing waits for ever).
 //!
 //! Tokio's blocking pool would grow a thread per bot and run them at the priority of the

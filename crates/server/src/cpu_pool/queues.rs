@@ -15,6 +15,11 @@ pub enum Priority {
     Hint,
     /// A review of a finished game (the engine's, or a solo game's).
     Review,
+    /// A house bot's move in a game of the bot ladder (`ladder/`): nobody waits across the
+    /// board, so it comes after everything a person waits for. Only the background build,
+    /// which yields to it between its sweeps, is lower: a ladder game stopped for the hours a
+    /// build takes would leave the bots' ratings stale for no one's benefit.
+    Ladder,
     /// A piece of a long background build (the solver's exact tables): the lowest, and it
     /// yields to the others between its pieces (`CpuPool::yield_to_others`).
     Background,
@@ -22,10 +27,11 @@ pub enum Priority {
 
 impl Priority {
     /// Every priority, highest first.
-    pub const ALL: [Priority; 4] = [
+    pub const ALL: [Priority; 5] = [
         Priority::Bot,
         Priority::Hint,
         Priority::Review,
+        Priority::Ladder,
         Priority::Background,
     ];
 
@@ -35,6 +41,7 @@ impl Priority {
             Priority::Bot => "bot",
             Priority::Hint => "hint",
             Priority::Review => "review",
+            Priority::Ladder => "ladder",
             Priority::Background => "background",
         }
     }
@@ -44,14 +51,15 @@ impl Priority {
     }
 
     /// How many jobs of higher priority may start while the first job of this priority waits
-    /// before it goes next: [`PATIENCE`] for hints, twice that for reviews, four times for the
-    /// background, so that under a load that never lets up each priority still gets a share,
+    /// before it goes next: [`PATIENCE`] for hints, twice that for reviews, three times for the
+    /// ladder, four times for the background, so that under a load that never lets up each priority still gets a share,
     /// a smaller one the lower it is.
     pub fn patience(self) -> u32 {
         match self {
             Priority::Bot => 0,
             Priority::Hint => PATIENCE,
             Priority::Review => 2 * PATIENCE,
+            Priority::Ladder => 3 * PATIENCE,
             Priority::Background => 4 * PATIENCE,
         }
     }
@@ -62,15 +70,15 @@ pub const PATIENCE: u32 = 8;
 
 /// The waiting jobs of each priority, and how often each queue's head was passed over.
 pub struct Queues<J> {
-    waiting: [VecDeque<J>; 4],
-    passed: [u32; 4],
+    waiting: [VecDeque<J>; 5],
+    passed: [u32; 5],
 }
 
 impl<J> Default for Queues<J> {
     fn default() -> Self {
         Queues {
             waiting: Default::default(),
-            passed: [0; 4],
+            passed: [0; 5],
         }
     }
 }
@@ -124,13 +132,14 @@ mod tests {
     fn the_highest_priority_goes_first_whatever_the_order_of_arrival() {
         let mut q = Queues::default();
         q.push(Priority::Background, "build");
+        q.push(Priority::Ladder, "ladder");
         q.push(Priority::Review, "review");
         q.push(Priority::Hint, "hint");
         q.push(Priority::Bot, "bot");
         q.push(Priority::Bot, "second bot");
         assert_eq!(
             drain(&mut q, None),
-            ["bot", "second bot", "hint", "review", "build"]
+            ["bot", "second bot", "hint", "review", "ladder", "build"]
         );
     }
 
@@ -150,7 +159,7 @@ mod tests {
     #[test]
     fn nothing_starves_under_a_stream_of_higher_jobs() {
         let mut q = Queues::default();
-        let mut ran = [0usize; 4];
+        let mut ran = [0usize; 5];
         for p in Priority::ALL {
             q.push(p, p);
         }
@@ -163,10 +172,7 @@ mod tests {
         for p in Priority::ALL {
             assert!(ran[p.index()] > 0, "{p:?} never ran: {ran:?}");
         }
-        assert!(
-            ran[0] > ran[1] && ran[1] > ran[2] && ran[2] > ran[3],
-            "{ran:?}"
-        );
+        assert!(ran.windows(2).all(|pair| pair[0] > pair[1]), "{ran:?}");
     }
 
     #[test]

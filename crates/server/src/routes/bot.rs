@@ -11,7 +11,10 @@ use crate::state::AppState;
 use crate::ws::protocol::UserView;
 
 /// The caller, with the token it came with (a stream checks it again as it runs).
-async fn caller(state: &AppState, req: &HttpRequest) -> Result<(Identity, String), ApiError> {
+pub(crate) async fn caller(
+    state: &AppState,
+    req: &HttpRequest,
+) -> Result<(Identity, String), ApiError> {
     let identity = state.identity(req).await?.ok_or_else(|| {
         ApiError::unauthorized("no identity: send your API token as a bearer token")
     })?;

@@ -19,6 +19,7 @@ pub mod catalog;
 pub mod challenges;
 pub mod evaluation;
 pub mod health;
+pub mod ladder;
 pub mod live;
 pub mod moderation;
 pub mod notifications;
@@ -116,6 +117,7 @@ api! {
     get "/api/users/{id}/tournaments" => player_tournaments::record,
     get "/api/leaderboard/{game}" => players::leaderboard,
     get "/api/bots" => players::bots,
+    get "/api/ladder" => ladder::ladder,
     get "/api/live" => live::live_games,
     get "/api/tournaments" => tournaments::list,
     post "/api/tournaments" => tournaments::create,
@@ -130,6 +132,8 @@ api! {
     post "/api/challenge/{id}/decline" => challenges::decline,
     post "/api/challenge/{id}/cancel" => challenges::cancel,
     post "/api/bot/account/upgrade" => bot::upgrade,
+    post "/api/bot/ladder" => ladder::join,
+    delete "/api/bot/ladder" => ladder::leave,
     get "/api/stream/event" => bot::event_stream,
     get "/api/bot/game/stream/{id}" => bot::game_stream,
     post "/api/bot/game/{id}/move/{move}" => bot_play::play,
@@ -212,6 +216,8 @@ const READS_TOKEN: &[(&str, &str)] = &[
     ("post", "/api/challenge/{id}/decline"),
     ("post", "/api/challenge/{id}/cancel"),
     ("post", "/api/bot/account/upgrade"),
+    ("post", "/api/bot/ladder"),
+    ("delete", "/api/bot/ladder"),
     ("get", "/api/stream/event"),
     ("get", "/api/bot/game/stream/{id}"),
     ("post", "/api/bot/game/{id}/move/{move}"),

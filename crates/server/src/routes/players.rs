@@ -39,9 +39,12 @@ impl From<&rating::Rating> for RatingView {
 }
 
 /// Ratings by game, then class.
-type RatingsByGame = BTreeMap<String, BTreeMap<&'static str, RatingView>>;
+pub(crate) type RatingsByGame = BTreeMap<String, BTreeMap<&'static str, RatingView>>;
 
-async fn ratings_by_game(state: &AppState, player: &str) -> Result<RatingsByGame, ApiError> {
+pub(crate) async fn ratings_by_game(
+    state: &AppState,
+    player: &str,
+) -> Result<RatingsByGame, ApiError> {
     let mut by_game = RatingsByGame::new();
     for entry in state.store.ratings_of(player).await? {
         by_game

@@ -166,6 +166,11 @@ impl TestApp {
             rabbit_tables: None,
             abandon_grace: Duration::from_secs(30),
             challenge_ttl: Duration::from_secs(600),
+            // No ladder unless a test asks for one: its games would join every list.
+            ladder: server::LadderConfig {
+                games: 0,
+                ..Default::default()
+            },
             bot_threads: None,
             match_window: rating::Window::default(),
             cluster: None,
@@ -265,6 +270,13 @@ impl TestApp {
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
         self.kit()
             .exchange(awc::http::Method::POST, path, token, Some(&body))
+            .await
+            .unwrap()
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        self.kit()
+            .exchange(awc::http::Method::DELETE, path, token, None)
             .await
             .unwrap()
     }

@@ -19,6 +19,7 @@ mod durability;
 mod farming;
 mod games;
 mod hardening;
+mod ladder;
 mod lifecycle;
 mod metrics;
 mod moderation;

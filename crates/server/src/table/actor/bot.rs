@@ -1,7 +1,9 @@
 //! A bot's turn at a table: it thinks on the CPU pool (never on the tables' runtime, and below
 //! the tables' priority), and its decision (a move, a move with a draw offer, taking the
 //! person's offer, or resigning; `ai::decide`) is carried out through the same checks, store
-//! and messages as a person's order, so that it is written, told and rated alike.
+//! and messages as a person's order, so that it is written, told and rated alike. At a table
+//! where only house bots sit (the bot ladder's), nobody waits for the move: it thinks at the
+//! pool's ladder priority, below everything a person waits for, for a short fixed time.
 
 use catalog::Seat;
 use std::time::Instant;
@@ -12,8 +14,8 @@ use super::Table;
 use super::handle::Command;
 use crate::cpu_pool::Priority;
 use crate::error::WsError;
-use crate::table::Action;
 use crate::table::core::{Orderer, Step};
+use crate::table::{Action, bot_level};
 
 impl Table {
     /// When a bot is to move, lets it think; its answer comes back as [`Command::BotMove`].
@@ -31,8 +33,18 @@ impl Table {
         let game = self.state.game.clone();
         let offered = self.draw_offered_to_mover();
         let seed: u64 = rand::random();
-        let budget = ai::Budget::Time(self.services.bots.budget(level));
-        self.services.bots.cpu.spawn(Priority::Bot, move || {
+        let bots_only = self
+            .state
+            .seats
+            .iter()
+            .all(|seat| seat.as_ref().is_some_and(|u| bot_level(u).is_some()));
+        let priority = if bots_only {
+            Priority::Ladder
+        } else {
+            Priority::Bot
+        };
+        let budget = ai::Budget::Time(self.services.bots.budget(level, bots_only));
+        self.services.bots.cpu.spawn(priority, move || {
             let decision = ai::decide(&game, level, budget, seed, offered);
             let _ = me.blocking_send(Command::BotMove {
                 ply,

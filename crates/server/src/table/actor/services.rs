@@ -74,10 +74,19 @@ pub struct BotPool {
     pub time_cap: Option<Duration>,
 }
 
+/// The longest a house bot thinks about a move at a table of house bots only (the bot
+/// ladder's games): short and fixed, so that a ladder game costs little and every level plays
+/// at the same small budget (Easy's own is shorter still).
+pub const BOTS_ONLY_THINK: Duration = Duration::from_millis(200);
+
 impl BotPool {
-    /// How long a bot of `level` may think about one move.
-    pub fn budget(&self, level: ai::Level) -> Duration {
-        let budget = ai::default_budget(level);
+    /// How long a bot of `level` may think about one move; `bots_only` at a table where no
+    /// person sits.
+    pub fn budget(&self, level: ai::Level, bots_only: bool) -> Duration {
+        let mut budget = ai::default_budget(level);
+        if bots_only {
+            budget = budget.min(BOTS_ONLY_THINK);
+        }
         self.time_cap.map_or(budget, |cap| budget.min(cap))
     }
 }

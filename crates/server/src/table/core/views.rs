@@ -162,6 +162,12 @@ impl TableState {
                 .map(|u| u.name.clone())
                 .collect(),
             player_ids: self.seats.iter().flatten().map(|u| u.id.clone()).collect(),
+            player_bots: self
+                .seats
+                .iter()
+                .flatten()
+                .map(|u| u.bot || bot_level(u).is_some())
+                .collect(),
             rated: self.settings.rated,
             host_rating: self
                 .seats

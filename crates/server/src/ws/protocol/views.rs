@@ -233,6 +233,9 @@ pub struct LobbyEntry {
     pub players: Vec<String>,
     /// The seated players' ids, in the order of `players` (for links to their pages).
     pub player_ids: Vec<String>,
+    /// Whether each seated player is a bot (a bot account, or the site's own), in the order
+    /// of `players`: the lobby marks them.
+    pub player_bots: Vec<bool>,
     pub rated: bool,
     /// The rating of the player waiting at the table, in its game and class.
     pub host_rating: Option<SeatRating>,
@@ -312,6 +315,8 @@ pub struct LivePlayer {
     pub user_id: Option<String>,
     pub name: Option<String>,
     pub bot: Option<String>,
+    /// A bot account (someone's program) sits here.
+    pub bot_account: bool,
     pub rating: Option<SeatRating>,
 }
 
@@ -320,6 +325,7 @@ impl From<SeatView> for LivePlayer {
         LivePlayer {
             seat: seat.seat,
             user_id: seat.user.as_ref().map(|u| u.id.clone()),
+            bot_account: seat.user.as_ref().is_some_and(|u| u.bot),
             name: seat.user.map(|u| u.name),
             bot: seat.bot,
             rating: seat.rating,
