@@ -51,6 +51,15 @@ async fn changes(player: &mut Player, id: &str) -> Value {
     .expect("a tournament.changes within 10 s")
 }
 
+/// Reads and drops whatever `player` is sent until it has been quiet for two seconds: the
+/// feed's first pass after a tournament gains watchers sends them its page.
+async fn drain(player: &mut Player) {
+    while tokio::time::timeout(Duration::from_secs(2), player.next())
+        .await
+        .is_ok()
+    {}
+}
+
 fn players_of(message: &Value) -> Vec<(String, u64)> {
     message["changed"]
         .as_array()
@@ -122,6 +131,10 @@ async fn a_watcher_is_sent_its_page_and_its_own_line() {
             "bad_request",
         )
         .await;
+
+    drain(&mut first).await;
+    drain(&mut second).await;
+    drain(me).await;
 
     // A 22nd entrant: the lines from its rank down move one place.
     let late = app.account("feed_late").await;
