@@ -37,7 +37,10 @@ test('a bot is named in the history and the replay, in each language; resignatio
     await page.locator('.lang-select').selectOption(lang);
     const row = page.locator(`.games-list tr[data-game="${id}"]`);
     await row.waitFor();
-    assert.equal((await row.locator('td').nth(2).innerText()).trim(), name);
+    // The opponent's name, with the BOT badge every bot carries.
+    const opponent = row.locator('td').nth(2);
+    assert.equal((await opponent.locator('.player-link').innerText()).trim(), name);
+    assert.equal(await opponent.locator('.bot-badge').count(), 1);
     // The result as it went for us (the opponent has its column), and who resigned.
     if (lang === 'en') assert.equal((await row.locator('td').nth(3).innerText()).replace(/\s+/g, ' ').trim(), 'Lost Light resigned');
     await page.goto(`${env.server.url}/#/replay/${id}`);
