@@ -89,6 +89,10 @@ struct ServeArgs {
     /// The wait (ms) after a ladder game ends before the next one starts.
     #[arg(long, env = "STOLIK_LADDER_PAUSE_MS", default_value_t = 10_000)]
     ladder_pause_ms: u64,
+    /// The rest (ms) before each move of a ladder game between the site's bots, which keeps
+    /// the ladder's share of the bots' thread small.
+    #[arg(long, env = "STOLIK_LADDER_MOVE_REST_MS", default_value_t = 800)]
+    ladder_move_rest_ms: u64,
     /// Rate limits: `off`, or changes to the defaults such as
     /// `guests_per_address=60/min,sockets_per_address=100` (see docs/protocol.md).
     #[arg(long, env = "STOLIK_LIMITS", default_value = "", value_parser = server::LimitsConfig::parse)]
@@ -181,6 +185,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         ladder: server::LadderConfig {
             games: args.ladder_games,
             pause: std::time::Duration::from_millis(args.ladder_pause_ms),
+            move_rest: std::time::Duration::from_millis(args.ladder_move_rest_ms),
         },
         match_window: rating::Window::default(),
         cluster: args.redis_url.map(|redis_url| server::ClusterConfig {

@@ -173,6 +173,7 @@ impl Application {
             crate::hub::HubSettings {
                 day: config.day,
                 bot_time_cap: config.bot_time_cap,
+                bots_only_rest: config.ladder.move_rest,
                 abandon_grace: config.abandon_grace,
                 match_window: config.match_window,
                 bus: bus.clone(),

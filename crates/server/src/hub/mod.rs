@@ -52,6 +52,8 @@ struct Inner {
     /// A correspondence day (shorter in tests).
     day: Duration,
     bot_time_cap: Option<std::time::Duration>,
+    /// The rest before each move at a table of house bots only (the ladder's).
+    bots_only_rest: Duration,
     /// The solo games' helpers: the daily deal's seeds, and what a finished solo game gets.
     solo: Arc<Solo>,
     tables: Mutex<HashMap<Arc<str>, TableHandle>>,
@@ -85,6 +87,8 @@ pub struct HubSettings {
     /// A correspondence day (shorter in tests).
     pub day: Duration,
     pub bot_time_cap: Option<std::time::Duration>,
+    /// The rest before each move at a table of house bots only (the ladder's).
+    pub bots_only_rest: Duration,
     /// How long a live game's player may be gone before the opponent may claim the game.
     pub abandon_grace: Duration,
     /// How far apart in rating quick match pairs players, widening as they wait.
@@ -111,6 +115,7 @@ impl Hub {
             cpu,
             day: settings.day,
             bot_time_cap: settings.bot_time_cap,
+            bots_only_rest: settings.bots_only_rest,
             abandon_grace: settings.abandon_grace,
             match_window: settings.match_window,
             solo: settings.solo,
@@ -168,6 +173,7 @@ impl Hub {
             bots: BotPool {
                 cpu: self.0.cpu.clone(),
                 time_cap: self.0.bot_time_cap,
+                bots_only_rest: self.0.bots_only_rest,
             },
             solo: self.0.solo.clone(),
             day: self.0.day,

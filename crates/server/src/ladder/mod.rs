@@ -46,6 +46,9 @@ pub struct LadderConfig {
     pub games: usize,
     /// The wait after a ladder game ends before the next starts.
     pub pause: Duration,
+    /// The rest before each move of a ladder game between house bots: nobody waits for
+    /// those moves, and the rest keeps the ladder's share of the bots' thread small.
+    pub move_rest: Duration,
 }
 
 impl Default for LadderConfig {
@@ -53,6 +56,7 @@ impl Default for LadderConfig {
         LadderConfig {
             games: 1,
             pause: Duration::from_secs(10),
+            move_rest: Duration::from_millis(800),
         }
     }
 }

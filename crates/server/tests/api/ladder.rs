@@ -16,6 +16,8 @@ async fn ladder_app(db: Db, games: usize) -> TestApp {
         config.ladder = server::LadderConfig {
             games,
             pause: Duration::from_millis(100),
+            // A short rest: the path a site takes, without the wait.
+            move_rest: Duration::from_millis(20),
         };
     })
     .await

@@ -44,14 +44,26 @@ impl Table {
             Priority::Bot
         };
         let budget = ai::Budget::Time(self.services.bots.budget(level, bots_only));
-        self.services.bots.cpu.spawn(priority, move || {
+        let think = move || {
             let decision = ai::decide(&game, level, budget, seed, offered);
             let _ = me.blocking_send(Command::BotMove {
                 ply,
                 offered,
                 decision,
             });
-        });
+        };
+        let cpu = self.services.bots.cpu.clone();
+        let rest = self.services.bots.bots_only_rest;
+        if bots_only && !rest.is_zero() {
+            // Nobody waits for a ladder move: a rest before each bounds the ladder's share of
+            // the bots' thread (a 200 ms think after an 800 ms rest: a fifth of it).
+            tokio::spawn(async move {
+                tokio::time::sleep(rest).await;
+                cpu.spawn(priority, think);
+            });
+        } else {
+            cpu.spawn(priority, think);
+        }
     }
 
     /// Whether the side to move has a draw offer from its opponent to answer.

@@ -72,6 +72,8 @@ pub trait SoloEnd: Send + Sync {
 pub struct BotPool {
     pub cpu: CpuPool,
     pub time_cap: Option<Duration>,
+    /// The rest before each move at a table of house bots only (the ladder's).
+    pub bots_only_rest: Duration,
 }
 
 /// The longest a house bot thinks about a move at a table of house bots only (the bot
