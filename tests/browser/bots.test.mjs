@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { test, serverAndBrowser, newPlayer, screenshotPath } from './helpers.mjs';
 
-// Two ladder games at once, a short pause, bots that answer at once.
-const env = serverAndBrowser(['--limits', 'off', '--bot-time-cap-ms', '5', '--ladder-games', '2', '--ladder-pause-ms', '100']);
+// Two ladder games at once, a short pause, bots that answer at once with a short rest.
+const env = serverAndBrowser(['--limits', 'off', '--bot-time-cap-ms', '5', '--ladder-games', '2', '--ladder-pause-ms', '100', '--ladder-move-rest-ms', '10']);
 
 /** Registers `name` in the page's own session; returns its user. */
 async function register(page, name) {
