@@ -36,15 +36,26 @@ for (const [size, viewport] of [['desktop', { width: 1366, height: 850 }], ['pho
     assert.equal(await post(page, '/api/bot/account/upgrade'), 200);
     assert.equal(await post(page, '/api/bot/ladder'), 200);
 
-    // The ladder has finished a few games of the house bots.
+    // The ladder has finished a few games of the house bots with a result (an aborted one,
+    // listed too, rates nobody), and their ratings are in.
     await page.waitForFunction(async () => {
       const ladder = await (await fetch('/api/ladder')).json();
-      return ladder.recent.length >= 2;
+      const rated = ladder.bots.filter((b) => Object.values(b.ratings || {}).some((r) => r.rapid));
+      return ladder.recent.filter((g) => g.result).length >= 2 && rated.length >= 2;
     }, null, { polling: 300, timeout: 90000 });
 
     await page.goto(`${env.server.url}/#/bots`);
     await page.locator('.bots-ratings tbody tr').first().waitFor();
     const rows = page.locator('.bots-ratings tbody tr');
+    const rated = page.locator('.bots-ratings .rating-cell .rating');
+    const listed = page.locator('.ladder-games tbody tr');
+    // The page reads the ladder once: on a busy machine its read can come before the games
+    // the API just counted are rated, so it is read again until they are.
+    for (let i = 0; i < 30 && (await rated.count() < 2 || await listed.count() < 2); i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+      await rows.first().waitFor();
+    }
     // The three house bots and the accounts that joined (this one, and the other size's).
     assert.ok(await rows.count() >= 4);
     assert.equal(await page.locator(`.bots-ratings tr[data-bot="${bot.id}"]`).count(), 1);
