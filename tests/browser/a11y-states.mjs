@@ -256,7 +256,7 @@ export function pageStates(games) {
       },
     },
     {
-      name: 'tournament page, joined, before the start',
+      name: 'tournament page, joined, before the start, a line said in its chat',
       group: 'people',
       async open(page, site) {
         await signIn(page);
@@ -269,6 +269,9 @@ export function pageStates(games) {
           return made.id;
         });
         await go(page, site, `/#/tournament/${id}`, '.tour-line');
+        await page.locator('.tour-chat .chat-input').fill('Good luck, everyone');
+        await page.locator('.tour-chat .chat-form button[type="submit"]').click();
+        await page.locator('.tour-chat .chat-line').waitFor();
       },
     },
     {
@@ -311,6 +314,7 @@ export function pageStates(games) {
       },
     },
     { name: 'leaderboard', group: 'people', open: (page, site) => go(page, site, `/#/leaderboard/${duel[0].id}`, 'h1') },
+    { name: 'leaderboard of bot accounts', group: 'people', open: (page, site) => go(page, site, `/#/leaderboard/${duel[0].id}?class=rapid&bots=1`, '.bots-link') },
     { name: "the bots' page", group: 'people', open: (page, site) => go(page, site, '/#/bots', '.bots-ratings') },
     {
       name: "a bot account's page, with its badge and the challenge form",

@@ -101,6 +101,8 @@ for (const [size, viewport] of [['desktop', { width: 1366, height: 850 }], ['pho
     await page.locator('nav.switcher a[data-game="tumbleweed"]').click();
     await page.waitForFunction(() => location.hash.startsWith('#/leaderboard/tumbleweed') && location.hash.includes('bots=1'));
     await page.screenshot({ path: screenshotPath(`leaderboard-bots-${size}.png`), fullPage: true });
+    // An empty board says so, and nothing left out is written as "null".
+    assert.doesNotMatch(await page.locator('.leaderboard-page').innerText(), /\bnull\b/);
     await page.locator('.leaderboard-page a.bots-link').click();
     await page.waitForFunction(() => location.hash === '#/bots');
     await page.locator('.bots-ratings').waitFor();

@@ -87,8 +87,9 @@ export function mount(root, params) {
     if (problem) panel.append(h('p', { class: 'error' }, problem));
     else if (!board) panel.append(h('p', { class: 'loading' }, t('loading')));
     else if (!board.players.length) {
-      panel.append(h('p', { class: 'empty' }, t('leaderboard.empty')),
-        bots ? null : h('p', {}, h('a', { class: 'btn primary', href: '#/' }, t('leaderboard.play'))));
+      panel.append(h('p', { class: 'empty' }, t('leaderboard.empty')));
+      // People are invited to play; a bot's owner is not sent to the game list.
+      if (!bots) panel.append(h('p', {}, h('a', { class: 'btn primary', href: '#/' }, t('leaderboard.play'))));
     }
     else {
       const me = session.user?.id;
