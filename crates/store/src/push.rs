@@ -44,6 +44,16 @@ pub struct PendingPush {
     pub attempts: i64,
 }
 
+/// Queues a push of kind $2 about $4 (a game, or a tournament: `about` $3) to each of user
+/// $1's subscriptions, unless the user switched the kind off; once per subscription, thing
+/// and kind.
+const QUEUE_SQL: &str = "INSERT INTO push_outbox \
+     (subscription_id, kind, about, game_id, game, opponent, due_at) \
+     SELECT s.id, $2, $3, $4, $5, $6, $7 FROM push_subscriptions s \
+     JOIN users u ON u.id = s.user_id \
+     WHERE s.user_id = $1 AND (',' || u.push_off || ',') NOT LIKE ('%,' || $2 || ',%') \
+     ON CONFLICT (subscription_id, game_id, kind) DO NOTHING";
+
 impl Store {
     /// The VAPID key pair: the one stored, or `made` stored now if there is none yet (the first
     /// node to start makes it; every other node reads that one).
@@ -177,15 +187,10 @@ impl Store {
         now_ms: i64,
     ) -> Result<u64, StoreError> {
         on_pool!(self, pool => {
-            let done = sqlx::query(
-                "INSERT INTO push_outbox (subscription_id, kind, game_id, game, opponent, due_at) \
-                 SELECT s.id, $2, $3, $4, $5, $6 FROM push_subscriptions s \
-                 JOIN users u ON u.id = s.user_id \
-                 WHERE s.user_id = $1 AND (',' || u.push_off || ',') NOT LIKE ('%,' || $2 || ',%') \
-                 ON CONFLICT (subscription_id, game_id, kind) DO NOTHING",
-            )
+            let done = sqlx::query(QUEUE_SQL)
             .bind(user_id)
             .bind(kind)
+            .bind("game")
             .bind(game_id)
             .bind(game)
             .bind(opponent)
@@ -225,18 +230,13 @@ impl Store {
                 return Ok(false);
             }
             for user in users {
-                sqlx::query(
-                    "INSERT INTO push_outbox (subscription_id, kind, about, game_id, game, due_at) \
-                     SELECT s.id, $2, $3, $4, $5, $6 FROM push_subscriptions s \
-                     JOIN users u ON u.id = s.user_id \
-                     WHERE s.user_id = $1 AND (',' || u.push_off || ',') NOT LIKE ('%,' || $2 || ',%') \
-                     ON CONFLICT (subscription_id, game_id, kind) DO NOTHING",
-                )
+                sqlx::query(QUEUE_SQL)
                 .bind(user)
                 .bind(kind)
                 .bind(about)
                 .bind(id)
                 .bind(game)
+                .bind(None::<&str>)
                 .bind(now_ms)
                 .execute(&mut *tx)
                 .await

@@ -7,10 +7,12 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, Weak};
 use std::time::Duration;
 
+use super::feed::MAX_FOLLOWED;
 use super::{Inner, Tournaments};
 use crate::error::{ApiError, ErrorCode};
 use crate::identity::UserView;
 use crate::outbox::{ConnId, Frame, Outbox};
+use crate::table::CHAT_MAX_CHARS as MAX_CHARS;
 use crate::unix_time::unix_ms;
 use crate::ws::protocol::{Message, TournamentChatView, encode};
 
@@ -18,10 +20,6 @@ const EVERY: Duration = Duration::from_secs(1);
 /// The lines a watcher gets on following a room, and how far back each read looks: a line
 /// committed late (PostgreSQL hands out ids before commit) is still found within this tail.
 const TAIL: u32 = 50;
-/// The longest line, in characters (as at a table).
-pub const MAX_CHARS: usize = 500;
-/// Rooms one connection may follow at once: a page follows one.
-const MAX_FOLLOWED: usize = 8;
 
 #[derive(Default)]
 pub(super) struct Rooms {

@@ -135,7 +135,9 @@ impl Tournaments {
                 tournament::arena::Phase::Running => "running",
                 tournament::arena::Phase::Finished => "finished",
             };
-            (loaded.lines(&names), loaded.games(&names), status)
+            let lines = loaded.lines(&names);
+            let games = loaded.games(&names, &lines);
+            (lines, games, status)
         };
         let mut followed = self.0.feed.followed.lock().expect("feed lock");
         let Some(followed) = followed.get_mut(id) else {

@@ -180,21 +180,20 @@ impl Loaded {
             .collect()
     }
 
-    /// The games being played, to watch: the [`GAMES_SHOWN`] of the best-placed players.
-    pub fn games(&self, names: &HashMap<String, String>) -> Vec<GameInProgress> {
+    /// The games being played, to watch: the [`GAMES_SHOWN`] of the best-placed players, by
+    /// the standings' `lines` (as [`Loaded::lines`] made them).
+    pub fn games(&self, names: &HashMap<String, String>, lines: &[Line]) -> Vec<GameInProgress> {
         if self.arena.phase() == Phase::Finished {
             return Vec::new();
         }
-        let ranks: HashMap<PlayerId, u32> = self
-            .arena
-            .standings()
-            .into_iter()
-            .map(|line| (line.player, line.rank))
+        let ranks: HashMap<&str, u32> = lines
+            .iter()
+            .map(|line| (line.player.as_str(), line.rank))
             .collect();
         let best_rank = |seats: &[PlayerId; 2]| {
             seats
                 .iter()
-                .filter_map(|player| ranks.get(player))
+                .filter_map(|player| ranks.get(player.as_str()))
                 .min()
                 .copied()
                 .unwrap_or(u32::MAX)
@@ -258,7 +257,7 @@ impl Tournaments {
         Ok(PageView {
             tournament: loaded.summary(),
             standings: Page::of(&lines, page, PER_PAGE),
-            games: loaded.games(&names),
+            games: loaded.games(&names, &lines),
             me,
             now: unix_ms(),
         })

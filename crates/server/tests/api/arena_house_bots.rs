@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::helpers::{Db, Player, TestApp};
+use crate::tournaments::join;
 
 /// A minute of the tournaments' calendar in these tests: a 5-minute arena lasts 30 s.
 const MINUTE: Duration = Duration::from_secs(6);
@@ -25,17 +26,6 @@ async fn create_arena(app: &TestApp, creator: &Player, bots_after: Option<u64>) 
         .await;
     assert_eq!(status, 201, "{made}");
     made["id"].as_str().unwrap().to_string()
-}
-
-async fn join(app: &TestApp, id: &str, player: &Player) {
-    let (status, body) = app
-        .post(
-            &format!("/api/tournaments/{id}/join"),
-            Some(&player.token),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, 204, "{body}");
 }
 
 /// Plays `player`'s side at `table` to the end, always the first legal move; the `end`.

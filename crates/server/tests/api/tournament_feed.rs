@@ -7,17 +7,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::helpers::{Player, TestApp};
-
-async fn join(app: &TestApp, id: &str, player: &Player) {
-    let (status, body) = app
-        .post(
-            &format!("/api/tournaments/{id}/join"),
-            Some(&player.token),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, 204, "{body}");
-}
+use crate::tournaments::join;
 
 /// Every line's rank, from the tournament's pages over HTTP.
 async fn ranks(app: &TestApp, id: &str) -> HashMap<String, u64> {

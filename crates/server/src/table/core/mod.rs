@@ -40,7 +40,8 @@ use crate::ws::protocol::{NextTurn, TimeControl, UserView, VoiceSignal};
 const LEGAL_LIST_LIMIT: usize = 2_000;
 /// Chat lines kept in memory and sent in snapshots.
 const CHAT_TAIL: usize = 50;
-const CHAT_MAX_CHARS: usize = 500;
+/// The longest chat line, in characters (a table's, and a tournament's room).
+pub const CHAT_MAX_CHARS: usize = 500;
 /// At most this many chat lines per user per table in [`CHAT_WINDOW`].
 const CHAT_BURST: usize = 5;
 const CHAT_WINDOW: Duration = Duration::from_secs(10);
