@@ -97,12 +97,18 @@ impl Tournaments {
             loaded.apply_at(store, happened, &event, None).await?;
         }
         loaded.apply(store, &Event::Tick, None).await?;
-        let players: Vec<String> = (loaded.arena.standings().into_iter())
-            .filter(|line| !line.withdrawn)
-            .map(|line| line.player.as_str().to_string())
-            .collect();
-        self.announce_start(&mut loaded.row, players.into_iter())
-            .await?;
+        {
+            // Through the guard once, so that the director and the row are borrowed apart.
+            let loaded = &mut *loaded;
+            let arena = &loaded.arena;
+            let players = || {
+                (arena.standings().into_iter())
+                    .filter(|line| !line.withdrawn)
+                    .map(|line| line.player.as_str().to_string())
+                    .collect()
+            };
+            self.announce_start(&mut loaded.row, players).await?;
+        }
         let unopened: Vec<_> = loaded
             .arena
             .pairings()

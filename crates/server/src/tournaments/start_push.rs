@@ -18,18 +18,19 @@ pub const LEAD_MINUTES: i64 = 5;
 pub const KIND: &str = crate::push::TOURNAMENT_START;
 
 impl Tournaments {
-    /// Queues the start's pushes for `players` when they are due (at most once).
+    /// Queues the start's pushes for the players `players` gives when they are due (at most
+    /// once); the players are asked for only then, since every pass comes here.
     pub(super) async fn announce_start(
         &self,
         row: &mut store::TournamentRow,
-        players: impl Iterator<Item = String>,
+        players: impl FnOnce() -> Vec<String>,
     ) -> Result<(), ApiError> {
         let now = unix_ms();
         let minute_ms = self.0.minute.as_millis() as i64;
         if !due(row, minute_ms, now) {
             return Ok(());
         }
-        let players: Vec<String> = players.collect();
+        let players = players();
         let first = self
             .0
             .store

@@ -43,12 +43,18 @@ impl Tournaments {
             loaded.apply_at(store, happened, &event, None).await?;
         }
         loaded.apply_at(store, None, &Event::Tick, None).await?;
-        let players: Vec<String> = (loaded.director.standings().into_iter())
-            .filter(|line| !line.withdrawn)
-            .map(|line| line.player.as_str().to_string())
-            .collect();
-        self.announce_start(&mut loaded.row, players.into_iter())
-            .await?;
+        {
+            // Through the guard once, so that the director and the row are borrowed apart.
+            let loaded = &mut *loaded;
+            let director = &loaded.director;
+            let players = || {
+                (director.standings().into_iter())
+                    .filter(|line| !line.withdrawn)
+                    .map(|line| line.player.as_str().to_string())
+                    .collect()
+            };
+            self.announce_start(&mut loaded.row, players).await?;
+        }
         for (table, player) in withdrawn_still_playing(&loaded.director, &games) {
             self.resign_for(&table, &player).await;
         }
