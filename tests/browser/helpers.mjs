@@ -272,7 +272,14 @@ export function screenshotPath(name) {
 export async function playOut(players, game, choose, maxPlies = 400) {
   for (let i = 0; i < maxPlies; i++) {
     const states = await Promise.all(players.map((p) => tableState(p)));
-    if (states[0].status !== 'playing') return states[0];
+    // A page that has no table for a moment is on its way somewhere (an arena takes a player to
+    // the next pairing the moment a game ends): the game's end is read from another page.
+    const ended = states.find((s) => s && s.status !== 'playing');
+    if (ended) return ended;
+    if (states.some((s) => !s)) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
     const k = states.findIndex((s) => s.you && s.to_move === s.you);
     if (k < 0) {
       await new Promise((r) => setTimeout(r, 50));
