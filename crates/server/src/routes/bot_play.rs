@@ -13,6 +13,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::identity::Identity;
 use crate::state::AppState;
 use crate::table::Action;
+use crate::ws::protocol::ClaimOutcome;
 
 /// A yes or a no to an offer.
 #[derive(Deserialize, IntoParams)]
@@ -180,7 +181,9 @@ order!(
 order!(
     claim,
     "/api/bot/game/{id}/claim",
-    Action::Claim { draw: false },
+    Action::Claim {
+        outcome: ClaimOutcome::Win,
+    },
     "Takes the win of a game whose opponent has been gone long enough.",
     "The opponent is here, or has not been gone long enough"
 );

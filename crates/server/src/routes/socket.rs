@@ -27,9 +27,7 @@ use crate::sessions::{MuteList, SessionWatch};
 use crate::state::AppState;
 use crate::table::{Action, TableHandle, TableSettings};
 use crate::ws::frame_guard::{FrameGuard, is_overflow};
-use crate::ws::protocol::{
-    ClaimOutcome, ClockSpec, Message, Request, TimeControl, encode, parse_request,
-};
+use crate::ws::protocol::{ClockSpec, Message, Request, TimeControl, encode, parse_request};
 
 /// Requests are small; anything bigger is abuse and closes the socket.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -406,38 +404,20 @@ impl Connection {
                 hub.unsubscribe(&table, self.conn).await;
                 Message::Ok
             }
-            Request::Sit { table, seat, token } => {
-                self.state.sessions.ensure_row(&self.user).await?;
-                self.act(&table, Action::Sit { seat, token }).await?
-            }
-            Request::Stand { table } => self.act(&table, Action::Stand).await?,
-            Request::Move { table, mv, ply } => self.act(&table, Action::Move { mv, ply }).await?,
-            Request::Resign { table } => self.act(&table, Action::Resign).await?,
-            Request::Abort { table } => self.act(&table, Action::Abort).await?,
-            Request::Cancel { table } => self.act(&table, Action::Cancel).await?,
-            Request::DrawOffer { table } => self.act(&table, Action::DrawOffer).await?,
-            Request::DrawAccept { table } => self.act(&table, Action::DrawAccept).await?,
-            Request::DrawDecline { table } => self.act(&table, Action::DrawDecline).await?,
-            Request::RematchOffer { table } => self.act(&table, Action::RematchOffer).await?,
-            Request::RematchAccept { table } => self.act(&table, Action::RematchAccept).await?,
-            Request::RematchDecline { table } => self.act(&table, Action::RematchDecline).await?,
-            Request::TakebackOffer { table } => self.act(&table, Action::TakebackOffer).await?,
-            Request::TakebackAccept { table } => self.act(&table, Action::TakebackAccept).await?,
-            Request::TakebackDecline { table } => self.act(&table, Action::TakebackDecline).await?,
-            Request::Chat { table, text } => {
-                self.may_speak().await?;
-                self.spectator_chat_limit(&table).await?;
-                self.state.sessions.ensure_row(&self.user).await?;
-                self.act(&table, Action::Chat { text }).await?
-            }
-            Request::Voice { table, signal } => {
-                self.may_speak().await?;
-                self.act(&table, Action::Voice { signal }).await?
-            }
-            Request::Berserk { table } => self.act(&table, Action::Berserk).await?,
-            Request::Claim { table, outcome } => {
-                let draw = outcome == ClaimOutcome::Draw;
-                self.act(&table, Action::Claim { draw }).await?
+            Request::Table { table, action } => {
+                // What the table alone cannot check: who may speak, the spectator-chat
+                // limits, and a guest's row before their first seat or line.
+                match &action {
+                    Action::Sit { .. } => self.state.sessions.ensure_row(&self.user).await?,
+                    Action::Chat { .. } => {
+                        self.may_speak().await?;
+                        self.spectator_chat_limit(&table).await?;
+                        self.state.sessions.ensure_row(&self.user).await?;
+                    }
+                    Action::Voice { .. } => self.may_speak().await?,
+                    _ => {}
+                }
+                self.act(&table, action).await?
             }
             Request::QueueJoin {
                 game,

@@ -33,7 +33,9 @@ use std::time::Duration;
 
 use catalog::{AnyGame, Seat};
 
-use crate::ws::protocol::{NextTurn, TimeControl, UserView, VoiceSignal};
+/// What a player does at a table: the wire's own type, taken as the socket read it.
+pub use crate::ws::protocol::Action;
+use crate::ws::protocol::{NextTurn, TimeControl, UserView};
 
 /// Legal-move lists longer than this are not sent (tumbleweed's opening setup has tens of
 /// thousands of moves; clients derive those from the position).
@@ -49,45 +51,6 @@ const CHAT_WINDOW: Duration = Duration::from_secs(10);
 /// Why a guest cannot play a rated game.
 pub const RATED_FOR_ACCOUNTS: &str =
     "rated games are for accounts: sign up or log in to play one (guests play casual games)";
-
-/// Everything a player can do at a table.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub enum Action {
-    Sit {
-        seat: Option<u8>,
-        token: Option<String>,
-    },
-    Stand,
-    Move {
-        mv: String,
-        ply: Option<u32>,
-    },
-    Resign,
-    Abort,
-    /// The host calls the table off before the game starts.
-    Cancel,
-    DrawOffer,
-    DrawAccept,
-    DrawDecline,
-    RematchOffer,
-    RematchAccept,
-    RematchDecline,
-    TakebackOffer,
-    TakebackAccept,
-    TakebackDecline,
-    Chat {
-        text: String,
-    },
-    Voice {
-        signal: VoiceSignal,
-    },
-    /// The opponent has left: end the game as won by the claimer, or drawn.
-    Claim {
-        draw: bool,
-    },
-    /// An arena game's berserk: half the clock and no increment, before the first move.
-    Berserk,
-}
 
 /// What a table is created with.
 #[derive(Debug, Clone)]

@@ -11,7 +11,7 @@ use super::effects::{Effect, Step};
 use super::state::{Orderer, Played, TableState, finish, wrong};
 use super::{Action, Ply, RATED_FOR_ACCOUNTS, next_turn};
 use crate::error::{ErrorCode, WsError};
-use crate::ws::protocol::{Message, OfferKind, UserView};
+use crate::ws::protocol::{ClaimOutcome, Message, OfferKind, UserView};
 
 impl TableState {
     /// Checks `action` by `by` against the state at `now`: what it would do, or why not.
@@ -119,7 +119,7 @@ impl TableState {
                     kind: OfferKind::Rematch,
                 })
             }
-            Action::Claim { draw } => {
+            Action::Claim { outcome } => {
                 let seat = self.two_player_seat(user)?;
                 self.require(GameStatus::Playing, "claiming the game")?;
                 if !self.presence.may_claim(seat) {
@@ -127,7 +127,7 @@ impl TableState {
                         "you can claim the game only once your opponent has been gone a while",
                     ));
                 }
-                let result = if *draw {
+                let result = if *outcome == ClaimOutcome::Draw {
                     Outcome::Draw
                 } else {
                     Outcome::Win(seat)

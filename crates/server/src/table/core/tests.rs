@@ -15,7 +15,7 @@ use super::effects::{Effect, Step};
 use super::state::{Orderer, Played, TableState};
 use super::{Action, NewTable, TableSettings, bot_user};
 use crate::error::ErrorCode;
-use crate::ws::protocol::{Message, OfferKind, UserView};
+use crate::ws::protocol::{ClaimOutcome, Message, OfferKind, UserView};
 
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 
@@ -591,7 +591,9 @@ fn a_claim_needs_the_opponent_gone_long_enough() {
     refused(
         &t,
         "alice",
-        Action::Claim { draw: false },
+        Action::Claim {
+            outcome: ClaimOutcome::Win,
+        },
         ErrorCode::WrongState,
     );
 }
@@ -841,7 +843,9 @@ fn a_solo_puzzle_is_given_up_as_lost_and_has_no_opponent_to_ask() {
     for action in [
         Action::DrawOffer,
         Action::TakebackOffer,
-        Action::Claim { draw: true },
+        Action::Claim {
+            outcome: ClaimOutcome::Draw,
+        },
     ] {
         refused(&t, "alice", action, ErrorCode::WrongState);
     }

@@ -7,10 +7,12 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub mod actions;
 pub mod error;
 pub mod views;
 pub mod voice;
 
+pub use actions::{Action, ClaimOutcome};
 pub use error::{ApiError, ErrorCode, WsError};
 pub use views::*;
 pub use voice::VoiceSignal;
@@ -47,64 +49,11 @@ pub enum Request {
     },
     #[serde(rename = "table.unsubscribe")]
     TableUnsubscribe { table: String },
-    #[serde(rename = "sit")]
-    Sit {
-        table: String,
-        seat: Option<u8>,
-        token: Option<String>,
-    },
-    #[serde(rename = "stand")]
-    Stand { table: String },
-    /// `ply` is the number of moves the client believes were played; a move against a stale
-    /// ply is refused.
-    #[serde(rename = "move")]
-    Move {
-        table: String,
-        #[serde(rename = "move")]
-        mv: String,
-        ply: Option<u32>,
-    },
-    #[serde(rename = "resign")]
-    Resign { table: String },
-    #[serde(rename = "abort")]
-    Abort { table: String },
-    /// The host calls off their table before the game starts.
-    #[serde(rename = "cancel")]
-    Cancel { table: String },
-    #[serde(rename = "draw.offer")]
-    DrawOffer { table: String },
-    #[serde(rename = "draw.accept")]
-    DrawAccept { table: String },
-    #[serde(rename = "draw.decline")]
-    DrawDecline { table: String },
-    #[serde(rename = "rematch.offer")]
-    RematchOffer { table: String },
-    #[serde(rename = "rematch.accept")]
-    RematchAccept { table: String },
-    #[serde(rename = "rematch.decline")]
-    RematchDecline { table: String },
-    /// Ask to take back your last move (casual games; a bot agrees at once).
-    #[serde(rename = "takeback.offer")]
-    TakebackOffer { table: String },
-    #[serde(rename = "takeback.accept")]
-    TakebackAccept { table: String },
-    #[serde(rename = "takeback.decline")]
-    TakebackDecline { table: String },
-    #[serde(rename = "chat")]
-    Chat { table: String, text: String },
-    /// The opponent has been gone long enough: take the win (`win`) or call it a draw.
-    #[serde(rename = "claim")]
-    Claim {
-        table: String,
-        outcome: ClaimOutcome,
-    },
-    /// A WebRTC signal (offer, answer, ICE candidate or hang-up) for the other seated player.
-    #[serde(rename = "voice")]
-    Voice { table: String, signal: VoiceSignal },
-    /// In an arena game, before your first move: half your clock, no increment, and an extra
-    /// point for a win that lasted (docs/tournaments.md).
-    #[serde(rename = "berserk")]
-    Berserk { table: String },
+    /// Something done at a table: sit, move, resign, an offer or its answer, chat, voice, a
+    /// claim, berserk. Written flat on the wire (`{"type": "move", "table": ..., "move": ...}`)
+    /// and read by [`parse_request`], which hands the table the [`Action`] as it came.
+    #[serde(skip_deserializing)]
+    Table { table: String, action: Action },
     #[serde(rename = "queue.join")]
     QueueJoin {
         game: String,
@@ -137,13 +86,6 @@ pub enum Request {
     TournamentChat { tournament: String, text: String },
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ClaimOutcome {
-    Win,
-    Draw,
-}
-
 /// A time control as clients write it: seconds on the clock and seconds of increment, or
 /// for correspondence the days for each move.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
@@ -154,7 +96,8 @@ pub struct ClockSpec {
     pub days: Option<u64>,
 }
 
-/// The request types, for telling an unknown type from a known one with bad fields.
+/// The request types other than a table's actions ([`actions::TYPES`]), for telling an
+/// unknown type from a known one with bad fields.
 const REQUEST_TYPES: &[&str] = &[
     "ping",
     "lobby.subscribe",
@@ -163,25 +106,6 @@ const REQUEST_TYPES: &[&str] = &[
     "live.unsubscribe",
     "table.subscribe",
     "table.unsubscribe",
-    "sit",
-    "stand",
-    "move",
-    "resign",
-    "abort",
-    "cancel",
-    "draw.offer",
-    "draw.accept",
-    "draw.decline",
-    "rematch.offer",
-    "rematch.accept",
-    "rematch.decline",
-    "takeback.offer",
-    "takeback.accept",
-    "takeback.decline",
-    "chat",
-    "claim",
-    "voice",
-    "berserk",
     "queue.join",
     "queue.leave",
     "tournament.subscribe",
@@ -217,6 +141,28 @@ pub fn parse_request(text: &str) -> Result<(Option<Value>, Request), (Option<Val
         }
         None => return Err((id, WsError::new(ErrorCode::BadRequest, "missing type"))),
     };
+    let bad = |e: serde_json::Error| {
+        WsError::new(ErrorCode::BadRequest, format!("bad {kind} request: {e}"))
+    };
+    if actions::TYPES.contains(&kind) {
+        /// The addressee of a table's action.
+        #[derive(Deserialize)]
+        struct Addressed {
+            table: String,
+        }
+        let table =
+            serde_json::from_value::<Addressed>(value.clone()).map_err(|e| (id.clone(), bad(e)))?;
+        return match serde_json::from_value::<Action>(value.clone()) {
+            Ok(action) => Ok((
+                id,
+                Request::Table {
+                    table: table.table,
+                    action,
+                },
+            )),
+            Err(e) => Err((id, bad(e))),
+        };
+    }
     if !REQUEST_TYPES.contains(&kind) {
         return Err((
             id,
@@ -225,10 +171,7 @@ pub fn parse_request(text: &str) -> Result<(Option<Value>, Request), (Option<Val
     }
     match serde_json::from_value::<Request>(value.clone()) {
         Ok(request) => Ok((id, request)),
-        Err(e) => Err((
-            id,
-            WsError::new(ErrorCode::BadRequest, format!("bad {kind} request: {e}")),
-        )),
+        Err(e) => Err((id, bad(e))),
     }
 }
 
@@ -475,10 +418,30 @@ mod tests {
         assert_eq!(id, Some(Value::from(7)));
         assert_eq!(
             request,
-            Request::Move {
+            Request::Table {
                 table: "t1".into(),
-                mv: "c1c2".into(),
-                ply: Some(3)
+                action: Action::Move {
+                    mv: "c1c2".into(),
+                    ply: Some(3)
+                }
+            }
+        );
+    }
+
+    #[test]
+    fn a_table_action_needs_its_table() {
+        let (_, e) = parse_request(r#"{"type":"resign"}"#).unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadRequest);
+        assert!(e.message.contains("table"), "{}", e.message);
+        let (_, request) =
+            parse_request(r#"{"type":"claim","table":"t","outcome":"draw"}"#).unwrap();
+        assert_eq!(
+            request,
+            Request::Table {
+                table: "t".into(),
+                action: Action::Claim {
+                    outcome: ClaimOutcome::Draw
+                }
             }
         );
     }
