@@ -1,7 +1,11 @@
 //! The plain values of a stored game that the store keeps and the table's rules read: where a
 //! game is in its life, its record (seats, moves), the chat rooms, a rated ending and what it
-//! did to a rating, an account's vacation days. No I/O: the store re-exports them, so the
+//! did to a rating, an account's vacation days, the kinds of notification. No I/O: the store re-exports them, so the
 //! table's core can use them without depending on the database.
+
+mod notes;
+
+pub use notes::NoteKind;
 
 use game::{EndReason, Outcome};
 use rating::{Class, Rating, Score};

@@ -72,7 +72,7 @@ pub use tournament_chat::{NewTournamentChatLine, TournamentChatLine};
 pub use tournaments::{TournamentEvent, TournamentGame, TournamentRow};
 pub use types::{
     ChatLine, ChatRoom, DailyEntry, DailyResult, EndReason, GameRecord, GameStatus, GameSummary,
-    MoveRow, NewChatLine, NewGame, Occupant, Outcome, SeatRow, User,
+    MoveRow, NewChatLine, NewGame, NoteKind, Occupant, Outcome, SeatRow, User,
 };
 pub use users::{NewReport, Registration, Report};
 pub use vacation::Vacation;

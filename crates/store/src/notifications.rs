@@ -5,15 +5,14 @@
 use serde::Serialize;
 
 use crate::rows::{Get, sql_limit};
-use crate::{Store, StoreError};
+use crate::types::decode_note_kind;
+use crate::{NoteKind, Store, StoreError};
 
 /// One notification as its player sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Notification {
     pub id: i64,
-    /// `your_turn`, `game_over`, `draw_offer`, `rematch_offer`, `joined`, `deadline` or
-    /// `vacation`.
-    pub kind: String,
+    pub kind: NoteKind,
     pub game_id: String,
     /// The catalogue id of the table's game (`mill`, `tumbleweed`, …).
     pub game: String,
@@ -35,7 +34,7 @@ const COLUMNS: &str = "n.id, n.kind, n.game_id, g.game, n.created_at, n.read_at,
 fn notification_from<R: Get>(row: &R) -> Result<Notification, StoreError> {
     Ok(Notification {
         id: row.big("id")?,
-        kind: row.text("kind")?,
+        kind: decode_note_kind(&row.text("kind")?)?,
         game_id: row.text("game_id")?,
         game: row.text("game")?,
         opponent: row.opt_text("opponent")?,
@@ -50,7 +49,7 @@ impl Store {
     pub async fn notify(
         &self,
         user_id: &str,
-        kind: &str,
+        kind: NoteKind,
         game_id: &str,
         now_ms: i64,
     ) -> Result<Notification, StoreError> {
@@ -62,7 +61,7 @@ impl Store {
                  DO UPDATE SET created_at = excluded.created_at RETURNING id",
             )
             .bind(user_id)
-            .bind(kind)
+            .bind(kind.as_str())
             .bind(game_id)
             .bind(now_ms)
             .fetch_one(pool)
@@ -176,7 +175,7 @@ impl Store {
     pub async fn withdraw_notification(
         &self,
         user_id: &str,
-        kind: &str,
+        kind: NoteKind,
         game_id: &str,
     ) -> Result<bool, StoreError> {
         on_pool!(self, pool => {
@@ -185,7 +184,7 @@ impl Store {
                  WHERE user_id = $1 AND kind = $2 AND game_id = $3 AND read_at IS NULL",
             )
             .bind(user_id)
-            .bind(kind)
+            .bind(kind.as_str())
             .bind(game_id)
             .execute(pool)
             .await?;
@@ -198,14 +197,14 @@ impl Store {
     pub async fn drop_game_notifications(
         &self,
         game_id: &str,
-        keep: &[&str],
+        keep: &[NoteKind],
     ) -> Result<Vec<String>, StoreError> {
         on_pool!(self, pool => {
             let mut query = sqlx::QueryBuilder::new("DELETE FROM notifications WHERE game_id = ");
             query.push_bind(game_id);
             for kind in keep {
                 query.push(" AND kind <> ");
-                query.push_bind(*kind);
+                query.push_bind(kind.as_str());
             }
             query.push(" RETURNING user_id, read_at");
             let rows = query.build().fetch_all(pool).await?;

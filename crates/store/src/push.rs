@@ -6,7 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rows::{Get, sql_limit};
-use crate::{Store, StoreError};
+use crate::types::decode_note_kind;
+use crate::{NoteKind, Store, StoreError};
 
 /// The server's VAPID key pair: raw P-256 keys, base64url without padding.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +34,7 @@ pub struct PendingPush {
     pub subscription_id: i64,
     pub user_id: String,
     pub subscription: PushSubscription,
-    pub kind: String,
+    pub kind: NoteKind,
     /// What the push is about: `game`, or a tournament's kind (`arena`, `round_robin`).
     pub about: String,
     /// The id of the game, or of the tournament, it is about.
@@ -146,7 +147,7 @@ impl Store {
     }
 
     /// The kinds `user_id` does not want pushed; `NotFound` when there is no such user.
-    pub async fn push_off(&self, user_id: &str) -> Result<Vec<String>, StoreError> {
+    pub async fn push_off(&self, user_id: &str) -> Result<Vec<NoteKind>, StoreError> {
         on_pool!(self, pool => {
             let row = sqlx::query("SELECT push_off FROM users WHERE id = $1")
                 .bind(user_id)
@@ -154,12 +155,13 @@ impl Store {
                 .await?
                 .ok_or(StoreError::NotFound)?;
             let off = row.text("push_off")?;
-            Ok(off.split(',').filter(|k| !k.is_empty()).map(str::to_string).collect())
+            off.split(',').filter(|k| !k.is_empty()).map(decode_note_kind).collect()
         })
     }
 
-    /// Sets the kinds `user_id` does not want pushed (names without commas).
-    pub async fn set_push_off(&self, user_id: &str, off: &[&str]) -> Result<(), StoreError> {
+    /// Sets the kinds `user_id` does not want pushed.
+    pub async fn set_push_off(&self, user_id: &str, off: &[NoteKind]) -> Result<(), StoreError> {
+        let off: Vec<&str> = off.iter().map(|k| k.as_str()).collect();
         let updated = on_pool!(self, pool => {
             sqlx::query("UPDATE users SET push_off = $2 WHERE id = $1")
                 .bind(user_id)
@@ -180,7 +182,7 @@ impl Store {
     pub async fn enqueue_push(
         &self,
         user_id: &str,
-        kind: &str,
+        kind: NoteKind,
         game_id: &str,
         game: &str,
         opponent: Option<&str>,
@@ -189,7 +191,7 @@ impl Store {
         on_pool!(self, pool => {
             let done = sqlx::query(QUEUE_SQL)
             .bind(user_id)
-            .bind(kind)
+            .bind(kind.as_str())
             .bind("game")
             .bind(game_id)
             .bind(game)
@@ -212,7 +214,7 @@ impl Store {
         about: &str,
         game: &str,
         users: &[String],
-        kind: &str,
+        kind: NoteKind,
         now_ms: i64,
     ) -> Result<bool, StoreError> {
         on_pool!(self, pool => {
@@ -232,7 +234,7 @@ impl Store {
             for user in users {
                 sqlx::query(QUEUE_SQL)
                 .bind(user)
-                .bind(kind)
+                .bind(kind.as_str())
                 .bind(about)
                 .bind(id)
                 .bind(game)
@@ -294,7 +296,7 @@ impl Store {
                         auth: row.text("auth")?,
                         lang: row.text("lang")?,
                     },
-                    kind: row.text("kind")?,
+                    kind: decode_note_kind(&row.text("kind")?)?,
                     about: row.text("about")?,
                     game_id: row.text("game_id")?,
                     game: row.text("game")?,
@@ -339,7 +341,7 @@ impl Store {
         &self,
         user_id: &str,
         game_id: &str,
-        kind: Option<&str>,
+        kind: Option<NoteKind>,
     ) -> Result<u64, StoreError> {
         on_pool!(self, pool => {
             let done = sqlx::query(
@@ -349,7 +351,7 @@ impl Store {
             )
             .bind(user_id)
             .bind(game_id)
-            .bind(kind)
+            .bind(kind.map(NoteKind::as_str))
             .execute(pool)
             .await?;
             Ok(done.rows_affected())
@@ -357,13 +359,17 @@ impl Store {
     }
 
     /// The game `game_id` ended: its pushes not sent yet go, but those of the kinds in `keep`.
-    pub async fn drop_game_pushes(&self, game_id: &str, keep: &[&str]) -> Result<u64, StoreError> {
+    pub async fn drop_game_pushes(
+        &self,
+        game_id: &str,
+        keep: &[NoteKind],
+    ) -> Result<u64, StoreError> {
         on_pool!(self, pool => {
             let mut query = sqlx::QueryBuilder::new("DELETE FROM push_outbox WHERE game_id = ");
             query.push_bind(game_id);
             for kind in keep {
                 query.push(" AND kind <> ");
-                query.push_bind(*kind);
+                query.push_bind(kind.as_str());
             }
             let done = query.build().execute(pool).await?;
             Ok(done.rows_affected())

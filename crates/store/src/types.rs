@@ -6,11 +6,16 @@ use serde::Serialize;
 use crate::StoreError;
 
 pub use game::{EndReason, Outcome};
-pub use record::{ChatRoom, GameRecord, GameStatus, MoveRow, Occupant, SeatRow};
+pub use record::{ChatRoom, GameRecord, GameStatus, MoveRow, NoteKind, Occupant, SeatRow};
 
 /// A stored status read back into its type.
 pub(crate) fn decode_status(s: &str) -> Result<GameStatus, StoreError> {
     GameStatus::parse(s).ok_or_else(|| StoreError::Invalid(format!("stored status {s:?}")))
+}
+
+/// A stored notification kind read back into its type.
+pub(crate) fn decode_note_kind(s: &str) -> Result<NoteKind, StoreError> {
+    NoteKind::parse(s).ok_or_else(|| StoreError::Invalid(format!("stored notification kind {s:?}")))
 }
 
 /// A stored chat room read back into its type.

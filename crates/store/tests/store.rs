@@ -12,7 +12,7 @@ use std::ops::Deref;
 use store::testing::{TestDatabase, postgres_admin};
 use store::{
     Backend, ChatRoom, DailyResult, EndReason, GameStatus, MoveRow, NewChatLine, NewGame,
-    NewReport, Occupant, Outcome, Registration, Store, StoreError,
+    NewReport, NoteKind, Occupant, Outcome, Registration, Store, StoreError,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -527,9 +527,17 @@ async fn a_correspondence_game_keeps_its_days_per_move(db: TestDb) {
 
 async fn notifications_are_listed_newest_first_and_marked_read_by_their_player_only(db: TestDb) {
     two_player_game(&db, "g1", T0).await;
-    let first = db.notify("g1-a", "joined", "g1", T0 + 1).await.unwrap();
-    let second = db.notify("g1-a", "your_turn", "g1", T0 + 2).await.unwrap();
-    db.notify("g1-b", "your_turn", "g1", T0 + 3).await.unwrap();
+    let first = db
+        .notify("g1-a", NoteKind::Joined, "g1", T0 + 1)
+        .await
+        .unwrap();
+    let second = db
+        .notify("g1-a", NoteKind::YourTurn, "g1", T0 + 2)
+        .await
+        .unwrap();
+    db.notify("g1-b", NoteKind::YourTurn, "g1", T0 + 3)
+        .await
+        .unwrap();
     let (list, unread) = db.notifications_of("g1-a", 10).await.unwrap();
     assert_eq!(unread, 2);
     assert_eq!(list, vec![second.clone(), first.clone()]);
@@ -555,7 +563,7 @@ async fn notifications_are_listed_newest_first_and_marked_read_by_their_player_o
     assert!(list.iter().all(|n| n.read));
     assert_eq!(db.notifications_of("g1-b", 10).await.unwrap().1, 1);
     assert!(matches!(
-        db.notify("nobody", "joined", "g1", T0).await,
+        db.notify("nobody", NoteKind::Joined, "g1", T0).await,
         Err(StoreError::NotFound)
     ));
 }
@@ -563,32 +571,37 @@ async fn notifications_are_listed_newest_first_and_marked_read_by_their_player_o
 async fn a_new_notification_replaces_the_unread_one_of_its_kind_at_its_table(db: TestDb) {
     two_player_game(&db, "g1", T0).await;
     two_player_game(&db, "g2", T0).await;
-    let first = db.notify("g1-a", "draw_offer", "g1", T0 + 1).await.unwrap();
+    let first = db
+        .notify("g1-a", NoteKind::DrawOffer, "g1", T0 + 1)
+        .await
+        .unwrap();
     for i in 0..60 {
         let again = db
-            .notify("g1-a", "draw_offer", "g1", T0 + 2 + i)
+            .notify("g1-a", NoteKind::DrawOffer, "g1", T0 + 2 + i)
             .await
             .unwrap();
         assert_eq!((again.id, again.created_at), (first.id, T0 + 2 + i));
     }
     // Another kind, another table, another player: each a notification of its own.
-    db.notify("g1-a", "your_turn", "g1", T0 + 70).await.unwrap();
-    db.notify("g2-a", "draw_offer", "g2", T0 + 71)
+    db.notify("g1-a", NoteKind::YourTurn, "g1", T0 + 70)
         .await
         .unwrap();
-    db.notify("g1-b", "draw_offer", "g1", T0 + 72)
+    db.notify("g2-a", NoteKind::DrawOffer, "g2", T0 + 71)
+        .await
+        .unwrap();
+    db.notify("g1-b", NoteKind::DrawOffer, "g1", T0 + 72)
         .await
         .unwrap();
     let (list, unread) = db.notifications_of("g1-a", 10).await.unwrap();
     assert_eq!(unread, 2);
-    let kinds: Vec<&str> = list.iter().map(|n| n.kind.as_str()).collect();
-    assert_eq!(kinds, ["your_turn", "draw_offer"]);
+    let kinds: Vec<NoteKind> = list.iter().map(|n| n.kind).collect();
+    assert_eq!(kinds, [NoteKind::YourTurn, NoteKind::DrawOffer]);
     // Once read, the next offer is a new unread notification beside the read one.
     db.mark_read("g1-a", Some(&[first.id]), T0 + 80)
         .await
         .unwrap();
     let next = db
-        .notify("g1-a", "draw_offer", "g1", T0 + 81)
+        .notify("g1-a", NoteKind::DrawOffer, "g1", T0 + 81)
         .await
         .unwrap();
     assert_ne!(next.id, first.id);
@@ -598,10 +611,15 @@ async fn a_new_notification_replaces_the_unread_one_of_its_kind_at_its_table(db:
 
 async fn notifications_name_the_game_and_the_opponent_and_go_with_their_game(db: TestDb) {
     two_player_game(&db, "g1", T0).await;
-    let joined = db.notify("g1-a", "joined", "g1", T0 + 1).await.unwrap();
+    let joined = db
+        .notify("g1-a", NoteKind::Joined, "g1", T0 + 1)
+        .await
+        .unwrap();
     assert_eq!(joined.game, "mill");
     assert_eq!(joined.opponent.as_deref(), Some("Bob"));
-    db.notify("g1-b", "your_turn", "g1", T0 + 2).await.unwrap();
+    db.notify("g1-b", NoteKind::YourTurn, "g1", T0 + 2)
+        .await
+        .unwrap();
     assert_eq!(
         db.notifications_of("g1-b", 10).await.unwrap().0[0]
             .opponent
@@ -613,27 +631,31 @@ async fn notifications_name_the_game_and_the_opponent_and_go_with_their_game(db:
     assert_eq!(db.unread_notifications("g1-a").await.unwrap(), 0);
     assert_eq!(db.unread_notifications("g1-b").await.unwrap(), 1);
     // A withdrawn one is gone.
-    db.notify("g1-a", "joined", "g1", T0 + 4).await.unwrap();
+    db.notify("g1-a", NoteKind::Joined, "g1", T0 + 4)
+        .await
+        .unwrap();
     assert!(
-        db.withdraw_notification("g1-a", "joined", "g1")
+        db.withdraw_notification("g1-a", NoteKind::Joined, "g1")
             .await
             .unwrap()
     );
     assert!(
-        !db.withdraw_notification("g1-a", "joined", "g1")
+        !db.withdraw_notification("g1-a", NoteKind::Joined, "g1")
             .await
             .unwrap()
     );
     // The game ends: all but the kinds kept go, and those who had unread ones are named.
-    db.notify("g1-a", "game_over", "g1", T0 + 5).await.unwrap();
+    db.notify("g1-a", NoteKind::GameOver, "g1", T0 + 5)
+        .await
+        .unwrap();
     let told = db
-        .drop_game_notifications("g1", &["game_over"])
+        .drop_game_notifications("g1", &[NoteKind::GameOver])
         .await
         .unwrap();
     assert_eq!(told, ["g1-b"]);
     let (list, unread) = db.notifications_of("g1-a", 10).await.unwrap();
-    let kinds: Vec<&str> = list.iter().map(|n| n.kind.as_str()).collect();
-    assert_eq!((kinds.as_slice(), unread), (&["game_over"][..], 1));
+    let kinds: Vec<NoteKind> = list.iter().map(|n| n.kind).collect();
+    assert_eq!((kinds.as_slice(), unread), (&[NoteKind::GameOver][..], 1));
     assert_eq!(db.notifications_of("g1-b", 10).await.unwrap(), (vec![], 0));
 }
 

@@ -4,6 +4,7 @@
 //! player's open sockets hear of every change: a `notification` message for a new (or
 //! replacing) one, a `notifications` message with the unread count otherwise.
 
+use record::NoteKind;
 use std::sync::Weak;
 
 use tokio::sync::mpsc;
@@ -15,7 +16,7 @@ use crate::unix_time::unix_ms;
 use crate::ws::protocol::{Message, encode};
 
 /// The kinds a game's end keeps: the player away hears that it ended.
-const KEPT_AT_THE_END: &[&str] = &["game_over"];
+const KEPT_AT_THE_END: &[NoteKind] = &[NoteKind::GameOver];
 
 /// One thing to do with notifications.
 #[derive(Debug)]
@@ -24,14 +25,14 @@ pub(crate) enum NoteOp {
     /// their devices too (a Web Push) when `push` (they do not have the table open).
     Notify {
         user: String,
-        kind: &'static str,
+        kind: NoteKind,
         table: String,
         push: bool,
     },
     /// What `user`'s unread `kind` at `table` said is no longer true.
     Withdraw {
         user: String,
-        kind: &'static str,
+        kind: NoteKind,
         table: String,
     },
     /// The table ended: its notifications go (but the game-over ones).

@@ -1,6 +1,7 @@
 //! The "your turn" counters: which table waits for whom, each player's open sockets, and the
 //! notifications the tables send them.
 
+use record::NoteKind;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -46,11 +47,11 @@ impl TurnSink for Hub {
         Hub::set_turn(self, table, mover);
     }
 
-    fn notify(&self, user_id: &str, kind: &'static str, table: &str, open: bool) {
+    fn notify(&self, user_id: &str, kind: NoteKind, table: &str, open: bool) {
         Hub::notify(self, user_id, kind, table, open);
     }
 
-    fn withdraw(&self, user_id: &str, kind: &'static str, table: &str) {
+    fn withdraw(&self, user_id: &str, kind: NoteKind, table: &str) {
         self.note(NoteOp::Withdraw {
             user: user_id.to_string(),
             kind,
@@ -107,7 +108,7 @@ impl Hub {
     /// Records a notification for `user_id` (a person, not a bot) and sends it to their open
     /// sockets, and to their devices by Web Push unless they have the table `open`. In the
     /// background: a table never waits for it, and a failure is only logged.
-    pub fn notify(&self, user_id: &str, kind: &'static str, table: &str, open: bool) {
+    pub fn notify(&self, user_id: &str, kind: NoteKind, table: &str, open: bool) {
         self.note(NoteOp::Notify {
             user: user_id.to_string(),
             kind,

@@ -71,9 +71,10 @@ pub fn plan(claimed: Vec<PendingPush>) -> Vec<Outgoing> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use record::NoteKind;
     use store::PushSubscription;
 
-    fn row(id: i64, subscription_id: i64, game: &str, kind: &str) -> PendingPush {
+    fn row(id: i64, subscription_id: i64, game: &str, kind: NoteKind) -> PendingPush {
         PendingPush {
             id,
             subscription_id,
@@ -84,7 +85,7 @@ mod tests {
                 auth: String::new(),
                 lang: "en".into(),
             },
-            kind: kind.into(),
+            kind,
             about: "game".into(),
             game_id: game.into(),
             game: "mill".into(),
@@ -96,9 +97,9 @@ mod tests {
     #[test]
     fn a_few_games_go_one_by_one() {
         let rows = vec![
-            row(1, 7, "g1", "your_turn"),
-            row(2, 7, "g2", "your_turn"),
-            row(3, 7, "g2", "draw_offer"),
+            row(1, 7, "g1", NoteKind::YourTurn),
+            row(2, 7, "g2", NoteKind::YourTurn),
+            row(3, 7, "g2", NoteKind::DrawOffer),
         ];
         let plan = plan(rows.clone());
         assert_eq!(
@@ -112,10 +113,10 @@ mod tests {
     #[test]
     fn more_games_than_the_limit_make_one_digest() {
         let rows = vec![
-            row(1, 7, "g1", "your_turn"),
-            row(2, 7, "g2", "your_turn"),
-            row(3, 7, "g3", "your_turn"),
-            row(4, 7, "g3", "deadline"),
+            row(1, 7, "g1", NoteKind::YourTurn),
+            row(2, 7, "g2", NoteKind::YourTurn),
+            row(3, 7, "g3", NoteKind::YourTurn),
+            row(4, 7, "g3", NoteKind::Deadline),
         ];
         match plan(rows.clone()).as_slice() {
             [Outgoing::Digest { rows: got, games }] => {
@@ -130,10 +131,10 @@ mod tests {
     fn each_subscription_is_counted_on_its_own() {
         // Three games, but spread over two devices of different players: no digest.
         let rows = vec![
-            row(1, 7, "g1", "your_turn"),
-            row(2, 8, "g2", "your_turn"),
-            row(3, 7, "g3", "your_turn"),
-            row(4, 8, "g4", "your_turn"),
+            row(1, 7, "g1", NoteKind::YourTurn),
+            row(2, 8, "g2", NoteKind::YourTurn),
+            row(3, 7, "g3", NoteKind::YourTurn),
+            row(4, 8, "g4", NoteKind::YourTurn),
         ];
         let plan = plan(rows);
         assert_eq!(plan.len(), 4);
@@ -141,8 +142,8 @@ mod tests {
         let ids: Vec<i64> = plan.iter().map(|o| o.first().id).collect();
         assert_eq!(ids, [1, 2, 3, 4], "in the order queued");
         // One device with three games among others' pushes: that device gets its digest.
-        let mut rows = vec![row(5, 9, "g5", "your_turn")];
-        rows.extend((0..3).map(|i| row(10 + i, 7, &format!("h{i}"), "your_turn")));
+        let mut rows = vec![row(5, 9, "g5", NoteKind::YourTurn)];
+        rows.extend((0..3).map(|i| row(10 + i, 7, &format!("h{i}"), NoteKind::YourTurn)));
         let plan = super::plan(rows);
         assert_eq!(plan.len(), 2);
         assert!(matches!(&plan[0], Outgoing::One(r) if r.id == 5));
@@ -152,15 +153,15 @@ mod tests {
     #[test]
     fn a_tournament_start_is_never_part_of_a_digest() {
         let mut rows: Vec<PendingPush> = (0..3)
-            .map(|i| row(1 + i, 7, &format!("g{i}"), "your_turn"))
+            .map(|i| row(1 + i, 7, &format!("g{i}"), NoteKind::YourTurn))
             .collect();
         rows.push(PendingPush {
             about: "arena".into(),
-            ..row(9, 7, "t1", "tournament_start")
+            ..row(9, 7, "t1", NoteKind::TournamentStart)
         });
         let plan = plan(rows);
         assert_eq!(plan.len(), 2);
         assert!(matches!(&plan[0], Outgoing::Digest { games: 3, .. }));
-        assert!(matches!(&plan[1], Outgoing::One(r) if r.kind == "tournament_start"));
+        assert!(matches!(&plan[1], Outgoing::One(r) if r.kind == NoteKind::TournamentStart));
     }
 }

@@ -13,21 +13,6 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use store::VapidKeys;
 use web_push::VapidSignatureBuilder;
 
-/// The kinds of notification that can be pushed, each with a switch in the profile.
-pub const KINDS: &[&str] = &[
-    "your_turn",
-    "draw_offer",
-    "rematch_offer",
-    "joined",
-    "deadline",
-    "vacation",
-    "game_over",
-    TOURNAMENT_START,
-];
-
-/// A tournament the player joined is about to start (`tournaments/start_push.rs`).
-pub const TOURNAMENT_START: &str = "tournament_start";
-
 /// The languages a push can be written in.
 pub const LANGUAGES: &[&str] = &["en", "ru", "uk"];
 

@@ -53,7 +53,7 @@ pub struct Payload {
     /// One notification per game on the device: a newer push about it replaces the older.
     pub tag: String,
     /// The notification's kind, or `digest`.
-    pub kind: String,
+    pub kind: &'static str,
     pub game_id: Option<String>,
     /// The tournament a tournament's push is about.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -109,7 +109,7 @@ pub fn payload(outgoing: &Outgoing) -> Payload {
                 ),
                 url: format!("/#/tournament/{}", row.game_id),
                 tag: format!("stolik-{}", row.game_id),
-                kind: row.kind.clone(),
+                kind: row.kind.as_str(),
                 game_id: None,
                 tournament_id: Some(row.game_id.clone()),
             }
@@ -126,7 +126,7 @@ pub fn payload(outgoing: &Outgoing) -> Payload {
             ),
             url: format!("/#/table/{}", row.game_id),
             tag: format!("stolik-{}", row.game_id),
-            kind: row.kind.clone(),
+            kind: row.kind.as_str(),
             game_id: Some(row.game_id.clone()),
             tournament_id: None,
         },
@@ -135,7 +135,7 @@ pub fn payload(outgoing: &Outgoing) -> Payload {
             body: say(lang, "push.digest", &[("n", &games.to_string())]),
             url: "/#/playing".to_string(),
             tag: "stolik-digest".to_string(),
-            kind: "digest".to_string(),
+            kind: "digest",
             game_id: None,
             tournament_id: None,
         },
@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn every_kind_has_its_text_in_every_language() {
         for lang in super::super::LANGUAGES {
-            for kind in super::super::KINDS {
+            for kind in record::NoteKind::ALL {
                 let key = format!("notify.{kind}");
                 assert!(texts()[lang].contains_key(&key), "{lang} lacks {key}");
             }

@@ -9,9 +9,10 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::identity::UserView;
-use crate::push::{KINDS, LANGUAGES};
+use crate::push::LANGUAGES;
 use crate::state::AppState;
 use crate::unix_time::unix_ms;
+use record::NoteKind;
 
 /// The longest endpoint taken (push services' are some 200 characters).
 const MAX_ENDPOINT: usize = 1000;
@@ -29,9 +30,11 @@ pub(crate) struct PushSettings {
     /// How many devices (subscriptions) the account has.
     devices: i64,
     /// Every kind of notification that can be pushed.
-    kinds: Vec<&'static str>,
+    #[schema(value_type = Vec<PushKind>)]
+    kinds: Vec<NoteKind>,
     /// The kinds the caller switched off.
-    off: Vec<String>,
+    #[schema(value_type = Vec<PushKind>)]
+    off: Vec<NoteKind>,
 }
 
 /// The keys of a subscription, as `PushSubscription.toJSON()` gives them.
@@ -74,7 +77,7 @@ pub(crate) struct PushChange {
     off: Vec<String>,
 }
 
-/// A kind of notification that can be pushed (`push::KINDS`, as the API document names them).
+/// A kind of notification that can be pushed (`NoteKind`, as the API document names them).
 #[derive(ToSchema)]
 #[schema(rename_all = "snake_case")]
 #[allow(dead_code)] // only the API document reads it
@@ -98,7 +101,7 @@ async fn settings_of(state: &AppState, user: &UserView) -> Result<PushSettings, 
     };
     Ok(PushSettings {
         devices: state.store.push_subscriptions_of(&user.id).await?,
-        kinds: KINDS.to_vec(),
+        kinds: NoteKind::ALL.to_vec(),
         off,
     })
 }
@@ -240,16 +243,17 @@ pub(crate) async fn change(
 ) -> Result<HttpResponse, ApiError> {
     let body: PushChange = super::json_body(&req, &body)?;
     let user = state.require_identity(&req).await?;
-    let mut off: Vec<&str> = Vec::new();
-    for kind in &body.off {
-        let known = KINDS.iter().find(|k| **k == kind.as_str()).ok_or_else(|| {
+    let mut off: Vec<NoteKind> = Vec::new();
+    for name in &body.off {
+        let kind = NoteKind::parse(name).ok_or_else(|| {
+            let all: Vec<&str> = NoteKind::ALL.iter().map(|k| k.as_str()).collect();
             ApiError::bad_request(format!(
-                "unknown kind {kind:?}: the kinds are {}",
-                KINDS.join(", ")
+                "unknown kind {name:?}: the kinds are {}",
+                all.join(", ")
             ))
         })?;
-        if !off.contains(known) {
-            off.push(known);
+        if !off.contains(&kind) {
+            off.push(kind);
         }
     }
     state.sessions.ensure_row(&user).await?;

@@ -15,7 +15,7 @@ use crate::unix_time::unix_ms;
 pub const LEAD_MINUTES: i64 = 5;
 
 /// The push kind, which a player can switch off.
-pub const KIND: &str = crate::push::TOURNAMENT_START;
+pub const KIND: record::NoteKind = record::NoteKind::TournamentStart;
 
 impl Tournaments {
     /// Queues the start's pushes for the players `players` gives when they are due (at most

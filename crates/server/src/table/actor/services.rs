@@ -3,6 +3,7 @@
 //! games' helpers (told when a solo game ends), and a way to open the rematch's table. The hub
 //! and the solo module implement the traits; tests can stub them.
 
+use record::NoteKind;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -28,9 +29,9 @@ pub trait TurnSink: Send + Sync {
     fn set_turn(&self, table: &Arc<str>, mover: Option<&str>);
     /// Records a notification for `user_id` and sends it to their sockets (skips bots);
     /// `open`: they have the table open now, so no Web Push goes to their devices.
-    fn notify(&self, user_id: &str, kind: &'static str, table: &str, open: bool);
+    fn notify(&self, user_id: &str, kind: NoteKind, table: &str, open: bool);
     /// Withdraws `user_id`'s unread notification of `kind` at `table` (no longer true).
-    fn withdraw(&self, user_id: &str, kind: &'static str, table: &str);
+    fn withdraw(&self, user_id: &str, kind: NoteKind, table: &str);
     /// `table` has ended: its notifications go, but the one that says it is over.
     fn ended(&self, table: &str);
 }

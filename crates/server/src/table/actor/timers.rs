@@ -4,6 +4,7 @@
 //! (`core/ending.rs`, `core/presence.rs`); the times are read here.
 
 use catalog::EndReason;
+use record::NoteKind;
 use std::time::{Duration, Instant};
 use store::GameStatus;
 
@@ -14,7 +15,7 @@ use crate::unix_time::unix_ms;
 
 impl Table {
     /// Tells the side to move something about this game (`Hub::notify` skips bots).
-    pub(super) fn notify_mover(&self, kind: &'static str) {
+    pub(super) fn notify_mover(&self, kind: NoteKind) {
         if let Some(user) = self.state.mover() {
             let open = self.subscribers.values().any(|s| s.user.id == user.id);
             self.services
@@ -38,7 +39,7 @@ impl Table {
     pub(super) fn warn_of_deadline(&mut self) {
         self.state.warned = true;
         if self.state.status == GameStatus::Playing && self.state.deadline.is_some() {
-            self.notify_mover("deadline");
+            self.notify_mover(NoteKind::Deadline);
         }
     }
 

@@ -4,6 +4,7 @@
 
 use catalog::{AnyGame, EndReason, Outcome, Seat};
 use record::GameStatus;
+use record::NoteKind;
 
 use crate::ws::protocol::{Message, OfferKind};
 
@@ -69,9 +70,9 @@ pub enum Effect {
     /// A fresh snapshot to every watcher (seats or their names changed).
     Snapshots,
     /// A notification for this user (the hub skips bots).
-    Notify { user: String, kind: &'static str },
+    Notify { user: String, kind: NoteKind },
     /// This user's unread notification of this kind here is no longer true.
-    Withdraw { user: String, kind: &'static str },
+    Withdraw { user: String, kind: NoteKind },
     /// The table has ended: its notifications go (but "game over").
     NotesEnded,
     /// Who is to move changed: the "your turn" counters.

@@ -3,6 +3,7 @@
 //! the effects once the actor has written the ending (`actor/ending.rs`).
 
 use record::GameStatus;
+use record::NoteKind;
 use std::collections::BTreeMap;
 
 use catalog::{EndReason, Outcome, Seat};
@@ -128,7 +129,7 @@ impl TableState {
             for user in self.seats.iter().flatten() {
                 effects.push(Effect::Notify {
                     user: user.id.clone(),
-                    kind: "game_over",
+                    kind: NoteKind::GameOver,
                 });
             }
         }

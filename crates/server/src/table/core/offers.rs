@@ -3,6 +3,7 @@
 //! rematch's table is opened by the actor (`actor/ending.rs`).
 
 use catalog::Seat;
+use record::NoteKind;
 
 use super::bot_level;
 use super::effects::Effect;
@@ -21,8 +22,8 @@ impl TableState {
         // A correspondence player hears of a draw offer wherever they are; a player who left
         // the finished game hears of a rematch offer (a bot answers at the table itself).
         let note = match kind {
-            OfferKind::Draw if self.settings.days.is_some() => Some("draw_offer"),
-            OfferKind::Rematch => Some("rematch_offer"),
+            OfferKind::Draw if self.settings.days.is_some() => Some(NoteKind::DrawOffer),
+            OfferKind::Rematch => Some(NoteKind::RematchOffer),
             _ => None,
         };
         if let Some(note) = note

@@ -3,6 +3,7 @@
 //! stored move applied.
 
 use record::GameStatus;
+use record::NoteKind;
 use std::time::Instant;
 
 use catalog::{EndReason, Outcome};
@@ -292,7 +293,7 @@ impl TableState {
         {
             effects.push(Effect::Notify {
                 user: mover.id.clone(),
-                kind: "your_turn",
+                kind: NoteKind::YourTurn,
             });
         }
         let mut event = self.move_event(self.plies.len() - 1);

@@ -2,6 +2,7 @@
 //! rating), and the game under way.
 
 use record::GameStatus;
+use record::NoteKind;
 use std::time::Instant;
 
 use super::effects::Effect;
@@ -26,7 +27,7 @@ impl TableState {
         if let Some(host) = self.host.as_deref().filter(|h| *h != user.id) {
             effects.push(Effect::Notify {
                 user: host.to_string(),
-                kind: "joined",
+                kind: NoteKind::Joined,
             });
         }
         effects.extend([Effect::Snapshots, Effect::Lobby]);
@@ -44,7 +45,7 @@ impl TableState {
         {
             effects.push(Effect::Withdraw {
                 user: host.to_string(),
-                kind: "joined",
+                kind: NoteKind::Joined,
             });
         }
         effects.extend([Effect::Snapshots, Effect::Lobby]);

@@ -5,6 +5,7 @@
 //! rules in `core.rs`; splitting it would scatter the table of cases.
 
 use record::GameStatus;
+use record::NoteKind;
 use std::time::Duration;
 
 use catalog::{EndReason, Seat};
@@ -162,7 +163,7 @@ fn a_stored_seat_tells_the_host_and_the_last_one_starts_the_game() {
     assert_eq!(t.ratings[1], Some(rating));
     assert!(matches!(
         effects.as_slice(),
-        [Effect::Notify { user, kind: "joined" }, Effect::Snapshots, Effect::Lobby] if user == "alice"
+        [Effect::Notify { user, kind: NoteKind::Joined }, Effect::Snapshots, Effect::Lobby] if user == "alice"
     ));
     // The host taking a seat tells nobody, and a half-full table does not start.
     let mut t = table_with(settings("cephalopod", "3x3"), vec![None, None]);
@@ -357,9 +358,9 @@ fn a_correspondence_move_sets_the_next_deadline_and_tells_the_mover() {
     let effects = play(&mut t, "alice", "b2");
     assert_eq!(t.deadline, Some(2 * DAY.as_millis() as i64));
     assert!(
-        effects
-            .iter()
-            .any(|e| matches!(e, Effect::Notify { user, kind: "your_turn" } if user == "bob"))
+        effects.iter().any(
+            |e| matches!(e, Effect::Notify { user, kind: NoteKind::YourTurn } if user == "bob")
+        )
     );
 }
 
@@ -500,9 +501,9 @@ fn a_correspondence_draw_offer_notifies_the_opponent() {
     t.status = GameStatus::Playing;
     let effects = t.offer(OfferKind::Draw, Seat::A);
     assert!(
-        effects
-            .iter()
-            .any(|e| matches!(e, Effect::Notify { user, kind: "draw_offer" } if user == "bob"))
+        effects.iter().any(
+            |e| matches!(e, Effect::Notify { user, kind: NoteKind::DrawOffer } if user == "bob")
+        )
     );
 }
 
@@ -637,11 +638,9 @@ fn a_rematch_is_offered_after_the_end_and_accepted_by_the_other_side() {
     let effects = t.offer(kind, by);
     assert_eq!(t.rematch_offer, Some(Seat::A));
     // Bob hears of it even away from the table (a notification, pushed when he is away).
-    assert!(
-        effects
-            .iter()
-            .any(|e| matches!(e, Effect::Notify { user, kind: "rematch_offer" } if user == "bob"))
-    );
+    assert!(effects.iter().any(
+        |e| matches!(e, Effect::Notify { user, kind: NoteKind::RematchOffer } if user == "bob")
+    ));
     refused(&t, "alice", Action::RematchDecline, ErrorCode::WrongState);
     assert!(matches!(
         check_as(&t, "bob", Action::RematchAccept),

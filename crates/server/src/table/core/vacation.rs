@@ -5,6 +5,7 @@
 //! Which late move may take a day, and the state once one is taken, are here too; the actor
 //! reads and writes the days (`actor/vacation.rs`).
 
+use record::NoteKind;
 use record::{GameStatus, Vacation};
 
 use super::bot_level;
@@ -82,7 +83,7 @@ impl TableState {
         if let Some(mover) = self.mover() {
             effects.push(Effect::Notify {
                 user: mover.id.clone(),
-                kind: "vacation",
+                kind: NoteKind::Vacation,
             });
         }
         effects
@@ -221,11 +222,9 @@ mod table_tests {
             })
         );
         assert!(matches!(effects[0], Effect::Snapshots));
-        assert!(
-            effects
-                .iter()
-                .any(|e| matches!(e, Effect::Notify { user, kind: "vacation" } if user == "alice"))
-        );
+        assert!(effects.iter().any(
+            |e| matches!(e, Effect::Notify { user, kind: NoteKind::Vacation } if user == "alice")
+        ));
         play(&mut t, "alice", "c3");
         assert_eq!(t.vacation, None);
     }
