@@ -260,3 +260,28 @@ pub(crate) async fn change(
     state.store.set_push_off(&user.id, &off).await?;
     Ok(HttpResponse::Ok().json(settings_of(&state, &user).await?))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use utoipa::PartialSchema;
+    use utoipa::openapi::{RefOr, Schema};
+
+    /// The API document's list of kinds is written out for the schema: it must name exactly the
+    /// kinds the server has.
+    #[test]
+    fn the_documented_kinds_are_the_servers_kinds() {
+        let schema = <PushKind as PartialSchema>::schema();
+        let RefOr::T(Schema::Object(object)) = schema else {
+            panic!("PushKind is documented as a string enum")
+        };
+        let documented: Vec<String> = object
+            .enum_values
+            .unwrap_or_default()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        let kinds: Vec<String> = NoteKind::ALL.iter().map(|k| k.to_string()).collect();
+        assert_eq!(documented, kinds);
+    }
+}
