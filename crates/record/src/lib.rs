@@ -9,7 +9,7 @@ pub use notes::NoteKind;
 
 use game::{EndReason, Outcome};
 use rating::{Class, Rating, Score};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -148,7 +148,7 @@ pub struct GameRecord {
 
 /// Who a chat line was written among: the players keep their own room, so that spectators'
 /// talk reaches them only if they choose to read it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ChatRoom {
     Players,

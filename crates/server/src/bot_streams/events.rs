@@ -21,6 +21,7 @@ use crate::identity::Identity;
 use crate::outbox::{ConnId, Frame, Outbox};
 use crate::state::AppState;
 use crate::ws::protocol::encode;
+use record::GameStatus;
 
 /// Opens the event stream of `identity`.
 pub async fn event_stream(
@@ -161,7 +162,7 @@ impl Events {
         let Some(entry) = handle.playing(&user.id).await else {
             return true;
         };
-        if entry["status"] != "playing" {
+        if entry.status != GameStatus::Playing.as_str() {
             return true;
         }
         let Ok(snapshot) = handle

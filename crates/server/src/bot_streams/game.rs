@@ -132,6 +132,9 @@ impl Follow {
         }
         let user = self.identity.user.clone();
         let view = self.handle_now().await?.view(Some(user), None).await.ok()?;
+        // The stream's lines are made from the view as the wire writes it, as from a socket's
+        // snapshot.
+        let view = serde_json::to_value(&view).ok()?;
         let state = game_state(&view);
         if state != self.last {
             if !self.lines.send(&state) {

@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use cluster::{ClusterError, Delivery, Incoming};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::Hub;
 use super::links::{Proxied, frames_channel};
@@ -18,7 +17,7 @@ use super::site_lobby::WireKey;
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Frame};
 use crate::table::{Answer, Call, Forwarder, Forwarding, SoloPosition, TableHandle};
-use crate::ws::protocol::{Message, encode};
+use crate::ws::protocol::{Message, PlayingEntry, TableView, UserView, encode};
 
 /// How long a node waits for another's answer.
 const ASK_TIMEOUT: Duration = Duration::from_secs(5);
@@ -58,7 +57,10 @@ pub(super) type WireCall = Call<Vec<String>>;
 pub(super) enum Reply {
     Pong,
     Message(Option<String>),
-    Value(Option<Value>),
+    View(Box<TableView>),
+    Playing(Option<Box<PlayingEntry>>),
+    /// A quick-match candidate claimed on its node (`None`: gone meanwhile).
+    Claimed(Option<UserView>),
     /// A solo game's record, for its helpers.
     Solo {
         game: String,
@@ -462,7 +464,8 @@ fn wire_call(call: &Call) -> (WireCall, Option<(ConnId, Proxied)>) {
 fn reply_of(answer: Answer) -> Reply {
     match answer {
         Answer::Message(message) => Reply::Message(message.map(|m| encode(None, &m))),
-        Answer::Value(value) => Reply::Value(value),
+        Answer::View(view) => Reply::View(view),
+        Answer::Playing(entry) => Reply::Playing(entry),
         Answer::Solo(position) => Reply::Solo {
             game: position.variant.game().as_str().to_string(),
             variant: position.variant.as_str().to_string(),
@@ -477,7 +480,8 @@ fn reply_of(answer: Answer) -> Reply {
 fn answer(reply: Reply) -> Result<Answer, WsError> {
     Ok(match reply {
         Reply::Message(message) => Answer::Message(message.map(Message::Forwarded)),
-        Reply::Value(value) => Answer::Value(value),
+        Reply::View(view) => Answer::View(view),
+        Reply::Playing(entry) => Answer::Playing(entry),
         Reply::Solo {
             game,
             variant,
@@ -492,7 +496,7 @@ fn answer(reply: Reply) -> Result<Answer, WsError> {
                 moves,
             })
         }
-        Reply::Done | Reply::Pong | Reply::NotHere => Answer::Done,
+        Reply::Done | Reply::Pong | Reply::NotHere | Reply::Claimed(_) => Answer::Done,
         Reply::Error {
             code,
             message,

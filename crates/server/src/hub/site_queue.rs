@@ -140,7 +140,7 @@ impl Hub {
             key: key.into(),
         };
         match self.ask(&who.node, &ask).await {
-            Ok(Reply::Value(Some(user))) => serde_json::from_value(user).ok(),
+            Ok(Reply::Claimed(user)) => user,
             _ => None,
         }
     }
@@ -243,6 +243,6 @@ impl Hub {
     /// Answers another node's claim on one of this node's waiting players.
     pub(super) fn answer_claim(&self, conn: ConnId, key: &WireKey) -> Reply {
         let user = key.key().and_then(|key| self.claim_here(conn, &key));
-        Reply::Value(user.map(|u| serde_json::to_value(u).expect("users serialise")))
+        Reply::Claimed(user)
     }
 }

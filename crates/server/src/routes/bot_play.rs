@@ -254,8 +254,8 @@ pub(crate) async fn takeback(
             .await?
             .view(Some(identity.user.clone()), None)
             .await?;
-        let asked = view["takeback_offer"].as_str();
-        if asked.is_some() && asked != view["you"].as_str() {
+        let asked = view.takeback_offer;
+        if asked.is_some() && asked != view.you {
             Action::TakebackAccept
         } else {
             Action::TakebackOffer

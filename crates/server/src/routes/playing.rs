@@ -6,13 +6,14 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
+use crate::ws::protocol::PlayingEntry;
 
 #[derive(Serialize, ToSchema)]
 pub(crate) struct PlayingView {
     /// Each with its `id`, `game`, `variant`, `status`, the caller's seat (`you`), `your_turn`,
     /// `to_move`, the `opponent` and the caller's `time_left_ms`.
     #[schema(value_type = Vec<Object>)]
-    games: Vec<serde_json::Value>,
+    games: Vec<PlayingEntry>,
 }
 
 /// The caller's games that have not ended, those waiting for their move first, then the
@@ -40,12 +41,6 @@ pub(crate) async fn my_playing(
         };
         games.extend(table.playing(&user.id).await);
     }
-    // Entries are JSON (the table may run on another node): sorted by their fields.
-    games.sort_by_key(|g| {
-        (
-            !g["your_turn"].as_bool().unwrap_or(false),
-            g["time_left_ms"].as_i64().unwrap_or(i64::MAX),
-        )
-    });
+    games.sort_by_key(|g| (!g.your_turn, g.time_left_ms.unwrap_or(i64::MAX)));
     Ok(HttpResponse::Ok().json(PlayingView { games }))
 }

@@ -529,7 +529,7 @@ impl Connection {
         let seated = handle
             .view(Some(self.user.clone()), None)
             .await
-            .is_ok_and(|view| !view["you"].is_null());
+            .is_ok_and(|view| view.you.is_some());
         if seated {
             return Ok(());
         }

@@ -11,7 +11,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Outbox};
-use crate::ws::protocol::{Message, UserView};
+use crate::ws::protocol::{Message, PlayingEntry, TableView, UserView};
 
 pub(super) type Reply<T> = oneshot::Sender<Result<T, WsError>>;
 
@@ -124,7 +124,9 @@ impl<A> Call<A> {
 /// A table's answer to a [`Call`], whichever node gave it.
 pub enum Answer {
     Message(Option<Message>),
-    Value(Option<serde_json::Value>),
+    View(Box<TableView>),
+    /// The table as a line of a player's games in progress (`None`: not theirs, or over).
+    Playing(Option<Box<PlayingEntry>>),
     Solo(SoloPosition),
     Done,
 }
@@ -242,12 +244,11 @@ impl TableHandle {
         }
     }
 
-    /// This table as a line of `user_id`'s games in progress (`None`: not theirs, or over),
-    /// as JSON (a `PlayingEntry`).
-    pub async fn playing(&self, user_id: &str) -> Option<serde_json::Value> {
+    /// This table as a line of `user_id`'s games in progress (`None`: not theirs, or over).
+    pub async fn playing(&self, user_id: &str) -> Option<PlayingEntry> {
         let user = user_id.to_string();
         match self.run(Call::Playing { user }).await {
-            Ok(Answer::Value(entry)) => entry,
+            Ok(Answer::Playing(entry)) => entry.map(|entry| *entry),
             _ => None,
         }
     }
@@ -263,14 +264,14 @@ impl TableHandle {
         stopped.await.ok()
     }
 
-    /// The table as `user` may see it, as JSON (a `TableView`).
+    /// The table as `user` may see it.
     pub async fn view(
         &self,
         user: Option<UserView>,
         token: Option<String>,
-    ) -> Result<serde_json::Value, WsError> {
+    ) -> Result<TableView, WsError> {
         match self.run(Call::View { user, token }).await? {
-            Answer::Value(Some(view)) => Ok(view),
+            Answer::View(view) => Ok(*view),
             _ => Err(unexpected()),
         }
     }

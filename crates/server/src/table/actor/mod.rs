@@ -246,11 +246,11 @@ impl Table {
             Call::View { user, token } => {
                 self.state.may_watch(user.as_ref(), token.as_deref())?;
                 let view = self.state.view(user.as_ref(), Instant::now());
-                Answer::Value(Some(to_json(&view)))
+                Answer::View(Box::new(view))
             }
             Call::Playing { user } => {
                 let entry = self.state.playing(&user, Instant::now(), unix_ms());
-                Answer::Value(entry.map(|e| to_json(&e)))
+                Answer::Playing(entry.map(Box::new))
             }
             Call::SoloPosition { user } => Answer::Solo(self.state.solo_position(&user)?),
         })
@@ -284,10 +284,6 @@ impl Table {
 }
 
 /// When a table still open at `created_ms` (unix ms) closes for want of players.
-fn to_json(view: &impl serde::Serialize) -> serde_json::Value {
-    serde_json::to_value(view).expect("views serialise")
-}
-
 fn open_until(private: bool, created_ms: i64) -> Instant {
     let ttl = if private {
         OPEN_PRIVATE_TTL

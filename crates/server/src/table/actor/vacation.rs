@@ -7,7 +7,6 @@
 use super::Table;
 use crate::table::vacation::{days_left, take_day_in_game, year_of};
 use crate::unix_time::unix_ms;
-use crate::ws::protocol::VacationView;
 
 /// Tries at most this many times when other tables take days of the same player meanwhile.
 const TRIES: usize = 3;
@@ -73,18 +72,17 @@ impl Table {
 
     /// A restored game whose player is on vacation: their days left, for the snapshots.
     pub(super) async fn load_vacation(&mut self) {
-        let Some(view) = self.state.vacation else {
+        if self.state.vacation.is_none() {
             return;
-        };
+        }
         let Some(user) = self.state.mover().map(|u| u.id.clone()) else {
             return;
         };
         match self.services.store.vacation(&user).await {
             Ok(Some(vacation)) => {
-                self.state.vacation = Some(VacationView {
-                    days_left: Some(days_left(&vacation, year_of(unix_ms()))),
-                    ..view
-                });
+                if let Some(view) = self.state.vacation.as_mut() {
+                    view.days_left = Some(days_left(&vacation, year_of(unix_ms())));
+                }
             }
             Ok(None) => {}
             Err(e) => {

@@ -96,7 +96,7 @@ impl Presence {
         self.away.iter().enumerate().find_map(|(index, away)| {
             let away = away.as_ref()?;
             Some(AwayView {
-                seat: Seat::from_index(index)?.letter(),
+                seat: Seat::from_index(index)?.letter().into(),
                 claim_at: away.claim_at_ms,
             })
         })

@@ -89,7 +89,7 @@ impl TableState {
             .filter(|_| deadline.is_some())
             .and_then(|_| game.to_move())
             .map(|seat| VacationView {
-                seat: seat.letter(),
+                seat: seat.letter().into(),
                 days_left: None,
             });
         Ok(TableState {

@@ -954,3 +954,23 @@ fn the_clock_runs_only_once_both_sides_moved() {
     play(&mut t, "bob", "a1");
     assert_eq!(t.clock.as_ref().and_then(Clock::running), Some(Seat::A));
 }
+
+/// A table on another node answers with its view as JSON: read back, it is the same view,
+/// for a viewer and a player alike.
+#[test]
+fn a_view_read_back_from_its_json_is_the_same_view() {
+    let mut t = playing();
+    let now = Instant::now();
+    t.draw_offer = Some(Seat::B);
+    for viewer in [None, Some(user("alice"))] {
+        let view = t.view(viewer.as_ref(), now);
+        let json = serde_json::to_value(&view).unwrap();
+        let back: crate::ws::protocol::TableView = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&back).unwrap(), json);
+    }
+    let entry = t.playing("alice", now, 0).expect("alice plays here");
+    let json = serde_json::to_value(&entry).unwrap();
+    let back: crate::ws::protocol::PlayingEntry = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&back).unwrap(), json);
+    assert_eq!(back.you, "a");
+}

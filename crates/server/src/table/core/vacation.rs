@@ -76,7 +76,7 @@ impl TableState {
     pub fn apply_vacation_day(&mut self, deadline: i64, days_left: i64) -> Vec<Effect> {
         self.deadline = Some(deadline);
         self.vacation = self.game.to_move().map(|seat| VacationView {
-            seat: seat.letter(),
+            seat: seat.letter().into(),
             days_left: Some(days_left),
         });
         let mut effects = vec![Effect::Snapshots];
@@ -217,7 +217,7 @@ mod table_tests {
         assert_eq!(
             t.vacation,
             Some(VacationView {
-                seat: "a",
+                seat: "a".into(),
                 days_left: Some(19)
             })
         );

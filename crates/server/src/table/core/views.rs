@@ -36,41 +36,41 @@ impl TableState {
         let moving = playing && you.is_some() && self.game.to_move() == you;
         TableView {
             id: self.id.to_string(),
-            game: self.settings.variant.game().as_str(),
-            variant: self.settings.variant.as_str(),
+            game: self.settings.variant.game().as_str().into(),
+            variant: self.settings.variant.as_str().into(),
             private: self.settings.private,
-            status: self.status.as_str(),
+            status: self.status.as_str().into(),
             host: self.host.clone(),
             seats: (0..self.seats.len())
                 .filter_map(Seat::from_index)
                 .map(|seat| self.seat_view(seat))
                 .collect(),
-            you: you.map(Seat::letter),
+            you: you.map(|seat| seat.letter().into()),
             // A daily deal is private so that nobody watches it: it has no link to share.
             invite: (self.settings.private && insider && self.settings.daily.is_none())
                 .then(|| self.token.clone()),
             ply: self.plies.len() as u32,
             moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
             position: self.game.view(you),
-            to_move: next.to_move.filter(|_| playing),
-            turn: next.turn,
+            to_move: next.to_move.filter(|_| playing).map(Into::into),
+            turn: next.turn.into(),
             legal: if moving { next.legal } else { Vec::new() },
             legal_truncated: next.legal_truncated && moving,
             clock: self.clock_view(now),
             days: self.settings.days,
             deadline: self.deadline,
-            vacation: self.vacation.filter(|_| playing),
+            vacation: self.vacation.clone().filter(|_| playing),
             result: self.result,
             reason: self.reason,
-            draw_offer: self.draw_offer.map(Seat::letter),
-            takeback_offer: self.takeback_offer.map(Seat::letter),
+            draw_offer: self.draw_offer.map(|seat| seat.letter().into()),
+            takeback_offer: self.takeback_offer.map(|seat| seat.letter().into()),
             can_take_back: you.is_some_and(|seat| self.takeback_keeps(seat).is_some()),
-            rematch_offer: self.rematch_offer.map(Seat::letter),
+            rematch_offer: self.rematch_offer.map(|seat| seat.letter().into()),
             rematch: self.rematch.clone(),
             chat: self.chat.iter().cloned().collect(),
             daily: self.settings.daily.clone(),
             rated: self.settings.rated,
-            rating_class: self.settings.rating_class().map(rating::Class::as_str),
+            rating_class: self.settings.rating_class().map(|c| c.as_str().into()),
             rating_range: self.settings.rating_range,
             away: self.presence.view(),
             claim: you.is_some_and(|seat| playing && self.presence.may_claim(seat)),
@@ -82,8 +82,8 @@ impl TableState {
         let user = self.seats.get(seat.index()).cloned().flatten();
         let rating = self.ratings.get(seat.index()).copied().flatten();
         SeatView {
-            seat: seat.letter(),
-            label: self.game.seat_label(seat),
+            seat: seat.letter().into(),
+            label: self.game.seat_label(seat).into(),
             bot: user.as_ref().and_then(bot_level).map(|l| l.to_string()),
             user,
             rating: rating.as_ref().map(SeatRating::from),
@@ -96,7 +96,7 @@ impl TableState {
             initial_ms: c.control().initial_ms,
             increment_ms: c.control().increment_ms,
             remaining_ms: c.remaining(now),
-            running: c.running().map(Seat::letter),
+            running: c.running().map(|seat| seat.letter().into()),
         })
     }
 
@@ -116,18 +116,19 @@ impl TableState {
         let clock = self.clock_view(now);
         Some(PlayingEntry {
             id: self.id.to_string(),
-            game: self.settings.variant.game().as_str(),
-            variant: self.settings.variant.as_str(),
+            game: self.settings.variant.game().as_str().into(),
+            variant: self.settings.variant.as_str().into(),
             private: self.settings.private,
-            status: self.status.as_str(),
-            you: you.letter(),
+            status: self.status.as_str().into(),
+            you: you.letter().into(),
             side: self
                 .seat_labels()
                 .get(you.index())
                 .copied()
-                .unwrap_or(you.letter()),
+                .unwrap_or(you.letter())
+                .into(),
             your_turn: to_move == Some(you),
-            to_move: to_move.map(Seat::letter),
+            to_move: to_move.map(|seat| seat.letter().into()),
             opponent,
             ply: self.plies.len() as u32,
             time_left_ms: clock

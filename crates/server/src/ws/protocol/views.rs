@@ -2,7 +2,13 @@
 //! list, and who a connection speaks for. Plain data, serialized as `docs/protocol.md`
 //! describes; built by the table, the hub and the live list.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
+
+/// A name a view carries: the engine's or the catalogue's own (`Cow::Borrowed`) where the view
+/// is made, owned where it was read back from another node.
+pub type Text = Cow<'static, str>;
 
 /// The identity behind a request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -42,11 +48,11 @@ impl TimeControl {
 }
 
 /// A seat as clients see it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SeatView {
-    pub seat: &'static str,
+    pub seat: Text,
     /// How the game names this seat now (`a`, `b`, or a colour such as `r`).
-    pub label: &'static str,
+    pub label: Text,
     pub user: Option<UserView>,
     /// The bot's level when a bot sits here.
     pub bot: Option<String>,
@@ -57,7 +63,7 @@ pub struct SeatView {
 }
 
 /// A rating as a table shows it next to a name.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SeatRating {
     pub rating: i32,
     pub provisional: bool,
@@ -81,7 +87,7 @@ pub struct RatingEnd {
     pub provisional: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ChatView {
     /// The line's id, for reporting it.
     pub id: i64,
@@ -104,33 +110,33 @@ pub struct TournamentChatView {
     pub at: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ClockView {
     pub initial_ms: u64,
     pub increment_ms: u64,
     pub remaining_ms: [i64; 2],
-    pub running: Option<&'static str>,
+    pub running: Option<Text>,
 }
 
 /// A full snapshot of a table for one viewer.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TableView {
     pub id: String,
-    pub game: &'static str,
-    pub variant: &'static str,
+    pub game: Text,
+    pub variant: Text,
     pub private: bool,
-    pub status: &'static str,
+    pub status: Text,
     pub host: Option<String>,
     pub seats: Vec<SeatView>,
     /// The viewer's seat, if seated.
-    pub you: Option<&'static str>,
+    pub you: Option<Text>,
     /// The private link's token, shown to the host and the seated players only.
     pub invite: Option<String>,
     pub ply: u32,
     pub moves: Vec<String>,
     pub position: String,
-    pub to_move: Option<&'static str>,
-    pub turn: &'static str,
+    pub to_move: Option<Text>,
+    pub turn: Text,
     pub legal: Vec<String>,
     pub legal_truncated: bool,
     pub clock: Option<ClockView>,
@@ -144,19 +150,19 @@ pub struct TableView {
     pub vacation: Option<VacationView>,
     pub result: Option<catalog::Outcome>,
     pub reason: Option<catalog::EndReason>,
-    pub draw_offer: Option<&'static str>,
+    pub draw_offer: Option<Text>,
     /// The seat that asked to take back its last move.
-    pub takeback_offer: Option<&'static str>,
+    pub takeback_offer: Option<Text>,
     /// The viewer is seated and has a move of theirs to take back (their side has moved).
     pub can_take_back: bool,
-    pub rematch_offer: Option<&'static str>,
+    pub rematch_offer: Option<Text>,
     pub rematch: Option<String>,
     pub chat: Vec<ChatView>,
     /// The day whose White Rabbit daily deal this is.
     pub daily: Option<String>,
     pub rated: bool,
     /// The rating class (`blitz`, `rapid`, `correspondence`) of a two-player table.
-    pub rating_class: Option<&'static str>,
+    pub rating_class: Option<Text>,
     pub rating_range: Option<[i64; 2]>,
     /// A player of a live game who has no connection left, and when their opponent may claim.
     pub away: Option<AwayView>,
@@ -169,7 +175,7 @@ pub struct TableView {
 }
 
 /// Berserk at an arena table (docs/tournaments.md).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct BerserkView {
     /// Seats A and B went berserk.
     pub seats: [bool; 2],
@@ -178,21 +184,21 @@ pub struct BerserkView {
 }
 
 /// A game in progress as its player's list shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PlayingEntry {
     pub id: String,
-    pub game: &'static str,
-    pub variant: &'static str,
+    pub game: Text,
+    pub variant: Text,
     pub private: bool,
     /// `open` (waiting for an opponent) or `playing`.
-    pub status: &'static str,
+    pub status: Text,
     /// The player's seat.
-    pub you: &'static str,
+    pub you: Text,
     /// The player's side as the game names it: the seat's label (Tumbleweed's colour, `r` or
     /// `w`, once the second player has chosen).
-    pub side: &'static str,
+    pub side: Text,
     pub your_turn: bool,
-    pub to_move: Option<&'static str>,
+    pub to_move: Option<Text>,
     /// The other seat (a person, a bot, or empty); absent at a solo table.
     pub opponent: Option<SeatView>,
     pub ply: u32,
@@ -206,17 +212,17 @@ pub struct PlayingEntry {
 }
 
 /// The side to move of a correspondence game, on vacation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VacationView {
-    pub seat: &'static str,
+    pub seat: Text,
     /// Its vacation days left this year (`None` while not yet read after a restart).
     pub days_left: Option<i64>,
 }
 
 /// What clients are told about an absent player.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct AwayView {
-    pub seat: &'static str,
+    pub seat: Text,
     pub claim_at: i64,
 }
 
@@ -311,7 +317,7 @@ pub struct LiveEntry {
 /// A player of a live game.
 #[derive(Debug, Clone, Serialize)]
 pub struct LivePlayer {
-    pub seat: &'static str,
+    pub seat: Text,
     pub user_id: Option<String>,
     pub name: Option<String>,
     pub bot: Option<String>,
