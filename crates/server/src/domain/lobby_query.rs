@@ -16,10 +16,9 @@ pub const MAX_OFFSET: usize = 10_000;
 /// A valid page of the lobby.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LobbyQuery {
-    /// Only this game's tables; every game's when `None`.
-    pub game: Option<GameId>,
-    pub offset: usize,
-    pub limit: usize,
+    game: Option<GameId>,
+    offset: usize,
+    limit: usize,
 }
 
 impl Default for LobbyQuery {
@@ -62,6 +61,21 @@ impl LobbyQuery {
             offset,
             limit,
         })
+    }
+
+    /// Only this game's tables; every game's when `None`.
+    pub fn game(&self) -> Option<GameId> {
+        self.game
+    }
+
+    /// How many of the matching tables the page skips.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The most tables the page shows.
+    pub fn limit(&self) -> usize {
+        self.limit
     }
 }
 

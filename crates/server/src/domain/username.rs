@@ -6,10 +6,8 @@ use crate::names::{is_reserved, is_single_script, is_well_formed, normal_form, s
 /// A username that may be registered, with the forms it is compared in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Username {
-    /// As shown: NFKC of what was typed.
-    pub name: String,
-    /// The confusable skeleton of its lower case: unique among accounts.
-    pub skeleton: String,
+    name: String,
+    skeleton: String,
 }
 
 impl Username {
@@ -35,6 +33,21 @@ impl Username {
         }
         let skeleton = skeleton_of(&name);
         Ok(Username { name, skeleton })
+    }
+
+    /// As shown: NFKC of what was typed.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The confusable skeleton of its lower case: unique among accounts.
+    pub fn skeleton(&self) -> &str {
+        &self.skeleton
+    }
+
+    /// The name as shown, owned.
+    pub fn into_name(self) -> String {
+        self.name
     }
 }
 

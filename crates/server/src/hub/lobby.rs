@@ -163,9 +163,9 @@ impl Lobby {
                 continue;
             }
             let message = Message::LobbyChanges(LobbyChanges {
-                game: query.game.map(|g| g.as_str()),
-                offset: query.offset,
-                limit: query.limit,
+                game: query.game().map(|g| g.as_str()),
+                offset: query.offset(),
+                limit: query.limit(),
                 removed,
                 tables,
                 total,
@@ -199,9 +199,9 @@ fn page_view(
     LobbyView {
         tables,
         total,
-        game: query.game.map(|g| g.as_str()),
-        offset: query.offset,
-        limit: query.limit,
+        game: query.game().map(|g| g.as_str()),
+        offset: query.offset(),
+        limit: query.limit(),
         queues,
     }
 }

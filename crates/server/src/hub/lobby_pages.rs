@@ -45,14 +45,14 @@ pub(super) fn page<'a>(
     ordered: impl IntoIterator<Item = &'a Listed>,
     query: &LobbyQuery,
 ) -> (Vec<Value>, usize) {
-    let game = query.game.map(|g| g.as_str());
+    let game = query.game().map(|g| g.as_str());
     let mut total = 0;
     let mut shown = Vec::new();
     for listed in ordered
         .into_iter()
         .filter(|listed| game.is_none_or(|g| listed.game == g))
     {
-        if total >= query.offset && shown.len() < query.limit {
+        if total >= query.offset() && shown.len() < query.limit() {
             shown.push(listed.entry.clone());
         }
         total += 1;

@@ -107,8 +107,8 @@ pub(crate) async fn register(
         .register(
             &user.id,
             &store::Registration {
-                username: &username.name,
-                skeleton: &username.skeleton,
+                username: username.name(),
+                skeleton: username.skeleton(),
                 password_hash: &hash,
             },
         )
@@ -126,11 +126,11 @@ pub(crate) async fn register(
     // From now on the player is known by the chosen name, in old games too.
     state
         .store
-        .set_display_name(&user.id, &username.name)
+        .set_display_name(&user.id, username.name())
         .await?;
     let account = UserView {
         id: user.id,
-        name: username.name,
+        name: username.into_name(),
         guest: false,
         bot: false,
     };
