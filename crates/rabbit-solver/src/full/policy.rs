@@ -209,3 +209,70 @@ pub(super) fn policy_sweep(x: &[AtomicU64], p: &Packed) -> f64 {
     }
     delta
 }
+
+/// Geometric extrapolation of a round's policy sweeps. The sweeps of one fixed policy shrink
+/// the error by about the same ratio `r` each (the policy's swap-and-reroll loops), so once
+/// the ratio of successive largest changes has settled, the error left is about the last
+/// change times `r / (1 − r)`: every value is moved by that at once instead of by the next
+/// sweeps. It is a guess, never a stopping test: sweeps go on after it, and a pass still
+/// ends only on a Bellman sweep that moves no value by its tolerance. Only for the actions
+/// pass, whose fixed point is unique (a value moved too far is corrected by the sweeps after
+/// it); win probability and score must stay below their least fixed point, and moved above it
+/// they went round for good (the mid-size model's level 2 score pass, a largest change of
+/// 2.5e-3 at every sweep).
+#[derive(Default)]
+pub(super) struct Extrapolation {
+    /// The largest changes of the last two sweeps since the last jump.
+    last: [f64; 2],
+    /// The values before the next sweep, kept when it is to be followed by a jump.
+    before: Option<Vec<u64>>,
+    /// Jumps made.
+    pub(super) jumps: u32,
+}
+
+/// Ratios of successive largest changes this close (relative) count as settled. (The largest
+/// change is noisy: two threads update in place. On the mid-size model's actions passes,
+/// in Bellman sweeps and policy sweeps, 0.1 did better than 0.03, 0.2 or 0.3.)
+const SETTLED: f64 = 0.1;
+/// Ratios outside this range are not extrapolated: too fast to gain much, or too close to 1
+/// (an endless loop of the policy rises by its length every sweep, a ratio of 1).
+const RATIOS: (f64, f64) = (0.3, 0.96);
+
+impl Extrapolation {
+    pub(super) fn new() -> Extrapolation {
+        Extrapolation {
+            last: [f64::NAN; 2],
+            ..Default::default()
+        }
+    }
+
+    fn settled(r: f64, earlier: f64) -> bool {
+        (RATIOS.0..=RATIOS.1).contains(&r) && (r - earlier).abs() <= SETTLED * r
+    }
+
+    /// Called after a sweep whose largest change was `d`. After a sweep whose ratio agrees
+    /// with the one before, it keeps the values; after the next sweep, if its ratio `r` still
+    /// agrees, it moves every value by its change in that sweep times `r / (1 − r)` and starts
+    /// over. Returns whether it moved them.
+    pub(super) fn after_sweep(&mut self, x: &[AtomicU64], d: f64) -> bool {
+        let [a, b] = self.last;
+        let (earlier, r) = (b / a, d / b);
+        if let Some(before) = self.before.take()
+            && Self::settled(r, earlier)
+        {
+            let c = r / (1.0 - r);
+            for (v, &old) in x.iter().zip(&before) {
+                let (y, old) = (f64::from_bits(v.load(Relaxed)), f64::from_bits(old));
+                v.store((y + c * (y - old)).to_bits(), Relaxed);
+            }
+            self.jumps += 1;
+            self.last = [f64::NAN; 2];
+            return true;
+        }
+        self.last = [b, d];
+        if Self::settled(r, earlier) {
+            self.before = Some(x.iter().map(|v| v.load(Relaxed)).collect());
+        }
+        false
+    }
+}
