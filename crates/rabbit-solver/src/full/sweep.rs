@@ -7,9 +7,7 @@ use super::index::{Cursor, END_ID, Index};
 use super::level::Level;
 use super::loops::{LoopExits, leave_endless_loops, successors};
 use super::order::cached_order;
-use super::policy::{
-    Extrapolation, Packed, Row, Rows, pack, policy_row, policy_rows, policy_sweep,
-};
+use super::policy::{Packed, Row, Rows, pack, policy_row, policy_rows, policy_sweep};
 use super::setup_value;
 use super::steps::{Buf, Steps};
 use super::values::{MAX_ACTS, NO_ACT, Values, Work, combine};
@@ -257,7 +255,7 @@ pub fn solve_level_until(
             earlier = [earlier[1], delta];
             // Evaluate the greedy policy further with cheap sweeps before improving it again:
             // its equations written out once, then swept on a compact copy of the values.
-            let (t1, mut d, mut n, mut jumps) = (std::time::Instant::now(), 0.0, 0, 0);
+            let (t1, mut d, mut n) = (std::time::Instant::now(), 0.0, 0);
             if cap > 0 {
                 on_threads(threads, |i| {
                     policy_rows(&lv, &work, &order, &steps, &rows, i, threads, phase)
@@ -318,7 +316,6 @@ pub fn solve_level_until(
                     pack(&x, &rows[i], &mut packed[i].lock().expect("packed"))
                 });
                 let packed: Vec<_> = packed.iter().map(|p| p.lock().expect("packed")).collect();
-                let mut ex = Extrapolation::new();
                 while n < cap {
                     if !go_on() {
                         return None;
@@ -330,18 +327,14 @@ pub fn solve_level_until(
                     if d < tol[phase] {
                         break;
                     }
-                    if phase == 2 {
-                        ex.after_sweep(&x, d);
-                    }
                 }
-                jumps = ex.jumps;
                 for (i, v) in x.iter().enumerate() {
                     work.set(i / 2, 3 * (i % 2) + phase, f64::from_bits(v.load(Relaxed)));
                 }
             }
             rep.policy_sweeps[phase] += n;
             log(&format!(
-                "  {n} policy sweeps, {jumps} extrapolations, last delta {d:.3e} ({:.1} s)",
+                "  {n} policy sweeps, last delta {d:.3e} ({:.1} s)",
                 t1.elapsed().as_secs_f64()
             ));
         }
