@@ -1,8 +1,9 @@
 //! Compares the cached tables of two directories class by class — the largest differences of
 //! win probability, score and expected actions over every `F` and `G`, and how many classes
 //! name another best action — and the turn-start values from the setup:
-//! `compare_tables DIR_A DIR_B [classic|no-wrap] [LEVELS]`. `DIR_A` may hold files of format
-//! 4 (an earlier build's: `f64` values, 42 bytes a class), read here for the comparison.
+//! `compare_tables DIR_A DIR_B [classic|no-wrap] [LEVELS] [B,R,T,F]` (the last: a reduced
+//! model's files). `DIR_A` may hold files of format 4 (an earlier build's: `f64` values, 42
+//! bytes a class), read here for the comparison.
 use rabbit_solver::full::Values;
 use rabbit_solver::model::Model;
 use rabbit_solver::tables;
@@ -19,7 +20,14 @@ fn main() {
         _ => Variant::Classic,
     };
     let top: u8 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(6);
-    let m = Model::of(variant);
+    let mut m = Model::of(variant);
+    if let Some(spec) = args.get(5) {
+        let n: Vec<u8> = spec
+            .split(',')
+            .map(|x| x.parse().expect("B,R,T,F"))
+            .collect();
+        (m.blacks, m.reds, m.table, m.faces) = (n[0], n[1], n[2], n[3]);
+    }
     for g in 1..=top {
         let lb = match tables::open(b, m, g) {
             Ok(lb) => lb,
