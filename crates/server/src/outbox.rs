@@ -8,8 +8,20 @@ use tokio::sync::{Notify, mpsc};
 
 use crate::sessions::MuteList;
 
-/// Identifies one WebSocket connection.
-pub type ConnId = u64;
+/// Identifies one connection (a socket, or a Bot API stream) on the node that holds it;
+/// numbered from one by the hub. A subscription forwarded from another node gets a number of
+/// this node's.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
+pub struct ConnId(pub u64);
+
+impl std::fmt::Display for ConnId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 /// One encoded message on its way to connections: reference-counted, so a broadcast encodes
 /// once and every subscriber's socket writes the same bytes.

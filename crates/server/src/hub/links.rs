@@ -331,7 +331,7 @@ fn of_table<'a>(
     table: &str,
 ) -> impl Iterator<Item = (&'a (Arc<str>, ConnId), &'a Proxied)> {
     let table: Arc<str> = table.into();
-    proxied.range((table.clone(), ConnId::MIN)..=(table, ConnId::MAX))
+    proxied.range((table.clone(), ConnId(u64::MIN))..=(table, ConnId(u64::MAX)))
 }
 
 /// Empties the queue to `node` into its frames channel, consecutive copies of one frame in one
@@ -377,7 +377,7 @@ fn encode(kind: u8, conns: &[ConnId], body: &[u8]) -> Bytes {
     buf.put_u8(kind);
     buf.put_u32(conns.len() as u32);
     for conn in conns {
-        buf.put_u64(*conn);
+        buf.put_u64(conn.0);
     }
     buf.put_slice(body);
     buf.freeze()
@@ -392,7 +392,7 @@ fn decode(mut payload: Bytes) -> Option<(u8, Vec<ConnId>, Bytes)> {
     if payload.remaining() < n.checked_mul(8)? {
         return None;
     }
-    let conns = (0..n).map(|_| payload.get_u64()).collect();
+    let conns = (0..n).map(|_| ConnId(payload.get_u64())).collect();
     Some((kind, conns, payload))
 }
 
@@ -402,9 +402,9 @@ mod tests {
 
     #[test]
     fn a_frames_message_decodes_to_what_was_encoded() {
-        let bytes = encode(FRAME, &[3, 9], b"{\"type\":\"move\"}");
+        let bytes = encode(FRAME, &[ConnId(3), ConnId(9)], b"{\"type\":\"move\"}");
         let (kind, conns, body) = decode(bytes).unwrap();
-        assert_eq!((kind, conns), (FRAME, vec![3, 9]));
+        assert_eq!((kind, conns), (FRAME, vec![ConnId(3), ConnId(9)]));
         assert_eq!(&body[..], b"{\"type\":\"move\"}");
     }
 

@@ -188,7 +188,7 @@ impl Hub {
     }
 
     pub fn next_conn_id(&self) -> ConnId {
-        self.0.next_conn.fetch_add(1, Ordering::Relaxed)
+        ConnId(self.0.next_conn.fetch_add(1, Ordering::Relaxed))
     }
 
     /// Rebuilds every unfinished game from the database after a start: on a site of several
