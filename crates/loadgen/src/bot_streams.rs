@@ -10,6 +10,7 @@
 //! 127.0.0.1), so `bot_requests_per_token` (600 a minute) does not bind; the report gives
 //! the tokens' request rates beside it.
 
+use std::cell::Cell;
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -195,6 +196,8 @@ struct Timed {
     /// Bot API requests (moves, challenges accepted, streams opened) while measured.
     bot_requests: u64,
     games: u64,
+    /// The person's moves refused by the socket's request rate, and sent again.
+    throttled: u64,
     errors: u64,
 }
 
@@ -294,15 +297,22 @@ impl BotGame {
             }
         } else {
             let mv = first_legal(&table.person_view).context("the person has no legal move")?;
-            let sent = Instant::now();
-            let id = conn
-                .send(json!({"type": "move", "table": table.id, "move": mv, "ply": ply}))
-                .await?;
+            let request = json!({"type": "move", "table": table.id, "move": mv, "ply": ply});
+            let sent = Cell::new(Instant::now());
+            let mut id = conn.send(request.clone()).await?;
+            let mut throttled = 0;
             let acked = async {
                 let (mut ok, mut event) = (false, None);
                 while !ok || event.is_none() {
                     let message = conn.next().await?;
-                    if message["id"] == json!(id) {
+                    if message["id"] == json!(id) && message["code"] == "rate_limited" {
+                        // Over the socket's own request rate (20 a second, whatever the
+                        // limits): wait, send again, as a page would.
+                        throttled += 1;
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        sent.set(Instant::now());
+                        id = conn.send(request.clone()).await?;
+                    } else if message["id"] == json!(id) {
                         anyhow::ensure!(message["type"] == "ok", "move refused: {message}");
                         ok = true;
                     } else if person_after(&message, ply) {
@@ -313,7 +323,7 @@ impl BotGame {
             };
             let echoed = async {
                 let line = table.stream.until(|line| bot_after(line, ply)).await?;
-                anyhow::Ok((sent.elapsed(), line))
+                anyhow::Ok((sent.get().elapsed(), line))
             };
             let (acked, echoed) = tokio::join!(acked, echoed);
             let event = acked?;
@@ -322,6 +332,7 @@ impl BotGame {
             table.bot_view = line;
             if measured {
                 timed.to_bot.push(latency);
+                timed.throttled += throttled;
             }
         }
         Ok(())
@@ -379,6 +390,13 @@ fn report(args: &BotStreamsArgs, all: &[Timed], seconds: f64, cpu: Option<f64>) 
             "it would not bind"
         }
     );
+    let throttled: u64 = all.iter().map(|t| t.throttled).sum();
+    if throttled > 0 {
+        let _ = writeln!(
+            out,
+            "The person's moves over the socket's own rate of 20 requests a second, sent again 50 ms later: {throttled}"
+        );
+    }
     let _ = writeln!(
         out,
         "load average at the end: {}",
