@@ -128,6 +128,11 @@ struct ServeArgs {
     /// `https://…`, the VAPID `sub` claim).
     #[arg(long, env = "STOLIK_PUSH_CONTACT")]
     push_contact: Option<String>,
+    /// Accept `http://` push subscription endpoints besides `https://` ones: for a stand-in
+    /// push service on loopback (the load generator's), never on a public site, whose server
+    /// would then post wherever a caller's endpoint points.
+    #[arg(long, env = "STOLIK_PUSH_ALLOW_HTTP")]
+    push_allow_http: bool,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -197,7 +202,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         }),
         push: server::PushConfig {
             contact: args.push_contact,
-            allow_http: false,
+            allow_http: args.push_allow_http,
         },
     };
     actix_web::rt::System::new().block_on(async move {

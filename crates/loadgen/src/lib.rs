@@ -3,6 +3,7 @@
 //! time, and every connection goes to 127.0.0.1 only.
 
 pub mod arena;
+pub mod bot_streams;
 pub mod bots;
 pub mod closed;
 pub mod compare;
@@ -12,9 +13,11 @@ pub mod failover;
 pub mod flood;
 pub mod idle;
 pub mod lobby;
+pub mod ndjson;
 pub mod nodes;
 pub mod open;
 pub mod pair;
+pub mod push;
 pub mod server;
 pub mod site;
 pub mod spectators;

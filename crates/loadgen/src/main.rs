@@ -44,6 +44,14 @@ enum Scenario {
     /// An arena of many accounts playing as fast as the server answers, its standings
     /// followed by many sockets: each result's way to the watchers, and each update's size.
     Arena(loadgen::arena::ArenaArgs),
+    /// Correspondence games whose players are away from their tables, each move a Web Push
+    /// to the opponent at a stand-in push service: pushes a second, a move's acknowledgement
+    /// to its push, the outbox's backlog, and the move ack p99 against a run with no
+    /// subscriptions.
+    Push(loadgen::push::PushArgs),
+    /// Bot accounts playing people over the Bot API's NDJSON streams and `POST move`: moves a
+    /// second, the bot's move to the person's socket and the person's to the bot's stream.
+    BotStreams(loadgen::bot_streams::BotStreamsArgs),
     /// Two builds alternated in one run (closed and open loop, same games and moves): each
     /// round's figures and the ratio B ÷ A, then the median ratios.
     Compare(loadgen::compare::CompareArgs),
@@ -69,6 +77,8 @@ fn main() -> ExitCode {
         Scenario::Failover(failover) => loadgen::failover::run(&failover),
         Scenario::CrossNode(cross) => loadgen::crossnode::run(&cross),
         Scenario::Nodes(nodes) => loadgen::nodes::run(&nodes),
+        Scenario::Push(push) => loadgen::push::run(&push),
+        Scenario::BotStreams(bots) => loadgen::bot_streams::run(&bots),
         Scenario::Compare(compare) => loadgen::compare::run(&compare),
         Scenario::EchoServer { port } => loadgen::echo::serve(port)
             .map(|()| String::new())

@@ -132,6 +132,10 @@ fn describe() {
         "stolik_push_removed_total",
         "push subscriptions deleted because their push service no longer knows them"
     );
+    describe_gauge!(
+        "stolik_push_waiting",
+        "pushes in the outbox after the sender's last round (the whole site's)"
+    );
     describe_counter!(
         "stolik_leases_lost_total",
         "tables stopped here because their lease was lost (several nodes)"

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use metrics::counter;
+use metrics::{counter, gauge};
 use web_push::{ContentEncoding, SubscriptionInfo, VapidSignatureBuilder, WebPushMessageBuilder};
 
 use super::Push;
@@ -65,6 +65,11 @@ pub async fn run(store: store::Store, push: Arc<Push>) {
         tokio::time::sleep(ROUND).await;
         if let Err(e) = round(&store, &push, &client).await {
             tracing::warn!(error = %e, "the push sender could not read its outbox");
+        }
+        // What is left after the round: the backlog an operator (and the load generator)
+        // watches.
+        if let Ok(waiting) = store.pushes_waiting().await {
+            gauge!("stolik_push_waiting").set(waiting as f64);
         }
     }
 }

@@ -1,173 +1,37 @@
-//! Web Push end to end: a stand-in push service on loopback (the real ones are third parties
-//! these machines cannot reach) receives what the server sends, checks the VAPID signature
-//! against the server's public key, and decrypts the message with the subscription's private
-//! key and authentication secret (RFC 8291), as a browser's push service and the browser do.
+//! Web Push end to end, at the test kit's stand-in push service (`testkit::PushService`):
+//! it receives what the server sends, checks the VAPID signature against the server's public
+//! key, and decrypts the message with the subscription's private key and authentication
+//! secret (RFC 8291), as a browser's push service and the browser do.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde_json::{Value, json};
-use tokio::sync::mpsc;
+use testkit::PushService;
 
 use crate::games::Seen;
 use crate::helpers::{Db, Player, TestApp};
 
-/// What the stand-in service received at one subscription's endpoint, decrypted.
-#[derive(Debug)]
-pub(crate) struct Received {
-    pub device: String,
-    pub payload: Value,
+/// The stand-in push service for `app`'s VAPID key and contact.
+pub(crate) async fn push_service(app: &TestApp) -> PushService {
+    let (_, key) = app.get("/api/push/key", None).await;
+    PushService::start(key["key"].as_str().unwrap(), "mailto:tests@stolik.invalid")
+        .await
+        .expect("the stand-in push service starts")
 }
 
-/// The stand-in push service: answers each device's endpoint with the status set for it
-/// (201 by default), and passes on every message it accepted, verified and decrypted.
-pub(crate) struct PushService {
-    base: String,
-    devices: Arc<Mutex<HashMap<String, Device>>>,
-    pub received: mpsc::UnboundedReceiver<Received>,
-    server: actix_web::dev::ServerHandle,
-}
-
-#[derive(Clone)]
-struct Device {
-    keys: ece::EcKeyComponents,
-    auth: Vec<u8>,
-    status: u16,
-}
-
-struct Shared {
-    devices: Arc<Mutex<HashMap<String, Device>>>,
-    /// The server's VAPID public key, base64url.
-    vapid: String,
-    origin: String,
-    sent: mpsc::UnboundedSender<Received>,
-}
-
-async fn deliver(
-    req: HttpRequest,
-    path: web::Path<String>,
-    body: web::Bytes,
-    shared: web::Data<Shared>,
-) -> HttpResponse {
-    let device = path.into_inner();
-    let Some(found) = shared.devices.lock().unwrap().get(&device).cloned() else {
-        return HttpResponse::NotFound().finish();
-    };
-    if found.status != 201 {
-        return HttpResponse::build(actix_web::http::StatusCode::from_u16(found.status).unwrap())
-            .finish();
-    }
-    // RFC 8292: `vapid t=JWT, k=KEY`, the key the server's, the JWT signed with it (ES256)
-    // for this push service's origin.
-    let auth = req
-        .headers()
-        .get("authorization")
-        .unwrap()
-        .to_str()
-        .unwrap()
-        .to_string();
-    let (t, k) = auth
-        .strip_prefix("vapid t=")
-        .and_then(|rest| rest.split_once(", k="))
-        .unwrap_or_else(|| panic!("not a VAPID authorization: {auth}"));
-    assert_eq!(k, shared.vapid, "the key is the server's");
-    let point = URL_SAFE_NO_PAD.decode(&shared.vapid).unwrap();
-    let key = jsonwebtoken::DecodingKey::from_ec_components(
-        &URL_SAFE_NO_PAD.encode(&point[1..33]),
-        &URL_SAFE_NO_PAD.encode(&point[33..65]),
-    )
-    .unwrap();
-    let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::ES256);
-    validation.set_audience(&[shared.origin.as_str()]);
-    validation.set_required_spec_claims(&["exp", "aud", "sub"]);
-    let claims = jsonwebtoken::decode::<Value>(t, &key, &validation)
-        .unwrap_or_else(|e| panic!("the VAPID signature does not verify: {e}"));
-    assert_eq!(claims.claims["sub"], "mailto:tests@stolik.invalid");
-    assert_eq!(req.headers().get("content-encoding").unwrap(), "aes128gcm");
-    assert!(req.headers().contains_key("ttl"));
-    let plain = ece::decrypt(&found.keys, &found.auth, &body).expect("the message decrypts");
-    let payload: Value = serde_json::from_slice(&plain).expect("the message is JSON");
-    let _ = shared.sent.send(Received { device, payload });
-    HttpResponse::Created().finish()
-}
-
-impl PushService {
-    pub(crate) async fn start(app: &TestApp) -> PushService {
-        let (_, key) = app.get("/api/push/key", None).await;
-        let vapid = key["key"].as_str().unwrap().to_string();
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let origin = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
-        let devices = Arc::new(Mutex::new(HashMap::new()));
-        let (sent, received) = mpsc::unbounded_channel();
-        let shared = web::Data::new(Shared {
-            devices: devices.clone(),
-            vapid,
-            origin: origin.clone(),
-            sent,
-        });
-        let server = HttpServer::new(move || {
-            App::new()
-                .app_data(shared.clone())
-                .route("/push/{device}", web::post().to(deliver))
-        })
-        .workers(1)
-        .listen(listener)
-        .unwrap()
-        .disable_signals()
-        .run();
-        let handle = server.handle();
-        actix_web::rt::spawn(server);
-        PushService {
-            base: origin,
-            devices,
-            received,
-            server: handle,
-        }
-    }
-
-    /// Makes a device (a browser's key pair and secret) and subscribes it for `player`.
-    pub(crate) async fn subscribe(&self, app: &TestApp, player: &Player, device: &str, lang: &str) {
-        let (pair, auth) = ece::generate_keypair_and_auth_secret().unwrap();
-        let keys = pair.raw_components().unwrap();
-        let body = json!({
-            "endpoint": format!("{}/push/{device}", self.base),
-            "keys": {
-                "p256dh": URL_SAFE_NO_PAD.encode(pair.pub_as_raw().unwrap()),
-                "auth": URL_SAFE_NO_PAD.encode(auth),
-            },
-            "lang": lang,
-        });
-        self.devices.lock().unwrap().insert(
-            device.to_string(),
-            Device {
-                keys,
-                auth: auth.to_vec(),
-                status: 201,
-            },
-        );
-        let (status, settings) = app.post("/api/me/push", Some(&player.token), body).await;
-        assert_eq!(status, 201, "{settings}");
-    }
-
-    fn answer(&self, device: &str, status: u16) {
-        self.devices.lock().unwrap().get_mut(device).unwrap().status = status;
-    }
-
-    /// The next message the service accepted (waiting for the server's sender).
-    pub(crate) async fn next(&mut self) -> Received {
-        tokio::time::timeout(Duration::from_secs(20), self.received.recv())
-            .await
-            .expect("a push arrives")
-            .expect("the service runs")
-    }
-
-    pub(crate) async fn stop(self) {
-        self.server.stop(false).await;
-    }
+/// Makes a device of `player`'s at `service` and subscribes it, its pushes written in `lang`.
+pub(crate) async fn subscribe(
+    app: &TestApp,
+    service: &PushService,
+    player: &Player,
+    device: &str,
+    lang: &str,
+) {
+    let body = service.device(device, lang);
+    let (status, settings) = app.post("/api/me/push", Some(&player.token), body).await;
+    assert_eq!(status, 201, "{settings}");
 }
 
 /// Two players at a correspondence Mill table; Alice, who moves first, has moved, and then
@@ -208,9 +72,9 @@ async fn move_once(player: &mut Player, seen: &mut Seen) {
 #[actix_web::test]
 async fn a_correspondence_move_pushes_once_to_the_player_away_and_not_to_one_at_the_table() {
     let app = TestApp::spawn().await;
-    let mut service = PushService::start(&app).await;
+    let mut service = push_service(&app).await;
     let (mut alice, mut bob, mut seen) = correspondence(&app).await;
-    service.subscribe(&app, &bob, "bob-phone", "en").await;
+    subscribe(&app, &service, &bob, "bob-phone", "en").await;
     // Bob has the table open: Alice's move is no push (he sees it).
     bob.ok(json!({"type": "table.subscribe", "table": seen.table}))
         .await;
@@ -232,10 +96,7 @@ async fn a_correspondence_move_pushes_once_to_the_player_away_and_not_to_one_at_
     // Nothing was queued for Bob, and nothing was sent (a row leaves the outbox only once
     // the service has answered, and the service passes a message on before it answers).
     assert_eq!(outbox_len(&app).await, 0);
-    assert!(
-        service.received.try_recv().is_err(),
-        "no push while at the table"
-    );
+    assert!(service.try_next().is_none(), "no push while at the table");
     // Alice moves again, Bob away: that one is pushed, once.
     let mv = seen.legal[0].clone();
     alice
@@ -255,7 +116,7 @@ async fn a_correspondence_move_pushes_once_to_the_player_away_and_not_to_one_at_
         })
     );
     until_outbox_empty(&app).await;
-    assert!(service.received.try_recv().is_err(), "one push only");
+    assert!(service.try_next().is_none(), "one push only");
     assert!(metric(&app, "stolik_push_sent_total").await >= 1.0);
     service.stop().await;
     app.stop().await;
@@ -264,9 +125,9 @@ async fn a_correspondence_move_pushes_once_to_the_player_away_and_not_to_one_at_
 #[actix_web::test]
 async fn a_switched_off_kind_is_not_pushed_and_a_push_is_written_in_the_devices_language() {
     let app = TestApp::spawn().await;
-    let mut service = PushService::start(&app).await;
+    let mut service = push_service(&app).await;
     let (mut alice, bob, mut seen) = correspondence(&app).await;
-    service.subscribe(&app, &alice, "alice-phone", "ru").await;
+    subscribe(&app, &service, &alice, "alice-phone", "ru").await;
     let (status, body) = send(&app, "PUT", &alice, json!({"off": ["your_turn"]})).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["off"], json!(["your_turn"]));
@@ -291,11 +152,11 @@ async fn a_switched_off_kind_is_not_pushed_and_a_push_is_written_in_the_devices_
 #[actix_web::test]
 async fn a_rematch_offer_is_pushed_to_the_player_who_left_the_finished_game() {
     let app = TestApp::spawn().await;
-    let mut service = PushService::start(&app).await;
+    let mut service = push_service(&app).await;
     let (mut alice, mut bob, mut seen) = correspondence(&app).await;
     move_once(&mut alice, &mut seen).await;
     move_once(&mut bob, &mut seen).await;
-    service.subscribe(&app, &bob, "bob-phone", "uk").await;
+    subscribe(&app, &service, &bob, "bob-phone", "uk").await;
     alice
         .ok(json!({"type": "table.subscribe", "table": seen.table}))
         .await;
@@ -317,10 +178,10 @@ async fn a_rematch_offer_is_pushed_to_the_player_who_left_the_finished_game() {
 #[actix_web::test]
 async fn a_subscription_its_service_answers_410_is_removed() {
     let app = TestApp::spawn().await;
-    let mut service = PushService::start(&app).await;
+    let mut service = push_service(&app).await;
     let (mut alice, bob, mut seen) = correspondence(&app).await;
-    service.subscribe(&app, &bob, "old-laptop", "en").await;
-    service.subscribe(&app, &bob, "phone", "en").await;
+    subscribe(&app, &service, &bob, "old-laptop", "en").await;
+    subscribe(&app, &service, &bob, "phone", "en").await;
     service.answer("old-laptop", 410);
     assert_eq!(
         app.get("/api/me/push", Some(&bob.token)).await.1["devices"],
@@ -392,10 +253,10 @@ async fn postgres_two_nodes_send_one_push() {
         TestApp::spawn_node_on(Db::postgres().await, &redis, &prefix, "node-0", "off").await;
     let second =
         TestApp::spawn_node_on(Db::shared(&first.db), &redis, &prefix, "node-1", "off").await;
-    let mut service = PushService::start(&first).await;
+    let mut service = push_service(&first).await;
     // Alice's table runs on the first node, Bob's socket is on the second.
     let (mut alice, bob, mut seen) = correspondence(&first).await;
-    service.subscribe(&second, &bob, "bob-phone", "en").await;
+    subscribe(&second, &service, &bob, "bob-phone", "en").await;
     let bob_there = Player::connect(&second, bob.token.clone(), bob.user.clone()).await;
     // Several moves, each one push, each sent by one of the two senders that both poll the
     // outbox: exactly one arrives per move.
@@ -408,10 +269,7 @@ async fn postgres_two_nodes_send_one_push() {
     }
     // Every push has been answered: had two senders sent one, both copies would be here.
     until_outbox_empty(&first).await;
-    assert!(
-        service.received.try_recv().is_err(),
-        "each push was sent once"
-    );
+    assert!(service.try_next().is_none(), "each push was sent once");
     service.stop().await;
     second.stop().await;
     first.stop().await;

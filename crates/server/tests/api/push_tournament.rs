@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::helpers::{Db, TestApp};
-use crate::push::{PushService, send, until_outbox_empty};
+use crate::push::{push_service, send, subscribe, until_outbox_empty};
 
 /// A minute of the tournaments' calendar here: the pushes are due 10 s before the start.
 const MINUTE: Duration = Duration::from_secs(2);
@@ -32,13 +32,13 @@ async fn status(app: &TestApp, id: &str) -> String {
 #[actix_web::test]
 async fn the_players_of_a_tournament_about_to_start_are_pushed_once() {
     let app = server(Db::sqlite()).await;
-    let mut service = PushService::start(&app).await;
+    let mut service = push_service(&app).await;
     let ann = app.account("ts_ann").await;
     let bob = app.account("ts_bob").await;
     let cyd = app.account("ts_cyd").await;
     let dee = app.account("ts_dee").await;
     for (player, device) in [(&ann, "ann"), (&bob, "bob"), (&cyd, "cyd"), (&dee, "dee")] {
-        service.subscribe(&app, player, device, "en").await;
+        subscribe(&app, &service, player, device, "en").await;
     }
     let (code, body) = send(&app, "PUT", &bob, json!({"off": ["tournament_start"]})).await;
     assert_eq!(code, 200, "{body}");
@@ -127,7 +127,7 @@ async fn the_players_of_a_tournament_about_to_start_are_pushed_once() {
     assert_eq!(status(&app, &arena).await, "running");
     until_outbox_empty(&app).await;
     assert!(
-        service.received.try_recv().is_err(),
+        service.try_next().is_none(),
         "one push a player and tournament"
     );
     service.stop().await;
