@@ -149,7 +149,7 @@ impl Tournaments {
 
 /// What the database knows of the tournament's games that the director does not yet: tables
 /// that started, games that ended (with when they ended).
-fn game_events(
+pub(super) fn game_events(
     arena: &tournament::arena::Arena,
     games: &HashMap<u32, store::TournamentGame>,
 ) -> Vec<(Event, Option<u64>)> {
