@@ -7,6 +7,9 @@
 //! finished, a pairing with no table gets one, and the tournament's status follows its
 //! director's phase (its standings frozen at the end). So a pass that a crash cut short is
 //! simply done again by the next one, on this node or the next leader.
+//!
+//! A game's end does not wait for the pass: `news.rs` records it the moment its table ends,
+//! through the same events; the pass finds what a lost message left undone.
 
 use std::collections::HashMap;
 use std::str::FromStr;
