@@ -56,8 +56,8 @@ struct Update {
     made_ms: i64,
     got_ms: i64,
     bytes: usize,
-    /// The players whose game count it raised, with how many games they had then.
-    raised: Vec<(String, usize)>,
+    /// The players whose game count it raised, with how many games they had before and then.
+    raised: Vec<(String, usize, usize)>,
 }
 
 /// What one watcher saw.
@@ -447,9 +447,11 @@ async fn watch(mut conn: Conn, tournament: String, until: Instant) -> Seen {
             // line has them all.
             let kept = line["scores_from"].as_u64().unwrap_or(0) as usize;
             let games = kept + line["scores"].as_array().map_or(0, Vec::len);
-            let before = seen.games.get(&player).copied().unwrap_or(0);
-            if games > before {
-                raised.push((player.clone(), games));
+            // A line new to the watcher (come onto its page) brings games it never followed:
+            // only its later ones are timed.
+            let before = seen.games.get(&player).copied();
+            if let Some(before) = before.filter(|before| games > *before) {
+                raised.push((player.clone(), before, games));
             }
             seen.games.insert(player, games);
         }
@@ -468,22 +470,19 @@ async fn watch(mut conn: Conn, tournament: String, until: Instant) -> Seen {
     seen
 }
 
-/// For each game a watcher saw counted: the time from its player's seeing it end to the
+/// For each game a watcher saw counted on a line it already had: the time from its player's seeing it end to the
 /// watcher's having the line that counts it (a line counts a player's n-th game when it
 /// shows n scores).
 fn result_latencies(seen: &Seen, ends: &HashMap<String, Vec<Instant>>) -> Vec<Duration> {
-    let mut counted: HashMap<&str, usize> = HashMap::new();
     let mut out = Vec::new();
     for Update { at, raised, .. } in &seen.updates {
-        for (player, games) in raised {
+        for (player, before, games) in raised {
             let Some(times) = ends.get(player) else {
                 continue;
             };
-            let from = counted.get(player.as_str()).copied().unwrap_or(0);
-            for end in times.iter().take(*games).skip(from) {
+            for end in times.iter().take(*games).skip(*before) {
                 out.push(at.saturating_duration_since(*end));
             }
-            counted.insert(player, (*games).max(from));
         }
     }
     out
