@@ -88,14 +88,18 @@ impl Tournaments {
     pub(super) async fn direct(&self, id: &str) -> Result<(), ApiError> {
         let store = &self.0.store;
         let slot = self.slot(id).await?;
-        let mut loaded = slot.lock().await;
-        loaded.catch_up(store).await?;
+        // Read before the arena is locked, so that a game's end recorded meanwhile (news.rs)
+        // does not wait for this read of every game. Only this pass links tables to pairings,
+        // so a pairing without a game here has no table yet; an end not seen here is the next
+        // pass's, or already recorded.
         let games: HashMap<u32, store::TournamentGame> = store
             .tournament_games(id)
             .await?
             .into_iter()
             .map(|game| (game.pairing as u32, game))
             .collect();
+        let mut loaded = slot.lock().await;
+        loaded.catch_up(store).await?;
         for (event, happened) in game_events(&loaded.arena, &games) {
             loaded.apply_at(store, happened, &event, None).await?;
         }
