@@ -316,6 +316,29 @@ impl Store {
         })
     }
 
+    /// The arena game at table `game_id`, with its tournament's id; `None` for a table that is
+    /// no arena's.
+    pub async fn arena_pairing_game(
+        &self,
+        game_id: &str,
+    ) -> Result<Option<(String, TournamentGame)>, StoreError> {
+        on_pool!(self, pool => {
+            let row = sqlx::query(
+                "SELECT t.tournament_id, t.pairing, t.game_id, t.berserk_a, t.berserk_b, g.status, \
+                 g.result, g.finished_at, \
+                 (SELECT COUNT(*) FROM moves m WHERE m.game_id = t.game_id) AS plies \
+                 FROM tournament_games t JOIN games g ON g.id = t.game_id \
+                 JOIN tournaments r ON r.id = t.tournament_id \
+                 WHERE t.game_id = $1 AND r.kind = 'arena'",
+            )
+            .bind(game_id)
+            .fetch_optional(pool)
+            .await?;
+            row.map(|row| Ok((row.text("tournament_id")?, game_from(&row)?)))
+                .transpose()
+        })
+    }
+
     /// The names of tournament `id`'s entrants, by user id.
     pub async fn tournament_entrants(&self, id: &str) -> Result<Vec<(String, String)>, StoreError> {
         on_pool!(self, pool => {

@@ -1,7 +1,8 @@
 //! One WebSocket, as a browser tab holds it.
 //!
 //! The load generator reads its latencies through [`Conn::next`]: a message costs one frame
-//! read and one JSON parse, and nothing here adds to that.
+//! read and one JSON parse, and nothing here adds to that ([`Conn::read_text`] leaves out the
+//! parse).
 
 use std::time::Duration;
 
@@ -61,11 +62,18 @@ impl Conn {
 
     /// The next JSON message, answering pings on the way; waits as long as it takes.
     pub async fn read(&mut self) -> Result<Value, Ended> {
+        let text = self.read_text().await?;
+        serde_json::from_str(&text).map_err(|e| Ended::Failed(format!("not JSON: {e}")))
+    }
+
+    /// The next message as it came, unparsed (for a reader that parses only some of them),
+    /// answering pings on the way; waits as long as it takes.
+    pub async fn read_text(&mut self) -> Result<String, Ended> {
         loop {
             match self.framed.next().await {
                 Some(Ok(ws::Frame::Text(bytes))) => {
-                    return serde_json::from_slice(&bytes)
-                        .map_err(|e| Ended::Failed(format!("not JSON: {e}")));
+                    return String::from_utf8(bytes.to_vec())
+                        .map_err(|e| Ended::Failed(format!("not text: {e}")));
                 }
                 Some(Ok(ws::Frame::Ping(bytes))) => {
                     self.framed

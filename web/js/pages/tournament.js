@@ -2,7 +2,8 @@
 // back, leave), "your next game", the standings a page at a time (a flame on a streak, each
 // game's points), and the games in progress to watch. The standings move live: the page
 // follows the page shown over the socket (`tournament.subscribe` with the page) and applies
-// the changed lines (`tournament.changes`: that page's, and the player's own). When the server pairs the player (`tournament.game`) the page
+// the changed lines (`tournament.changes`: that page's, and the player's own; a line the page
+// has comes as its change, `applyChange`). When the server pairs the player (`tournament.game`) the page
 // takes them to the table. A finished tournament shows its winners above the final standings.
 // Below them, the tournament's chat room (tournament_chat.js). A round robin is handed over
 // to round_robin.js once the first answer says it is one.
@@ -21,6 +22,17 @@ import { podium } from './podium.js';
 
 /** Lines on one page of standings (the server's `views::PER_PAGE`). */
 const PER_PAGE = 20;
+
+/**
+ * `line` with a change of `tournament.changes` applied: the fields it names, its score marks
+ * kept up to `scores_from` and the new ones after them. Null when the line is unknown or has
+ * fewer marks than the change keeps (it is older than the change assumes).
+ */
+export function applyChange(line, change) {
+  const { scores_from: from, scores = [], ...fields } = change;
+  if (!line || line.scores.length < from) return null;
+  return { ...line, ...fields, scores: line.scores.slice(0, from).concat(scores) };
+}
 
 export function mount(root, params) {
   const id = params.parts[1];
@@ -218,7 +230,15 @@ export function mount(root, params) {
 
   function changes(msg) {
     if (msg.tournament !== id || !view) return;
-    for (const line of msg.changed) lines.set(line.player, line);
+    for (const entry of msg.changed) {
+      if (entry.scores_from === undefined) lines.set(entry.player, entry);
+      else {
+        const line = applyChange(lines.get(entry.player), entry);
+        // A change to a line this page does not have (or has older): the page is fetched.
+        if (line) lines.set(entry.player, line);
+        else lines.delete(entry.player);
+      }
+    }
     for (const player of msg.removed) lines.delete(player);
     const wasStatus = view.tournament.status;
     total = msg.total;

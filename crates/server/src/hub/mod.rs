@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::{Notify, watch};
+use tokio::sync::{Notify, broadcast, watch};
 
 use crate::cpu_pool::CpuPool;
 use crate::error::WsError;
@@ -41,6 +41,10 @@ mod turns;
 use lobby::{Lobby, send_lobby_changes};
 use quick_match::pair_waiting_players;
 use turns::Turns;
+
+/// Table ends a slow listener may fall behind by before it misses some (the tournaments'
+/// runner finds a missed one on its next pass).
+const TABLE_ENDS_QUEUE: usize = 4096;
 
 struct Inner {
     store: store::Store,
@@ -77,6 +81,9 @@ struct Inner {
     /// Flips to `true` when the server shuts down: every connection then closes with
     /// "service restart" so that clients reconnect (to this node when it is back, or another).
     closing: watch::Sender<bool>,
+    /// Each table of this node whose game has ended (stored), for the arenas to hear of it at
+    /// once.
+    table_ended: broadcast::Sender<Arc<str>>,
 }
 
 #[derive(Clone)]
@@ -128,6 +135,7 @@ impl Hub {
             next_conn: AtomicU64::new(1),
             placement: settings.bus.clone().map(placement::Placement::new),
             closing: watch::Sender::new(false),
+            table_ended: broadcast::Sender::new(TABLE_ENDS_QUEUE),
         }));
         runtime.spawn(send_lobby_changes(Arc::downgrade(&hub.0), lobby_changed));
         runtime.spawn(pair_waiting_players(Arc::downgrade(&hub.0)));

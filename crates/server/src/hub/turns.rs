@@ -63,6 +63,15 @@ impl TurnSink for Hub {
         self.note(NoteOp::Ended {
             table: table.to_string(),
         });
+        // Nobody listening is no error: a node without tournaments.
+        let _ = self.0.table_ended.send(table.into());
+    }
+}
+
+impl Hub {
+    /// The tables of this node whose game ends from now on, each once its end is stored.
+    pub fn table_ends(&self) -> tokio::sync::broadcast::Receiver<Arc<str>> {
+        self.0.table_ended.subscribe()
     }
 }
 

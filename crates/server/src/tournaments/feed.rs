@@ -1,19 +1,29 @@
-//! Live standings for the sockets that follow a tournament. At most once a second, for each
-//! followed tournament, this node brings its director up to date with the log and sends each
-//! watcher what changed since it last sent, of the page of standings it follows (a line that
-//! moved onto or off that page included) and of its own line, with the players gone; never the
-//! whole standings again, and nothing when nothing changed. Watchers of the same page share one
-//! encoding. Every node does this for its own sockets, reading the same log, so a watcher's
-//! node need not be the leader.
+//! Live standings for the sockets that follow a tournament. For each followed tournament,
+//! this node brings its director up to date with the log and sends each watcher what changed
+//! since it last sent, of the page of standings it follows (a line that moved onto or off that
+//! page included) and of its own line, with the players gone; nothing when nothing changed.
+//! A line the watcher has is sent as its change (`patch.rs`), a line new to it whole.
+//! Watchers of the same page share one encoding. Every node does this for its own sockets,
+//! reading the same log, so a watcher's node need not be the leader.
+//!
+//! When: a tournament with news (a result recorded here, or heard of from the leader) is sent
+//! at once if nothing went to its watchers in the last second, and otherwise at the end of
+//! that second, with whatever came meanwhile; every followed tournament is also read once a
+//! second, which is how a node that heard of nothing learns of the log's changes.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, Weak};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
+use tokio::sync::Notify;
+use tokio::time::Instant;
+
+use super::patch::patch;
 use super::views::{GameInProgress, Line, PER_PAGE};
 use super::{Inner, Tournaments};
 use crate::error::{ApiError, ErrorCode};
 use crate::outbox::{ConnId, Frame, Outbox};
+use crate::unix_time::unix_ms;
 use crate::ws::protocol::{Message, encode};
 
 const EVERY: Duration = Duration::from_secs(1);
@@ -24,6 +34,18 @@ pub const MAX_FOLLOWED: usize = 8;
 #[derive(Default)]
 pub(super) struct Feed {
     followed: Mutex<HashMap<String, Followed>>,
+    /// The tournaments with news since they were last read, and the feed's loop to wake.
+    news: Mutex<HashSet<String>>,
+    pub(super) woken: Arc<Notify>,
+}
+
+impl Feed {
+    /// Tournament `id` has news: its watchers are sent it as soon as the once-a-second rule
+    /// allows.
+    pub(super) fn news(&self, id: &str) {
+        self.news.lock().expect("feed lock").insert(id.to_string());
+        self.woken.notify_one();
+    }
 }
 
 /// One socket following a tournament.
@@ -33,6 +55,9 @@ struct Watcher {
     page: usize,
     /// Its player, when it is an account: its own line is sent wherever it stands.
     player: Option<String>,
+    /// Nothing was sent to it since it followed: its page may be newer than what the other
+    /// watchers were last sent, so its next lines go whole.
+    fresh: bool,
 }
 
 #[derive(Default)]
@@ -42,7 +67,12 @@ struct Followed {
     lines: HashMap<String, Line>,
     status: String,
     games: Vec<GameInProgress>,
+    /// When something was last sent to its watchers.
+    sent_at: Option<Instant>,
 }
+
+/// The changed lines that concern a page, and their encoding once made.
+type PageChanges<'a> = (Vec<&'a Line>, Option<Frame>);
 
 /// Whether `rank` is on page `page` of the standings.
 fn on_page(rank: u32, page: usize) -> bool {
@@ -95,6 +125,7 @@ impl Tournaments {
                 out,
                 page,
                 player: viewer.map(str::to_string),
+                fresh: true,
             },
         );
         Ok(Message::Tournament { tournament })
@@ -111,17 +142,41 @@ impl Tournaments {
         });
     }
 
-    /// Sends each followed tournament's changes to its watchers.
-    async fn send_changes(&self) {
+    /// Sends the changes of the followed tournaments that are due (all of them on a second's
+    /// read, `read_all`; otherwise those with news), each at most once a second.
+    async fn send_due(&self, read_all: bool) {
+        let now = Instant::now();
         let ids: Vec<String> = {
             let followed = self.0.feed.followed.lock().expect("feed lock");
-            followed.keys().cloned().collect()
+            let mut news = self.0.feed.news.lock().expect("feed lock");
+            news.retain(|id| followed.contains_key(id));
+            let ids: Vec<String> = (followed.iter())
+                .filter(|(id, f)| {
+                    (read_all || news.contains(*id)) && f.sent_at.is_none_or(|at| now >= at + EVERY)
+                })
+                .map(|(id, _)| id.clone())
+                .collect();
+            for id in &ids {
+                news.remove(id);
+            }
+            ids
         };
         for id in ids {
             if let Err(error) = self.send_changes_of(&id).await {
                 tracing::warn!(tournament = %id, %error, "cannot send a tournament's changes");
             }
         }
+    }
+
+    /// When the feed's loop should next look: at the next second's read, `read_at`, or sooner
+    /// when a tournament's news waits for its second to end.
+    fn next_look(&self, read_at: Instant) -> Instant {
+        let followed = self.0.feed.followed.lock().expect("feed lock");
+        let news = self.0.feed.news.lock().expect("feed lock");
+        (news.iter())
+            .filter_map(|id| followed.get(id))
+            .map(|f| f.sent_at.map_or_else(Instant::now, |at| at + EVERY))
+            .fold(read_at, Instant::min)
     }
 
     async fn send_changes_of(&self, id: &str) -> Result<(), ApiError> {
@@ -165,31 +220,39 @@ impl Tournaments {
                     .get(&line.player)
                     .is_some_and(|l| on_page(l.rank, page))
         };
+        // As a watcher of `page` is sent `line`: its change when the watcher has it (it stood
+        // on that page when last sent), whole otherwise.
+        let as_sent = |line: &Line, page: usize, fresh: bool| match last.get(&line.player) {
+            Some(before) if !fresh && on_page(before.rank, page) => patch(before, line),
+            _ => serde_json::to_value(line).unwrap_or_default(),
+        };
         let lines_total = lines.len();
         let games_json: Vec<serde_json::Value> = games
             .iter()
             .map(|game| serde_json::to_value(game).unwrap_or_default())
             .collect();
-        let frame = |lines: Vec<&Line>| {
+        let at = unix_ms();
+        let frame = |changed: Vec<serde_json::Value>| {
             Frame::from(encode(
                 None,
                 &Message::TournamentChanges {
                     tournament: id.to_string(),
                     status: status.to_string(),
-                    changed: lines
-                        .iter()
-                        .map(|line| serde_json::to_value(line).unwrap_or_default())
-                        .collect(),
+                    changed,
                     removed: removed.clone(),
                     total: lines_total,
                     games: games_json.clone(),
+                    at,
                 },
             ))
         };
-        // One encoding a page; a watcher whose own changed line is elsewhere gets its own.
-        let mut pages: HashMap<usize, (Vec<&Line>, Option<Frame>)> = HashMap::new();
+        // One encoding a page (and freshness); a watcher whose own changed line is elsewhere
+        // gets its own.
+        let mut pages: HashMap<(usize, bool), PageChanges> = HashMap::new();
+        let mut sent = false;
         followed.watchers.retain(|_, watcher| {
-            let (on_it, shared) = pages.entry(watcher.page).or_insert_with(|| {
+            let key = (watcher.page, watcher.fresh);
+            let (on_it, shared) = pages.entry(key).or_insert_with(|| {
                 let page = watcher.page;
                 (
                     changed
@@ -209,14 +272,20 @@ impl Tournaments {
             if on_it.is_empty() && own.is_none() && removed.is_empty() && !moved {
                 return true;
             }
+            let (page, fresh) = key;
+            watcher.fresh = false;
+            sent = true;
             match own {
                 Some(own) => {
-                    let mut lines = on_it.clone();
-                    lines.push(own);
+                    let mut lines: Vec<serde_json::Value> =
+                        on_it.iter().map(|l| as_sent(l, page, fresh)).collect();
+                    lines.push(as_sent(own, page, fresh));
                     watcher.out.send(frame(lines))
                 }
                 None => {
-                    let shared = shared.get_or_insert_with(|| frame(on_it.clone()));
+                    let shared = shared.get_or_insert_with(|| {
+                        frame(on_it.iter().map(|l| as_sent(l, page, fresh)).collect())
+                    });
                     watcher.out.send(shared.clone())
                 }
             }
@@ -227,17 +296,30 @@ impl Tournaments {
             .collect();
         followed.status = status.to_string();
         followed.games = games;
+        if sent {
+            followed.sent_at = Some(Instant::now());
+        }
         Ok(())
     }
 }
 
-/// The feed's loop; ends with the service.
-pub(super) async fn send_changes(inner: Weak<Inner>) {
-    let mut ticks = tokio::time::interval(EVERY);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+/// The feed's loop, woken by `woken` when a tournament has news; ends with the service.
+pub(super) async fn send_changes(inner: Weak<Inner>, woken: Arc<Notify>) {
+    let mut read_at = Instant::now();
     loop {
-        ticks.tick().await;
+        let look_at = match inner.upgrade() {
+            Some(inner) => Tournaments(inner).next_look(read_at),
+            None => return,
+        };
+        tokio::select! {
+            () = woken.notified() => {}
+            () = tokio::time::sleep_until(look_at) => {}
+        }
         let Some(inner) = inner.upgrade() else { return };
-        Tournaments(inner).send_changes().await;
+        let read_all = Instant::now() >= read_at;
+        if read_all {
+            read_at = Instant::now() + EVERY;
+        }
+        Tournaments(inner).send_due(read_all).await;
     }
 }

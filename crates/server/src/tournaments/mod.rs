@@ -6,7 +6,9 @@
 //! - `runner.rs`: the loop on the node holding the `tournaments` role — time passing, game
 //!   endings fed in, statuses and frozen standings written;
 //! - `pairings.rs`: a pairing's table opened and its players told;
-//! - `feed.rs`: the live standings for the sockets that watch them;
+//! - `news.rs`: a game's end recorded in its arena at once, and every node's feed told;
+//! - `feed.rs`: the live standings for the sockets that watch them (`patch.rs`: a line's
+//!   change as sent);
 //! - `chat.rs`: each tournament's chat room, stored and read back by every node;
 //! - `start_push.rs`: the players pushed a few minutes before a tournament starts;
 //! - `views.rs`: what the API and the socket show;
@@ -36,7 +38,9 @@ pub mod chat;
 pub mod create;
 mod feed;
 mod log;
+mod news;
 mod pairings;
+mod patch;
 pub mod records;
 pub mod round_robin;
 mod runner;
@@ -64,7 +68,9 @@ struct Inner {
     feed: feed::Feed,
     rooms: chat::Rooms,
     /// The `tournaments` role on a site of several nodes, held while this value lives.
-    _leader: Option<cluster::Leader>,
+    leader: Option<cluster::Leader>,
+    /// The bus to the other nodes, for the tournaments' news.
+    bus: Option<cluster::Bus>,
 }
 
 #[derive(Clone)]
@@ -101,14 +107,25 @@ impl Tournaments {
             round_robins: Mutex::new(HashMap::new()),
             feed: feed::Feed::default(),
             rooms: chat::Rooms::default(),
-            _leader: leader,
+            leader,
+            bus: bus.cloned(),
         }));
         runtime.spawn(runner::run(
             Arc::downgrade(&tournaments.0),
             holding,
             schedule,
         ));
-        runtime.spawn(feed::send_changes(Arc::downgrade(&tournaments.0)));
+        runtime.spawn(feed::send_changes(
+            Arc::downgrade(&tournaments.0),
+            tournaments.0.feed.woken.clone(),
+        ));
+        runtime.spawn(news::take_ends(
+            Arc::downgrade(&tournaments.0),
+            tournaments.0.hub.table_ends(),
+        ));
+        if let Some(bus) = bus {
+            runtime.spawn(news::listen(Arc::downgrade(&tournaments.0), bus.clone()));
+        }
         runtime.spawn(chat::send_chat(Arc::downgrade(&tournaments.0)));
         tournaments
     }

@@ -7,6 +7,9 @@
 //! finished, a pairing with no table gets one, and the tournament's status follows its
 //! director's phase (its standings frozen at the end). So a pass that a crash cut short is
 //! simply done again by the next one, on this node or the next leader.
+//!
+//! A game's end does not wait for the pass: `news.rs` records it the moment its table ends,
+//! through the same events; the pass finds what a lost message left undone.
 
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -85,14 +88,18 @@ impl Tournaments {
     pub(super) async fn direct(&self, id: &str) -> Result<(), ApiError> {
         let store = &self.0.store;
         let slot = self.slot(id).await?;
-        let mut loaded = slot.lock().await;
-        loaded.catch_up(store).await?;
+        // Read before the arena is locked, so that a game's end recorded meanwhile (news.rs)
+        // does not wait for this read of every game. Only this pass links tables to pairings,
+        // so a pairing without a game here has no table yet; an end not seen here is the next
+        // pass's, or already recorded.
         let games: HashMap<u32, store::TournamentGame> = store
             .tournament_games(id)
             .await?
             .into_iter()
             .map(|game| (game.pairing as u32, game))
             .collect();
+        let mut loaded = slot.lock().await;
+        loaded.catch_up(store).await?;
         for (event, happened) in game_events(&loaded.arena, &games) {
             loaded.apply_at(store, happened, &event, None).await?;
         }
@@ -149,7 +156,7 @@ impl Tournaments {
 
 /// What the database knows of the tournament's games that the director does not yet: tables
 /// that started, games that ended (with when they ended).
-fn game_events(
+pub(super) fn game_events(
     arena: &tournament::arena::Arena,
     games: &HashMap<u32, store::TournamentGame>,
 ) -> Vec<(Event, Option<u64>)> {

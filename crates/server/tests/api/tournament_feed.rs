@@ -1,13 +1,15 @@
 //! The live standings follow a page: a watcher of one page of an arena is sent the lines that
 //! stand on it or stood on it, not the others; a player is sent their own line wherever it is.
+//! A line the watcher has comes as its change (after a result, only the game's new mark), and
+//! the changes applied to the page rebuild the standings the server shows over HTTP.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::helpers::{Player, TestApp};
-use crate::tournaments::join;
+use crate::helpers::{Db, Player, TestApp};
+use crate::tournaments::{MINUTE, compete, create_arena, join, page};
 
 /// Every line's rank, from the tournament's pages over HTTP.
 async fn ranks(app: &TestApp, id: &str) -> HashMap<String, u64> {
@@ -170,5 +172,111 @@ async fn a_watcher_is_sent_its_page_and_its_own_line() {
         let mine = players_of(&changes(me, &id).await);
         assert!(mine.iter().any(|(p, _)| *p == my_id), "{mine:?}");
     }
+    app.stop().await;
+}
+
+/// Applies `tournament.changes` events to `lines` (the page as subscribing gave it) until the
+/// tournament is over, checking that a line the watcher has comes as its change, with only its
+/// new marks; the number of new marks such changes carried.
+async fn follow_to_the_end(
+    watcher: &mut Player,
+    id: &str,
+    lines: &mut HashMap<String, Value>,
+) -> usize {
+    let mut new_marks = 0;
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(30), changes(watcher, id))
+            .await
+            .expect("the tournament's changes until it is over");
+        for entry in message["changed"].as_array().unwrap() {
+            let player = entry["player"].as_str().unwrap().to_string();
+            let Some(from) = entry.get("scores_from") else {
+                lines.insert(player, entry.clone());
+                continue;
+            };
+            let line = lines
+                .get_mut(&player)
+                .unwrap_or_else(|| panic!("a change to a line the watcher lacks: {entry}"));
+            let had = line["scores"].as_array().unwrap().len();
+            assert_eq!(
+                from.as_u64(),
+                Some(had as u64),
+                "only the new marks: {entry}"
+            );
+            assert!(
+                entry.get("name").is_none(),
+                "a change, not the line: {entry}"
+            );
+            let marks = entry["scores"].as_array().cloned().unwrap_or_default();
+            new_marks += marks.len();
+            for (key, value) in entry.as_object().unwrap() {
+                if key != "scores_from" && key != "scores" {
+                    line[key] = value.clone();
+                }
+            }
+            line["scores"].as_array_mut().unwrap().extend(marks);
+        }
+        for player in message["removed"].as_array().unwrap() {
+            lines.remove(player.as_str().unwrap());
+        }
+        if message["status"] == "finished" {
+            return new_marks;
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_result_sends_only_the_new_marks_and_the_changes_rebuild_the_standings() {
+    let app = TestApp::spawn_tuned(Db::sqlite(), |config| config.tournament_minute = MINUTE).await;
+    let mut players = Vec::new();
+    for name in ["marks_ann", "marks_bob", "marks_cyd", "marks_dee"] {
+        players.push(app.account(name).await);
+    }
+    let id = create_arena(&app, &players[0]).await;
+    for player in &players {
+        join(&app, &id, player).await;
+    }
+    let mut watcher = app.guest().await;
+    let subscribed = watcher
+        .ok(json!({"type": "tournament.subscribe", "tournament": id}))
+        .await;
+    let mut lines: HashMap<String, Value> = subscribed["tournament"]["standings"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| (line["player"].as_str().unwrap().to_string(), line.clone()))
+        .collect();
+    assert_eq!(lines.len(), 4);
+    let first = page(&app, &id, None).await;
+    let ends_at = first["tournament"]["ends_at"].as_i64().unwrap();
+    let wait = Duration::from_millis((ends_at - first["now"].as_i64().unwrap()).max(0) as u64);
+    let until = tokio::time::Instant::now() + wait + Duration::from_secs(1);
+    let [a, b, c, d]: [Player; 4] = players.try_into().ok().unwrap();
+    let (played, new_marks) = futures_util::future::join(
+        futures_util::future::join4(
+            compete(a, until),
+            compete(b, until),
+            compete(c, until),
+            compete(d, until),
+        ),
+        follow_to_the_end(&mut watcher, &id, &mut lines),
+    )
+    .await;
+    let games = [played.0, played.1, played.2, played.3]
+        .iter()
+        .map(|(_, tables)| tables.len())
+        .sum::<usize>();
+    assert!(games >= 4, "only {games} seats played a game");
+    assert!(new_marks > 0, "no result came as a line's change");
+
+    let fetched = page(&app, &id, None).await;
+    assert_eq!(fetched["tournament"]["status"], "finished", "{fetched}");
+    let fetched: HashMap<String, Value> = fetched["standings"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| (line["player"].as_str().unwrap().to_string(), line.clone()))
+        .collect();
+    assert_eq!(lines, fetched);
     app.stop().await;
 }

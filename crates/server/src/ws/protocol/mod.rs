@@ -269,7 +269,8 @@ pub enum Message {
     #[serde(rename = "tournament")]
     Tournament { tournament: Value },
     /// What changed in a followed tournament since it was last sent: its status, the
-    /// standings lines that changed, the players gone from them, and the games in progress.
+    /// standings lines that changed (whole, or as their change to a line the watcher has),
+    /// the players gone from them, the games in progress, and when it was made (unix ms).
     #[serde(rename = "tournament.changes")]
     TournamentChanges {
         tournament: String,
@@ -278,6 +279,7 @@ pub enum Message {
         removed: Vec<String>,
         total: usize,
         games: Vec<Value>,
+        at: i64,
     },
     /// Lines of a tournament's chat room, oldest first: its last ones on following it, the
     /// new ones after, or the line just said.
