@@ -1,12 +1,18 @@
 //! The outbox's sender: every [`ROUND`] it claims the pushes that are due (a claim keeps the
-//! other nodes' senders off them for [`CLAIM_FOR`]), sends them, and then forgets a push sent
+//! other nodes' senders off them for [`CLAIM_FOR`]), sends them, [`IN_FLIGHT`] at a time, and
+//! at once claims more while a round was full (a backlog drains as fast as the push services
+//! answer, not [`BATCH`] a second). It forgets a push sent
 //! or refused for good, deletes a subscription its push service no longer knows (404, 410),
 //! and puts a push back for later after a temporary failure (429, 5xx, no answer), waiting
 //! twice as long each time, at most [`ATTEMPTS`] times. It runs beside the tables: a move
 //! never waits for a push.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
+
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
 
 use metrics::{counter, gauge};
 use web_push::{ContentEncoding, SubscriptionInfo, VapidSignatureBuilder, WebPushMessageBuilder};
@@ -24,6 +30,8 @@ pub const CLAIM_FOR: Duration = Duration::from_secs(60);
 const SEND_TIMEOUT: Duration = Duration::from_secs(15);
 /// How many subscriptions' pushes one round claims.
 const BATCH: u32 = 50;
+/// How many sends one node has waiting on push services at once.
+const IN_FLIGHT: usize = 16;
 /// Sends of one push before it is given up.
 pub const ATTEMPTS: i64 = 6;
 /// The wait after the first temporary failure; it doubles with each further one.
@@ -62,14 +70,20 @@ pub fn retry_after(attempts: i64) -> Duration {
 pub async fn run(store: store::Store, push: Arc<Push>) {
     let client = client();
     loop {
-        tokio::time::sleep(ROUND).await;
-        if let Err(e) = round(&store, &push, &client).await {
-            tracing::warn!(error = %e, "the push sender could not read its outbox");
-        }
+        let full = match round(&store, &push, &client).await {
+            Ok(full) => full,
+            Err(e) => {
+                tracing::warn!(error = %e, "the push sender could not read its outbox");
+                false
+            }
+        };
         // What is left after the round: the backlog an operator (and the load generator)
         // watches.
         if let Ok(waiting) = store.pushes_waiting().await {
             gauge!("stolik_push_waiting").set(waiting as f64);
+        }
+        if !full {
+            tokio::time::sleep(ROUND).await;
         }
     }
 }
@@ -84,38 +98,64 @@ fn client() -> awc::Client {
         .finish()
 }
 
-/// One round: claims, sends and settles what is due now.
+/// One round: claims, sends and settles what is due now; whether it claimed a full batch
+/// (more may be waiting).
 async fn round(
     store: &store::Store,
     push: &Push,
     client: &awc::Client,
-) -> Result<(), store::StoreError> {
+) -> Result<bool, store::StoreError> {
     let now = unix_ms();
     let claimed = store
         .claim_pushes(now, now + CLAIM_FOR.as_millis() as i64, BATCH)
         .await?;
-    for outgoing in plan(claimed) {
-        let sent = send(push, client, &outgoing).await;
-        let first = outgoing.first();
-        match sent {
-            Sent::Delivered => counter!("stolik_push_sent_total").increment(1),
-            Sent::Gone => {
-                counter!("stolik_push_removed_total").increment(1);
-                store.drop_push_subscription(first.subscription_id).await?;
-                continue;
-            }
-            Sent::Later if first.attempts + 1 < ATTEMPTS => {
-                let due = unix_ms() + retry_after(first.attempts).as_millis() as i64;
-                for row in outgoing.rows() {
-                    store.retry_push(row.id, due).await?;
-                }
-                continue;
-            }
-            Sent::Later | Sent::Refused => counter!("stolik_push_failed_total").increment(1),
+    let subscriptions: HashSet<i64> = claimed.iter().map(|row| row.subscription_id).collect();
+    let full = subscriptions.len() >= BATCH as usize;
+    let mut waiting = plan(claimed).into_iter();
+    let mut sending = FuturesUnordered::new();
+    loop {
+        while sending.len() < IN_FLIGHT {
+            let Some(outgoing) = waiting.next() else {
+                break;
+            };
+            sending.push(async move {
+                let sent = send(push, client, &outgoing).await;
+                (outgoing, sent)
+            });
         }
-        for row in outgoing.rows() {
-            store.finish_push(row.id).await?;
+        let Some((outgoing, sent)) = sending.next().await else {
+            return Ok(full);
+        };
+        settle(store, &outgoing, sent).await?;
+    }
+}
+
+/// Forgets a push sent or refused for good, deletes a subscription that is gone, or puts a
+/// push back for later.
+async fn settle(
+    store: &store::Store,
+    outgoing: &Outgoing,
+    sent: Sent,
+) -> Result<(), store::StoreError> {
+    let first = outgoing.first();
+    match sent {
+        Sent::Delivered => counter!("stolik_push_sent_total").increment(1),
+        Sent::Gone => {
+            counter!("stolik_push_removed_total").increment(1);
+            store.drop_push_subscription(first.subscription_id).await?;
+            return Ok(());
         }
+        Sent::Later if first.attempts + 1 < ATTEMPTS => {
+            let due = unix_ms() + retry_after(first.attempts).as_millis() as i64;
+            for row in outgoing.rows() {
+                store.retry_push(row.id, due).await?;
+            }
+            return Ok(());
+        }
+        Sent::Later | Sent::Refused => counter!("stolik_push_failed_total").increment(1),
+    }
+    for row in outgoing.rows() {
+        store.finish_push(row.id).await?;
     }
     Ok(())
 }
