@@ -78,6 +78,12 @@ for (const [size, viewport] of [['desktop', { width: 1366, height: 850 }], ['pho
 
     // The two are paired again at once: the loser's table page takes them to the next game.
     await a.goto(`${env.server.url}/#/tournament/${id}`);
+    // The pairing may come after the page opened: the page then takes the player to the table,
+    // as it should; back on the tournament page, "your next game" leads there.
+    await a.waitForFunction(() => location.hash.startsWith('#/table/') || document.querySelector('.tour-next'), null, { timeout: 15000 });
+    if (await a.evaluate(() => location.hash.startsWith('#/table/'))) {
+      await a.goto(`${env.server.url}/#/tournament/${id}`);
+    }
     await a.locator('.tour-next').waitFor({ timeout: 15000 });
     await a.screenshot({ path: screenshotPath(`tournament-player-${size}.png`), fullPage: true });
 
