@@ -42,6 +42,11 @@ impl Tournaments {
     /// Records the end of the arena game at `table` (if it is one, and not recorded yet), and
     /// tells every node's feed.
     async fn record_end(&self, table: &str) -> Result<(), ApiError> {
+        // A running arena is loaded on the leader (its runner's pass loads it): with none, no
+        // table's end is an arena's, and the store is not asked about each one.
+        if self.0.loaded.lock().expect("tournaments lock").is_empty() {
+            return Ok(());
+        }
         let store = &self.0.store;
         let Some((id, game)) = store.arena_pairing_game(table).await? else {
             return Ok(());

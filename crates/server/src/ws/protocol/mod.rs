@@ -150,9 +150,8 @@ pub fn parse_request(text: &str) -> Result<(Option<Value>, Request), (Option<Val
         struct Addressed {
             table: String,
         }
-        let table =
-            serde_json::from_value::<Addressed>(value.clone()).map_err(|e| (id.clone(), bad(e)))?;
-        return match serde_json::from_value::<Action>(value.clone()) {
+        let table = Addressed::deserialize(&value).map_err(|e| (id.clone(), bad(e)))?;
+        return match Action::deserialize(&value) {
             Ok(action) => Ok((
                 id,
                 Request::Table {
@@ -169,7 +168,7 @@ pub fn parse_request(text: &str) -> Result<(Option<Value>, Request), (Option<Val
             WsError::new(ErrorCode::UnknownType, format!("unknown type {kind:?}")),
         ));
     }
-    match serde_json::from_value::<Request>(value.clone()) {
+    match Request::deserialize(&value) {
         Ok(request) => Ok((id, request)),
         Err(e) => Err((id, bad(e))),
     }
