@@ -145,7 +145,14 @@ impl Socket {
     }
 
     /// Sends `body` and waits for its reply, which must not be an error.
-    async fn ok(&mut self, mut body: Value) -> Value {
+    async fn ok(&mut self, body: Value) -> Value {
+        let (body, reply) = self.send(body).await;
+        assert_ne!(reply["type"], "error", "{body}: {reply}");
+        reply
+    }
+
+    /// Sends `body` and waits for its reply: the request as sent, and the reply.
+    async fn send(&mut self, mut body: Value) -> (Value, Value) {
         let id = self.next_id;
         self.next_id += 1;
         body["id"] = json!(id);
@@ -157,8 +164,7 @@ impl Socket {
         loop {
             let message = self.read().await;
             if message["id"] == json!(id) {
-                assert_ne!(message["type"], "error", "{body}: {message}");
-                return message;
+                return (body, message);
             }
             self.told.push(message);
         }
@@ -474,8 +480,17 @@ async fn play_out(
         assert_eq!(game.position(), view["position"], "the person's replay");
         let legal = game.legal_texts();
         let mv = &legal[choices.below(legal.len())];
-        socket
-            .ok(json!({"type": "move", "table": id, "move": mv, "ply": view["ply"]}))
+        let (sent, reply) = socket
+            .send(json!({"type": "move", "table": id, "move": mv, "ply": view["ply"]}))
             .await;
+        if reply["type"] == "error" {
+            let (_, now) = server
+                .request("GET", &format!("/api/tables/{id}"), person, Value::Null)
+                .await;
+            panic!(
+                "{sent}: {reply}\nthe view it was sent from: {view}\nthe view now: {now}\ntold meanwhile: {:?}",
+                socket.told
+            );
+        }
     }
 }

@@ -398,7 +398,7 @@ impl Hub {
                 })
                 .collect(),
         };
-        let mut table = Table::new(
+        let table = Table::new(
             NewTable {
                 id,
                 settings,
@@ -410,15 +410,26 @@ impl Hub {
             },
             self.services(),
         );
-        self.record_new_table(&new_game).await?;
-        if new_game.seats.iter().all(Option::is_some) {
-            table.start().await?;
-        }
-        let handle = table.spawn(&self.0.runtime);
+        // In the directory before anyone can hear of it: a start tells the players (a bot's
+        // event stream among them), and whoever asks for the table then must find this one,
+        // not load a second copy from the database whose end would take this one's place.
+        let (mut table, handle) = table.address();
         Hub::keep(
             &mut self.0.tables.lock().expect("tables lock"),
             handle.clone(),
         );
+        let opened = async {
+            self.record_new_table(&new_game).await?;
+            if new_game.seats.iter().all(Option::is_some) {
+                table.start().await?;
+            }
+            Ok::<(), WsError>(())
+        };
+        if let Err(e) = opened.await {
+            self.forget_table(&handle.id);
+            return Err(e);
+        }
+        table.spawn(&self.0.runtime);
         Ok(handle)
     }
 }
@@ -435,7 +446,10 @@ impl TableDirectory for Hub {
     }
 
     fn forget(&self, id: &Arc<str>) {
-        self.forget_table(id);
+        // The actor that ended has closed its queue: a live entry is another actor's.
+        if self.running(id).is_none() {
+            self.forget_table(id);
+        }
     }
 }
 

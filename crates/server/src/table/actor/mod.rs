@@ -81,6 +81,26 @@ pub struct Table {
     pub(super) services: Services,
 }
 
+/// A table with an address whose actor does not run yet: what the hub holds while it records
+/// and starts a new table, so that whoever hears of the game from its start finds this table
+/// rather than loading a second copy of it from the database.
+pub struct Addressed {
+    table: Table,
+    rx: mpsc::Receiver<Command>,
+}
+
+impl Addressed {
+    /// Starts the game (every seat is taken) before the actor runs.
+    pub async fn start(&mut self) -> Result<(), WsError> {
+        self.table.start().await
+    }
+
+    /// Runs the actor on `runtime`.
+    pub fn spawn(self, runtime: &tokio::runtime::Handle) {
+        runtime.spawn(self.table.run(self.rx));
+    }
+}
+
 impl Table {
     pub fn new(new: NewTable, services: Services) -> Table {
         let open_until = open_until(new.settings.private, unix_ms());
@@ -118,12 +138,19 @@ impl Table {
     }
 
     /// Starts the actor; the handle is how everyone else reaches it.
-    pub fn spawn(mut self, runtime: &tokio::runtime::Handle) -> TableHandle {
+    pub fn spawn(self, runtime: &tokio::runtime::Handle) -> TableHandle {
+        let (table, handle) = self.address();
+        table.spawn(runtime);
+        handle
+    }
+
+    /// Gives the table its address before its actor runs: calls to the handle wait in its
+    /// queue until [`Addressed::spawn`].
+    pub fn address(mut self) -> (Addressed, TableHandle) {
         let (tx, rx) = mpsc::channel(64);
         self.me = Some(tx.downgrade());
         let handle = TableHandle::here(self.state.id.clone(), tx);
-        runtime.spawn(self.run(rx));
-        handle
+        (Addressed { table: self, rx }, handle)
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
@@ -173,6 +200,8 @@ impl Table {
                 _ = tokio::time::sleep_until(self.open_until.into()), if waiting => self.expire().await,
             }
         }
+        // Closed first, so that the directory can tell this actor's entry from another's.
+        rx.close();
         self.services.tables.forget(&self.state.id);
         self.services.live.remove(&self.state.id);
     }
