@@ -355,6 +355,19 @@ impl Player {
         }
     }
 
+    /// Reads one message into the backlog, answering the server's pings meanwhile: what
+    /// keeps a socket alive while the test waits on something else.
+    pub async fn pump(&mut self) {
+        match tokio::time::timeout(Duration::from_secs(1), self.conn.read()).await {
+            Ok(Ok(message)) => self.backlog.push(message),
+            Ok(Err(Ended::Closed(reason))) => self
+                .backlog
+                .push(json!({"type": "closed", "reason": format!("{reason:?}")})),
+            Ok(Err(Ended::Failed(why))) => panic!("the socket is open: {why}"),
+            Err(_) => {}
+        }
+    }
+
     /// Reads until a message of this type arrives; others are kept for later.
     pub async fn expect(&mut self, kind: &str) -> Value {
         if let Some(i) = self.backlog.iter().position(|m| m["type"] == kind) {

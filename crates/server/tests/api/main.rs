@@ -12,6 +12,7 @@ mod arena_house_bots;
 mod bad_input;
 mod bot_api;
 mod bot_endings;
+mod bot_orders;
 mod cluster;
 mod correspondence;
 mod correspondence_vacation;

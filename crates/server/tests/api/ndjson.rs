@@ -72,13 +72,23 @@ impl Lines {
     /// The next line of JSON, or `None` when the stream has ended.
     pub async fn next(&mut self) -> Option<Value> {
         loop {
+            if let Some(line) = self.item().await? {
+                return Some(line);
+            }
+        }
+    }
+
+    /// The next line: `Some(None)` for a keep-alive (counted), `None` when the stream has
+    /// ended.
+    async fn item(&mut self) -> Option<Option<Value>> {
+        loop {
             if let Some(end) = self.buffer.iter().position(|b| *b == b'\n') {
                 let line: Vec<u8> = self.buffer.drain(..=end).collect();
                 if line.len() == 1 {
                     self.keep_alives += 1;
-                    continue;
+                    return Some(None);
                 }
-                return Some(serde_json::from_slice(&line).expect("a line of JSON"));
+                return Some(Some(serde_json::from_slice(&line).expect("a line of JSON")));
             }
             let chunk = tokio::time::timeout(Duration::from_secs(20), self.body.next())
                 .await
@@ -86,6 +96,17 @@ impl Lines {
             match chunk {
                 Some(Ok(bytes)) => self.buffer.extend_from_slice(&bytes),
                 Some(Err(_)) | None => return None,
+            }
+        }
+    }
+
+    /// Reads until the next keep-alive (an empty line), skipping other lines.
+    pub async fn keep_alive(&mut self) {
+        loop {
+            match self.item().await {
+                Some(None) => return,
+                Some(Some(_)) => {}
+                None => panic!("the stream ended before a keep-alive"),
             }
         }
     }
