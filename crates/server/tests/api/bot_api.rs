@@ -26,7 +26,7 @@ async fn token(app: &TestApp, owner: &Player, scopes: &[&str]) -> (String, Strin
 }
 
 /// A fresh account made a bot, with a token of the bot and challenge scopes.
-async fn bot_account(app: &TestApp, name: &str) -> (Player, String, String) {
+pub(crate) async fn bot_account(app: &TestApp, name: &str) -> (Player, String, String) {
     let owner = app.account(name).await;
     let (id, secret) = token(app, &owner, &["bot", "challenge"]).await;
     let (status, upgraded) = app
@@ -48,7 +48,7 @@ async fn told(player: &mut Player, id: &str, event: &str) -> Value {
 }
 
 /// The bot accepts `challenge` with its token: the new table's id.
-async fn accept(app: &TestApp, challenge: &Value, secret: &str) -> String {
+pub(crate) async fn accept(app: &TestApp, challenge: &Value, secret: &str) -> String {
     let id = challenge["id"].as_str().unwrap();
     let (status, accepted) = app
         .post(

@@ -7,27 +7,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use crate::bot_api::{accept, bot_account};
 use crate::helpers::{Db, Player, TestApp};
 use crate::ndjson::Lines;
-
-/// A fresh account made a bot: the account and a token of the bot and challenge scopes.
-async fn bot_account(app: &TestApp, name: &str) -> (Player, String) {
-    let owner = app.account(name).await;
-    let (status, made) = app
-        .post(
-            "/api/me/tokens",
-            Some(&owner.token),
-            json!({"name": "engine", "scopes": ["bot", "challenge"]}),
-        )
-        .await;
-    assert_eq!(status, 201, "{made}");
-    let secret = made["secret"].as_str().unwrap().to_string();
-    let (status, upgraded) = app
-        .post("/api/bot/account/upgrade", Some(&secret), json!({}))
-        .await;
-    assert_eq!(status, 200, "{upgraded}");
-    (owner, secret)
-}
 
 /// `person` challenges the bot to a casual Cephalopod 5×5 game with side `a`, the bot
 /// accepts: the table's id, with the person subscribed to it and the bot's game stream open
@@ -43,16 +25,7 @@ async fn game(app: &TestApp, person: &mut Player, bot: &Player, secret: &str) ->
         )
         .await;
     assert_eq!(status, 201, "{challenge}");
-    let id = challenge["id"].as_str().unwrap();
-    let (status, accepted) = app
-        .post(
-            &format!("/api/challenge/{id}/accept"),
-            Some(secret),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, 200, "{accepted}");
-    let table = accepted["game_id"].as_str().unwrap().to_string();
+    let table = accept(app, &challenge, secret).await;
     let mut stream = Lines::open(app, &format!("/api/bot/game/stream/{table}"), secret)
         .await
         .expect("the game stream opens");
@@ -144,7 +117,7 @@ async fn bot_moves(
 async fn a_bot_chats_and_answers_draw_and_takeback_offers_and_its_stream_tells_each() {
     let app = TestApp::spawn().await;
     let mut person = app.account("carol").await;
-    let (bot, secret) = bot_account(&app, "chatbot").await;
+    let (bot, _, secret) = bot_account(&app, "chatbot").await;
     let (table, mut stream) = game(&app, &mut person, &bot, &secret).await;
 
     // A line of chat: the person's socket hears it, and so does the bot's own stream.
@@ -231,7 +204,7 @@ async fn a_bot_aborts_a_game_before_it_has_begun_and_claims_one_its_opponent_lef
     })
     .await;
     let mut person = app.account("dave").await;
-    let (bot, secret) = bot_account(&app, "claimbot").await;
+    let (bot, _, secret) = bot_account(&app, "claimbot").await;
 
     // Before both sides have moved, the bot may abort; the person sees the table called off.
     let (table, mut stream) = game(&app, &mut person, &bot, &secret).await;
@@ -268,7 +241,7 @@ async fn a_bot_aborts_a_game_before_it_has_begun_and_claims_one_its_opponent_lef
 #[actix_web::test]
 async fn a_tokens_requests_past_its_limit_are_refused_and_an_idle_stream_keeps_alive() {
     let app = TestApp::spawn_limited("bot_requests_per_token=3/min").await;
-    let (_, secret) = bot_account(&app, "busybot").await;
+    let (_, _, secret) = bot_account(&app, "busybot").await;
     // The upgrade is not a game request: three are taken, the fourth is refused.
     for _ in 0..3 {
         let (status, body) = app
@@ -283,7 +256,7 @@ async fn a_tokens_requests_past_its_limit_are_refused_and_an_idle_stream_keeps_a
 
     // Another bot's token has a limit of its own; its event stream, with nothing to tell,
     // sends empty keep-alive lines.
-    let (_, other) = bot_account(&app, "idlebot").await;
+    let (_, _, other) = bot_account(&app, "idlebot").await;
     let mut events = Lines::open(&app, "/api/stream/event", &other)
         .await
         .expect("the event stream opens");
