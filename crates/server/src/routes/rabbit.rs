@@ -304,19 +304,11 @@ pub(crate) async fn play_daily(
     may_create_table(&state, &req, &user, false, false).await?;
     let base = TableSettings::parse("white-rabbit", Some(DAILY_VARIANT), true, None)?;
     let settings = if chosen < today() {
-        TableSettings {
-            practice: Some(day.clone()),
-            ..base
-        }
+        base.daily_practice(day.clone())
     } else {
-        TableSettings {
-            daily: Some(day.clone()),
-            // Ranked on the day's leaderboard for accounts only: a guest's attempt is practice
-            // (guests cost nothing to make, so they could scout the deal; docs/security.md).
-            rated: !user.guest,
-            // Private: nobody can watch the day's dice fall for someone else before their try.
-            ..base
-        }
+        // Ranked on the day's leaderboard for accounts only: a guest's attempt is practice
+        // (guests cost nothing to make, so they could scout the deal; docs/security.md).
+        base.daily_attempt(day.clone(), !user.guest)
     };
     let created = state
         .hub

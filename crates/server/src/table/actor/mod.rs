@@ -83,7 +83,7 @@ pub struct Table {
 
 impl Table {
     pub fn new(new: NewTable, services: Services) -> Table {
-        let open_until = open_until(new.settings.private, unix_ms());
+        let open_until = open_until(new.settings.private(), unix_ms());
         Table {
             state: TableState::new(new, services.day),
             open_until,
