@@ -103,13 +103,18 @@ fn keys(value: &serde_json::Value) -> Vec<&str> {
 async fn answers_carry_the_views_fields_and_never_a_hash_or_an_invitation() {
     let app = TestApp::spawn().await;
     let mut host = app.account("keeper").await;
+    let mut friend = app.guest().await;
     let table = host
         .create_table(&app, json!({"game": "mill", "private": true}))
         .await;
     let id = table["id"].as_str().unwrap().to_string();
     let invite = table["invite"].as_str().unwrap().to_string();
-    // Standing up from a table nobody joined aborts it: it is then in the host's list.
-    host.ok(json!({"type": "stand", "table": id})).await;
+    // The friend sits by the link and the game starts; called off before anyone moved, it
+    // is in both players' lists.
+    friend
+        .ok(json!({"type": "sit", "table": id, "token": invite}))
+        .await;
+    host.ok(json!({"type": "abort", "table": id})).await;
     let user = host.id().to_string();
 
     let (status, games) = app.get("/api/me/games", Some(&host.token)).await;
@@ -172,5 +177,6 @@ async fn answers_carry_the_views_fields_and_never_a_hash_or_an_invitation() {
         );
     }
     host.close().await;
+    friend.close().await;
     app.stop().await;
 }

@@ -293,3 +293,53 @@ impl TableSettings {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rabbit() -> TableSettings {
+        TableSettings::parse("white-rabbit", None, true, None).expect("the puzzle")
+    }
+
+    #[test]
+    fn a_daily_attempt_is_private_and_its_rematch_is_a_new_deal() {
+        let attempt = rabbit().daily_attempt("2026-12-07".to_string(), true);
+        assert_eq!(attempt.daily(), Some("2026-12-07"));
+        assert!(attempt.private() && attempt.rated());
+        let next = attempt.rematch();
+        assert_eq!((next.daily(), next.practice()), (None, None));
+        assert_eq!(next.variant(), attempt.variant());
+        assert!(next.private());
+        let practice = rabbit().daily_practice("2026-12-01".to_string());
+        assert_eq!(practice.practice(), Some("2026-12-01"));
+        assert!(practice.daily().is_none() && !practice.rated());
+    }
+
+    #[test]
+    fn a_request_is_refused_what_its_game_cannot_have() {
+        let clock = ClockSpec {
+            initial: Some(60),
+            increment: Some(0),
+            days: None,
+        };
+        assert!(TableSettings::parse("white-rabbit", None, false, Some(clock)).is_err());
+        let days = ClockSpec {
+            initial: None,
+            increment: None,
+            days: Some(4),
+        };
+        assert!(TableSettings::parse("mill", None, false, Some(days)).is_err());
+        let guest = UserView {
+            id: "g".to_string(),
+            name: "Guest".to_string(),
+            guest: true,
+            bot: false,
+        };
+        let mill = TableSettings::parse("mill", None, false, None).expect("mill");
+        assert!(mill.clone().with_rating(&guest, true, None).is_err());
+        let range = mill.with_rating(&guest, false, Some([1600, 1400])).unwrap();
+        assert_eq!(range.rating_range(), Some([1400, 1600]));
+        assert!(!range.rated());
+    }
+}
