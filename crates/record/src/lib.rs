@@ -12,8 +12,7 @@ use rating::{Class, Rating, Score};
 use serde::{Deserialize, Serialize};
 
 /// Who sits in a seat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Occupant {
     /// A user, by id.
     User(String),
@@ -67,7 +66,7 @@ impl std::fmt::Display for GameStatus {
 }
 
 /// One recorded move, with both clocks as they stood right after it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveRow {
     /// 1-based.
     pub ply: u32,
@@ -78,7 +77,7 @@ pub struct MoveRow {
 }
 
 /// A seat as stored, with the sitting user's display name looked up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatRow {
     pub seat: u8,
     pub user_id: Option<String>,
@@ -107,15 +106,14 @@ impl SeatRow {
 }
 
 /// A whole game: enough to rebuild its position and clocks by replaying the moves.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
     pub id: String,
     pub game: String,
     pub variant: String,
     pub seed: u64,
     pub private: bool,
-    /// Never serialized: it is the key to a private table, and game views are public.
-    #[serde(skip_serializing)]
+    /// The key to a private table: no view of a game carries it.
     pub invite_token: Option<String>,
     pub clock_initial_ms: Option<i64>,
     pub clock_increment_ms: Option<i64>,
@@ -138,7 +136,6 @@ pub struct GameRecord {
     /// `(ply, deadline)`: the move at that ply (the number of moves made) is due at that unix
     /// ms, later than its days allow because its player took vacation days. Stale once the
     /// game has moved on.
-    #[serde(skip_serializing)]
     pub vacation_deadline: Option<(i64, i64)>,
     /// Ordered by seat number.
     pub seats: Vec<SeatRow>,
@@ -190,7 +187,7 @@ impl RatingChange {
 }
 
 /// An account's vacation days as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Vacation {
     /// Days taken in `year`.
     pub used: i64,

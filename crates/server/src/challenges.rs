@@ -125,7 +125,7 @@ pub async fn create(
     let store = hub.store();
     let settings = TableSettings::parse(ask.game, ask.variant, false, ask.clock)?
         .with_rating(challenger, ask.rated, None)?;
-    if settings.variant.game().is_solo() {
+    if settings.variant().game().is_solo() {
         return Err(ApiError::bad_request(
             "a challenge is for a two-player game: a solo puzzle starts from its own table",
         ));
@@ -160,13 +160,13 @@ pub async fn create(
         id: store::new_id(),
         challenger_id: challenger.id.clone(),
         dest_id: dest.id,
-        game: settings.variant.game().as_str().to_string(),
-        variant: settings.variant.as_str().to_string(),
-        clock_initial_ms: settings.control.map(|c| c.initial_ms as i64),
-        clock_increment_ms: settings.control.map(|c| c.increment_ms as i64),
-        move_days: settings.days.map(i64::from),
+        game: settings.variant().game().as_str().to_string(),
+        variant: settings.variant().as_str().to_string(),
+        clock_initial_ms: settings.control().map(|c| c.initial_ms as i64),
+        clock_increment_ms: settings.control().map(|c| c.increment_ms as i64),
+        move_days: settings.days().map(i64::from),
         side: side.to_string(),
-        rated: settings.rated,
+        rated: settings.rated(),
         status: "created".to_string(),
         decline_reason: None,
         game_id: None,
@@ -235,10 +235,7 @@ pub async fn accept(hub: &Hub, user: &UserView, id: &str) -> Result<Value, ApiEr
     }
     let settings = settings_of(&c)?;
     let mut c = answer(hub, &c, "accepted", None).await?;
-    let settings = TableSettings {
-        rated: c.rated,
-        ..settings
-    };
+    let settings = settings.accepted_challenge(c.rated);
     let store = hub.store();
     // A house bot challenges only for the bot ladder (`ladder/`): it sits as the site's bot.
     let challenger = match crate::domain::bots::bot_of(&c.challenger_id) {

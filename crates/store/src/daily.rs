@@ -5,7 +5,7 @@ use crate::rows::{Get, narrow};
 use crate::{Store, StoreError};
 
 /// How a day's ranked attempts went: started, ended (won or lost), won.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DailyFigures {
     pub attempts: u32,
     pub finished: u32,

@@ -2,14 +2,12 @@
 //! kind (a new one replaces the old), listed newest first with the game and the opponent they
 //! concern, read when their player opens the game, dropped when the game ends.
 
-use serde::Serialize;
-
 use crate::rows::{Get, sql_limit};
 use crate::types::decode_note_kind;
 use crate::{NoteKind, Store, StoreError};
 
 /// One notification as its player sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notification {
     pub id: i64,
     pub kind: NoteKind,

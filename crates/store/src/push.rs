@@ -3,8 +3,6 @@
 //! (by the node that made it) and claimed row by row by one node's sender at a time, so that
 //! a push leaves once however many nodes share the database.
 
-use serde::{Deserialize, Serialize};
-
 use crate::rows::{Get, sql_limit};
 use crate::types::decode_note_kind;
 use crate::{NoteKind, Store, StoreError};
@@ -18,7 +16,7 @@ pub struct VapidKeys {
 }
 
 /// A browser's push subscription, as `PushSubscription.toJSON()` gives it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PushSubscription {
     pub endpoint: String,
     pub p256dh: String,

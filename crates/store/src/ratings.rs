@@ -4,7 +4,6 @@
 
 use rating::{Class, Rating};
 pub use record::{RatedEnd, RatingChange};
-use serde::Serialize;
 
 use crate::rows::{Get, narrow, sql_limit};
 use crate::{EndReason, Occupant, Outcome, Store, StoreError};
@@ -18,7 +17,7 @@ pub struct PlayerRating {
 }
 
 /// A point of a player's rating history: one rated game.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct HistoryPoint {
     pub game: String,
     pub class: String,
@@ -35,7 +34,7 @@ pub struct HistoryPoint {
 }
 
 /// A line of a game's leaderboard.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct LeaderboardEntry {
     pub rank: u32,
     pub user_id: String,
@@ -47,7 +46,7 @@ pub struct LeaderboardEntry {
 }
 
 /// Finished two-player games by result, from one player's side.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Results {
     pub wins: u32,
     pub draws: u32,

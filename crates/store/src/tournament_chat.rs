@@ -1,7 +1,5 @@
 //! A tournament's chat room: lines appended, read back as a short tail in reading order.
 
-use serde::Serialize;
-
 use crate::rows::{Get, sql_limit};
 use crate::{Store, StoreError};
 
@@ -17,7 +15,7 @@ pub struct NewTournamentChatLine {
 }
 
 /// A stored line of a tournament's room.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentChatLine {
     pub id: i64,
     pub tournament_id: String,

@@ -1,7 +1,6 @@
-//! Plain data that goes in and out of the store. Everything derives `Serialize` so the server
-//! can forward it as JSON; fields that must never leave the server are skipped there.
-
-use serde::Serialize;
+//! Plain data that goes in and out of the store. None of it is a wire format: the server
+//! builds its own views of what it sends, so a stored field reaches a client only when a view
+//! names it.
 
 use crate::StoreError;
 
@@ -45,13 +44,12 @@ pub(crate) fn decode_outcome(text: Option<String>) -> Result<Option<Outcome>, St
 }
 
 /// A person: a guest (no username) or a registered player.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct User {
     pub id: String,
     pub display_name: String,
     pub username: Option<String>,
-    /// Never serialized: a hash still helps an offline guesser.
-    #[serde(skip_serializing)]
+    /// Never sent anywhere: a hash still helps an offline guesser.
     pub password_hash: Option<String>,
     pub created_at: i64,
     /// Tokens issued under an older version are refused (see `bump_token_version`).
@@ -69,7 +67,7 @@ impl User {
 }
 
 /// Everything needed to create a game; it starts in status `open`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewGame {
     pub id: String,
     /// Catalog id of the game, e.g. `mill`.
@@ -77,7 +75,6 @@ pub struct NewGame {
     pub variant: String,
     pub seed: u64,
     pub private: bool,
-    #[serde(skip_serializing)]
     pub invite_token: Option<String>,
     pub clock_initial_ms: Option<i64>,
     pub clock_increment_ms: Option<i64>,
@@ -97,7 +94,7 @@ pub struct NewGame {
 }
 
 /// A line of a player's game history.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameSummary {
     pub id: String,
     pub game: String,
@@ -113,7 +110,7 @@ pub struct GameSummary {
     pub seats: Vec<SeatRow>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewChatLine {
     pub game_id: String,
     /// `None` for lines the server writes itself.
@@ -125,7 +122,7 @@ pub struct NewChatLine {
     pub room: ChatRoom,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatLine {
     pub id: i64,
     pub game_id: String,
@@ -137,7 +134,7 @@ pub struct ChatLine {
 }
 
 /// One finished White Rabbit daily deal.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DailyResult {
     /// `YYYY-MM-DD`.
     pub day: String,
@@ -149,7 +146,7 @@ pub struct DailyResult {
 }
 
 /// A leaderboard line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DailyEntry {
     /// 1-based position on the board.
     pub rank: u32,

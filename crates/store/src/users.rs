@@ -407,7 +407,7 @@ pub struct NewReport {
 }
 
 /// A stored report.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
     pub id: i64,
     pub reporter_id: String,

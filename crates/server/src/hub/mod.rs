@@ -367,27 +367,27 @@ impl Hub {
             Some(previous) => previous.token.clone(),
             None => random_id(24),
         };
-        let seed = match settings.daily.as_ref().or(settings.practice.as_ref()) {
+        let seed = match settings.daily().or(settings.practice()) {
             Some(day) => self.0.solo.daily_seed(day),
-            None => crate::solo::playable_seed(settings.variant, |_| rand::random()),
+            None => crate::solo::playable_seed(settings.variant(), |_| rand::random()),
         };
         let created_at = unix_ms();
         let new_game = store::NewGame {
             id: id.clone(),
-            game: settings.variant.game().as_str().to_string(),
-            variant: settings.variant.as_str().to_string(),
+            game: settings.variant().game().as_str().to_string(),
+            variant: settings.variant().as_str().to_string(),
             seed,
-            private: settings.private,
+            private: settings.private(),
             invite_token: Some(token.clone()),
-            clock_initial_ms: settings.control.map(|c| c.initial_ms as i64),
-            clock_increment_ms: settings.control.map(|c| c.increment_ms as i64),
-            move_days: settings.days.map(i64::from),
+            clock_initial_ms: settings.control().map(|c| c.initial_ms as i64),
+            clock_increment_ms: settings.control().map(|c| c.increment_ms as i64),
+            move_days: settings.days().map(i64::from),
             host_id: host.as_ref().map(|h| h.id.clone()),
             rematch_of: rematch_of.map(|previous| previous.id),
             created_at,
-            daily: settings.daily.clone(),
-            rated: settings.rated,
-            rating_range: settings.rating_range,
+            daily: settings.daily().map(str::to_string),
+            rated: settings.rated(),
+            rating_range: settings.rating_range(),
             seats: seats
                 .iter()
                 .map(|s| {

@@ -13,7 +13,7 @@ use super::site_users::UserEvent;
 use super::{Hub, Inner};
 use crate::outbox::Frame;
 use crate::unix_time::unix_ms;
-use crate::ws::protocol::{Message, encode};
+use crate::ws::protocol::{Message, NotificationView, encode};
 
 /// The kinds a game's end keeps: the player away hears that it ended.
 const KEPT_AT_THE_END: &[NoteKind] = &[NoteKind::GameOver];
@@ -99,7 +99,7 @@ impl Hub {
                         self.send_to(
                             user,
                             &Message::Notification {
-                                notification,
+                                notification: NotificationView::from(&notification),
                                 unread,
                             },
                         );

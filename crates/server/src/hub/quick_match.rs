@@ -232,16 +232,7 @@ impl Hub {
         if rand::random::<bool>() {
             seats.reverse();
         }
-        let settings = TableSettings {
-            variant: key.variant,
-            private: false,
-            control,
-            days: key.days,
-            daily: None,
-            practice: None,
-            rated: key.rated,
-            rating_range: None,
-        };
+        let settings = TableSettings::quick_match(key.variant, control, key.days, key.rated);
         let table = self.create_table(settings, None, seats, None).await?;
         Ok(table.id.to_string())
     }

@@ -230,16 +230,7 @@ impl Runner {
         };
         match houses {
             [Some(first), Some(second)] => {
-                let settings = TableSettings {
-                    variant: pick.variant,
-                    private: false,
-                    control: None,
-                    days: None,
-                    daily: None,
-                    practice: None,
-                    rated: true,
-                    rating_range: None,
-                };
+                let settings = TableSettings::ladder_game(pick.variant);
                 let seats = vec![Some(bot_user(first)), Some(bot_user(second))];
                 let table = self.hub.create_table(settings, None, seats, None).await?;
                 row.game_id = Some(table.id.to_string());

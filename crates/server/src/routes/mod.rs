@@ -341,7 +341,7 @@ fn clock_schema(description: &serde_json::Value) -> serde_json::Value {
                 "type": "object",
                 "required": ["days"],
                 "properties": {
-                    "days": {"enum": crate::domain::table_settings::CORRESPONDENCE_DAYS, "description": "Days for each move"},
+                    "days": {"enum": crate::table::CORRESPONDENCE_DAYS, "description": "Days for each move"},
                     "initial": none.clone(),
                     "increment": none,
                 },

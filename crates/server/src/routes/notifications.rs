@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 use crate::unix_time::unix_ms;
+use crate::ws::protocol::NotificationView;
 
 /// The most a list holds.
 const LIST_MAX: u32 = 100;
@@ -21,7 +22,7 @@ pub(crate) struct NotificationsView {
     /// Newest first: each with `id`, `kind`, `game_id`, `game`, `opponent`, `created_at` and
     /// `read`.
     #[schema(value_type = Vec<Object>)]
-    notifications: Vec<store::Notification>,
+    notifications: Vec<NotificationView>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -47,7 +48,7 @@ pub(crate) async fn list(
     let (notifications, unread) = state.store.notifications_of(&user.id, LIST_MAX).await?;
     Ok(HttpResponse::Ok().json(NotificationsView {
         unread,
-        notifications,
+        notifications: notifications.iter().map(NotificationView::from).collect(),
     }))
 }
 

@@ -70,7 +70,25 @@ pub(crate) struct Profile {
     ratings: RatingsByGame,
     /// Wins, draws and losses.
     #[schema(value_type = Object)]
-    results: store::Results,
+    results: ResultsView,
+}
+
+/// Finished two-player games by result, from the player's side.
+#[derive(Serialize)]
+struct ResultsView {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+impl From<store::Results> for ResultsView {
+    fn from(results: store::Results) -> ResultsView {
+        ResultsView {
+            wins: results.wins,
+            draws: results.draws,
+            losses: results.losses,
+        }
+    }
 }
 
 /// A player's public profile (a person's, or one of the bots').
@@ -124,7 +142,7 @@ pub(crate) async fn profile(
         bot_account,
         created_at,
         ratings: ratings_by_game(&state, &id).await?,
-        results: state.store.results_of(&occupant).await?,
+        results: ResultsView::from(state.store.results_of(&occupant).await?),
     };
     Ok(HttpResponse::Ok().json(profile))
 }
@@ -223,7 +241,32 @@ pub(crate) struct LeaderboardView {
     bots: bool,
     /// Best first, at most 100, provisional ratings left out.
     #[schema(value_type = Vec<Object>)]
-    players: Vec<store::LeaderboardEntry>,
+    players: Vec<LeaderboardLine>,
+}
+
+/// A line of a leaderboard.
+#[derive(Serialize)]
+struct LeaderboardLine {
+    rank: u32,
+    user_id: String,
+    name: String,
+    rating: i32,
+    games: u32,
+    /// A bot account's line.
+    bot: bool,
+}
+
+impl From<&store::LeaderboardEntry> for LeaderboardLine {
+    fn from(entry: &store::LeaderboardEntry) -> LeaderboardLine {
+        LeaderboardLine {
+            rank: entry.rank,
+            user_id: entry.user_id.clone(),
+            name: entry.name.clone(),
+            rating: entry.rating,
+            games: entry.games,
+            bot: entry.bot,
+        }
+    }
 }
 
 /// A game's best established players in one rating class.
@@ -271,7 +314,7 @@ pub(crate) async fn leaderboard(
         game: info.id,
         class: class.as_str(),
         bots: query.bots.unwrap_or(false),
-        players,
+        players: players.iter().map(LeaderboardLine::from).collect(),
     }))
 }
 

@@ -35,13 +35,57 @@ pub(crate) struct DailyView {
     ranked: bool,
     /// The day's ranked attempts: started, ended, won.
     #[schema(value_type = Object)]
-    figures: store::DailyFigures,
+    figures: DailyFiguresView,
     /// The day's won attempts, best first.
     #[schema(value_type = Vec<Object>)]
-    leaderboard: Vec<store::DailyEntry>,
+    leaderboard: Vec<DailyEntryView>,
     /// What perfect play expects from the first position, when the tables are loaded.
     #[schema(value_type = Option<HintSchema>)]
     perfect: Option<rabbit_solver::Hint>,
+}
+
+/// How a day's ranked attempts went.
+#[derive(Serialize)]
+struct DailyFiguresView {
+    attempts: u32,
+    finished: u32,
+    solved: u32,
+}
+
+impl From<&store::DailyFigures> for DailyFiguresView {
+    fn from(figures: &store::DailyFigures) -> DailyFiguresView {
+        DailyFiguresView {
+            attempts: figures.attempts,
+            finished: figures.finished,
+            solved: figures.solved,
+        }
+    }
+}
+
+/// A line of a day's leaderboard.
+#[derive(Serialize)]
+struct DailyEntryView {
+    rank: u32,
+    user_id: String,
+    display_name: String,
+    game_id: String,
+    score: i32,
+    actions: u32,
+    finished_at: i64,
+}
+
+impl From<&store::DailyEntry> for DailyEntryView {
+    fn from(entry: &store::DailyEntry) -> DailyEntryView {
+        DailyEntryView {
+            rank: entry.rank,
+            user_id: entry.user_id.clone(),
+            display_name: entry.display_name.clone(),
+            game_id: entry.game_id.clone(),
+            score: entry.score,
+            actions: entry.actions,
+            finished_at: entry.finished_at,
+        }
+    }
 }
 
 /// The caller's attempt of a day, as the daily page and the end screen show it.
@@ -183,8 +227,8 @@ pub(crate) async fn daily(
         table: mine.as_ref().map(|m| m.table.clone()),
         mine,
         ranked,
-        figures,
-        leaderboard,
+        figures: DailyFiguresView::from(&figures),
+        leaderboard: leaderboard.iter().map(DailyEntryView::from).collect(),
         perfect,
         day,
     }))
@@ -260,19 +304,11 @@ pub(crate) async fn play_daily(
     may_create_table(&state, &req, &user, false, false).await?;
     let base = TableSettings::parse("white-rabbit", Some(DAILY_VARIANT), true, None)?;
     let settings = if chosen < today() {
-        TableSettings {
-            practice: Some(day.clone()),
-            ..base
-        }
+        base.daily_practice(day.clone())
     } else {
-        TableSettings {
-            daily: Some(day.clone()),
-            // Ranked on the day's leaderboard for accounts only: a guest's attempt is practice
-            // (guests cost nothing to make, so they could scout the deal; docs/security.md).
-            rated: !user.guest,
-            // Private: nobody can watch the day's dice fall for someone else before their try.
-            ..base
-        }
+        // Ranked on the day's leaderboard for accounts only: a guest's attempt is practice
+        // (guests cost nothing to make, so they could scout the deal; docs/security.md).
+        base.daily_attempt(day.clone(), !user.guest)
     };
     let created = state
         .hub

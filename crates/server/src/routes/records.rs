@@ -193,6 +193,76 @@ pub(crate) async fn record_positions(
     }))
 }
 
+/// A line of a player's list of games.
+#[derive(Serialize)]
+struct GameSummaryView {
+    id: String,
+    game: String,
+    variant: String,
+    private: bool,
+    status: store::GameStatus,
+    result: Option<catalog::Outcome>,
+    end_reason: Option<catalog::EndReason>,
+    rated: bool,
+    created_at: i64,
+    finished_at: Option<i64>,
+    move_count: u32,
+    seats: Vec<SummarySeatView>,
+}
+
+impl From<&store::GameSummary> for GameSummaryView {
+    fn from(game: &store::GameSummary) -> GameSummaryView {
+        GameSummaryView {
+            id: game.id.clone(),
+            game: game.game.clone(),
+            variant: game.variant.clone(),
+            private: game.private,
+            status: game.status,
+            result: game.result,
+            end_reason: game.end_reason,
+            rated: game.rated,
+            created_at: game.created_at,
+            finished_at: game.finished_at,
+            move_count: game.move_count,
+            seats: game.seats.iter().map(SummarySeatView::from).collect(),
+        }
+    }
+}
+
+/// A seat of a listed game, with the rating its player left it with.
+#[derive(Serialize)]
+struct SummarySeatView {
+    seat: u8,
+    user_id: Option<String>,
+    display_name: Option<String>,
+    guest: bool,
+    bot: Option<String>,
+    bot_account: bool,
+    rating_after: Option<i32>,
+    rating_change: Option<i32>,
+    rating_provisional: Option<bool>,
+}
+
+impl From<&store::SeatRow> for SummarySeatView {
+    fn from(seat: &store::SeatRow) -> SummarySeatView {
+        SummarySeatView {
+            seat: seat.seat,
+            user_id: seat.user_id.clone(),
+            display_name: seat.display_name.clone(),
+            guest: seat.guest,
+            bot: seat.bot.clone(),
+            bot_account: seat.bot_account,
+            rating_after: seat.rating_after,
+            rating_change: seat.rating_change,
+            rating_provisional: seat.rating_provisional,
+        }
+    }
+}
+
+fn summaries(games: &[store::GameSummary]) -> Vec<GameSummaryView> {
+    games.iter().map(GameSummaryView::from).collect()
+}
+
 /// The caller's games, newest first (at most 100).
 #[utoipa::path(
     get,
@@ -209,7 +279,7 @@ pub(crate) async fn my_games(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
     let games = state.store.games_of_user(&user.id, 100).await?;
-    Ok(HttpResponse::Ok().json(games))
+    Ok(HttpResponse::Ok().json(summaries(&games)))
 }
 
 /// A player's games, newest first (at most 100).
@@ -225,5 +295,5 @@ pub(crate) async fn user_games(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let games = state.store.games_of_user(&id, 100).await?;
-    Ok(HttpResponse::Ok().json(games))
+    Ok(HttpResponse::Ok().json(summaries(&games)))
 }

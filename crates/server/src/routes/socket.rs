@@ -578,16 +578,16 @@ pub fn queue_key(
     rated: bool,
 ) -> Result<QueueKey, ApiError> {
     let settings = TableSettings::parse(game, variant, false, clock)?;
-    if settings.variant.game().is_solo() {
+    if settings.variant().game().is_solo() {
         return Err(ApiError::bad_request(
             "quick match pairs two players: a solo game starts from its own table",
         ));
     }
     Ok(QueueKey {
-        variant: settings.variant,
-        initial_ms: settings.control.map(|c: TimeControl| c.initial_ms),
-        increment_ms: settings.control.map(|c| c.increment_ms),
-        days: settings.days,
+        variant: settings.variant(),
+        initial_ms: settings.control().map(|c: TimeControl| c.initial_ms),
+        increment_ms: settings.control().map(|c| c.increment_ms),
+        days: settings.days(),
         rated,
     })
 }

@@ -107,7 +107,7 @@ pub(crate) async fn create_table(
         body.clock,
     )?
     .with_rating(&user, body.rated, body.rating_range)?;
-    let info = settings.variant.game().info();
+    let info = settings.variant().game().info();
     let seat = body.seat.unwrap_or(0) as usize;
     if seat >= info.seats as usize {
         return Err(ApiError::bad_request(format!(

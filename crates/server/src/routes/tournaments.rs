@@ -274,7 +274,7 @@ pub(crate) fn round_robin_schema(schema: &mut serde_json::Value) {
         {
             "required": ["days"],
             "properties": {
-                "days": {"enum": crate::domain::table_settings::CORRESPONDENCE_DAYS},
+                "days": {"enum": crate::table::CORRESPONDENCE_DAYS},
                 "initial": none,
                 "increment": none,
             },

@@ -16,8 +16,8 @@ mod core;
 pub use actor::handle::{Answer, Call, Command, Forwarder, Forwarding, TableHandle, Watchers};
 pub use actor::{Table, services};
 pub use core::{
-    Action, CHAT_MAX_CHARS, NewTable, RATED_FOR_ACCOUNTS, SoloPosition, TableSettings, bot_level,
-    bot_user,
+    Action, CHAT_MAX_CHARS, CORRESPONDENCE_DAYS, NewTable, RATED_FOR_ACCOUNTS, SoloPosition,
+    TableSettings, bot_level, bot_user,
 };
 pub use core::{clock, vacation};
 pub use services::Services;

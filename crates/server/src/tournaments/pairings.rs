@@ -41,16 +41,7 @@ impl Tournaments {
             let control =
                 TimeControl::new(row.clock_initial_ms as u64, row.clock_increment_ms as u64)
                     .map_err(|e| ApiError::internal("a stored tournament's clock", e))?;
-            let settings = TableSettings {
-                variant,
-                private: false,
-                control: Some(control),
-                days: None,
-                daily: None,
-                practice: None,
-                rated: row.rated,
-                rating_range: None,
-            };
+            let settings = TableSettings::arena_pairing(variant, control, row.rated);
             self.0.hub.create_table(settings, None, users, None).await
         };
         let table = match opened.await {

@@ -83,3 +83,100 @@ async fn a_private_games_record_follows_its_tables_rule() {
     }
     app.stop().await;
 }
+
+/// The keys of a JSON object, sorted.
+fn keys(value: &serde_json::Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = value
+        .as_object()
+        .unwrap_or_else(|| panic!("an object: {value}"))
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    keys
+}
+
+/// What the server reads from its database reaches a client only through the views it names:
+/// a list of games has its fixed fields, and no answer carries the password's hash or a
+/// private table's invitation.
+#[actix_web::test]
+async fn answers_carry_the_views_fields_and_never_a_hash_or_an_invitation() {
+    let app = TestApp::spawn().await;
+    let mut host = app.account("keeper").await;
+    let mut friend = app.guest().await;
+    let table = host
+        .create_table(&app, json!({"game": "mill", "private": true}))
+        .await;
+    let id = table["id"].as_str().unwrap().to_string();
+    let invite = table["invite"].as_str().unwrap().to_string();
+    // The friend sits by the link and the game starts; called off before anyone moved, it
+    // is in both players' lists.
+    friend
+        .ok(json!({"type": "sit", "table": id, "token": invite}))
+        .await;
+    host.ok(json!({"type": "abort", "table": id})).await;
+    let user = host.id().to_string();
+
+    let (status, games) = app.get("/api/me/games", Some(&host.token)).await;
+    assert_eq!(status, 200, "{games}");
+    let game = &games.as_array().expect("a list")[0];
+    assert_eq!(game["id"], id.as_str(), "{games}");
+    assert_eq!(
+        keys(game),
+        [
+            "created_at",
+            "end_reason",
+            "finished_at",
+            "game",
+            "id",
+            "move_count",
+            "private",
+            "rated",
+            "result",
+            "seats",
+            "status",
+            "variant"
+        ],
+        "{game}"
+    );
+    assert_eq!(game["status"], "aborted", "{game}");
+    assert!(game["result"].is_null(), "null, not absent: {game}");
+    assert_eq!(
+        keys(&game["seats"][0]),
+        [
+            "bot",
+            "bot_account",
+            "display_name",
+            "guest",
+            "rating_after",
+            "rating_change",
+            "rating_provisional",
+            "seat",
+            "user_id"
+        ],
+        "{game}"
+    );
+    assert_eq!(game["seats"][0]["user_id"], user.as_str(), "{game}");
+    assert_eq!(game["seats"][0]["display_name"], "keeper", "{game}");
+
+    for path in [
+        "/api/me".to_string(),
+        format!("/api/users/{user}"),
+        "/api/me/games".to_string(),
+        format!("/api/users/{user}/games"),
+        format!("/api/records/{id}"),
+        "/api/notifications".to_string(),
+    ] {
+        let (status, body) = app.get(&path, Some(&host.token)).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        let text = body.to_string();
+        assert!(!text.contains("$argon2"), "{path} carries a hash: {text}");
+        assert!(
+            !text.contains(&invite),
+            "{path} carries the invitation: {text}"
+        );
+    }
+    host.close().await;
+    friend.close().await;
+    app.stop().await;
+}

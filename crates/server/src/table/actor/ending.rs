@@ -12,7 +12,6 @@ use catalog::{EndReason, Outcome};
 use super::Table;
 use super::services::RematchOf;
 use crate::error::WsError;
-use crate::table::TableSettings;
 use crate::unix_time::unix_ms;
 use crate::ws::protocol::{Message, UserView};
 
@@ -32,7 +31,11 @@ impl Table {
         Ok(Some(
             self.services
                 .store
-                .rating(&user.id, self.state.settings.variant.game().as_str(), class)
+                .rating(
+                    &user.id,
+                    self.state.settings.variant().game().as_str(),
+                    class,
+                )
                 .await?,
         ))
     }
@@ -61,18 +64,18 @@ impl Table {
     /// itself is already stored, so a failure here is logged rather than undoing the end.
     /// A guest's attempt (`rated` false) is practice and stays off it.
     pub(super) async fn record_daily_result(&self) {
-        if !self.state.settings.rated {
+        if !self.state.settings.rated() {
             return;
         }
         let (Some(day), Some(Outcome::SoloWon { score }), Some(Some(player))) = (
-            &self.state.settings.daily,
+            self.state.settings.daily(),
             self.state.game.outcome(),
             self.state.seats.first(),
         ) else {
             return;
         };
         let result = store::DailyResult {
-            day: day.clone(),
+            day: day.to_string(),
             user_id: player.id.clone(),
             game_id: self.state.id.to_string(),
             score: score as i32,
@@ -89,7 +92,7 @@ impl Table {
     pub(super) fn tell_solo_helpers(&self) {
         self.services
             .solo
-            .finished(self.state.settings.variant.game(), &self.state.id);
+            .finished(self.state.settings.variant().game(), &self.state.id);
     }
 
     pub(super) async fn finish(
@@ -150,11 +153,7 @@ impl Table {
         let mut seats = self.state.seats.clone();
         seats.reverse();
         // Another game of the daily deal would be a second attempt: the next one is a new deal.
-        let settings = TableSettings {
-            daily: None,
-            practice: None,
-            ..self.state.settings.clone()
-        };
+        let settings = self.state.settings.rematch();
         let host = self.state.host.as_ref().and_then(|id| {
             self.state
                 .seats

@@ -103,7 +103,7 @@ impl Addressed {
 
 impl Table {
     pub fn new(new: NewTable, services: Services) -> Table {
-        let open_until = open_until(new.settings.private, unix_ms());
+        let open_until = open_until(new.settings.private(), unix_ms());
         Table {
             state: TableState::new(new, services.day),
             open_until,

@@ -27,7 +27,7 @@ impl Table {
     /// A day before a correspondence deadline (when the move was given more than a day), the
     /// side to move is told, once a move.
     pub(super) fn warning_instant(&self) -> Option<Instant> {
-        self.state.settings.days.filter(|d| *d > 1)?;
+        self.state.settings.days().filter(|d| *d > 1)?;
         if self.state.warned || self.state.held {
             return None;
         }
@@ -84,7 +84,7 @@ impl Table {
     pub(super) fn update_presence(&mut self) -> bool {
         let counts = self.state.status == GameStatus::Playing
             && !self.state.held
-            && self.state.settings.days.is_none()
+            && self.state.settings.days().is_none()
             && self.state.seats.len() == 2
             && self
                 .state

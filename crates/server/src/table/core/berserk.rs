@@ -114,20 +114,23 @@ mod tests {
     use catalog::Seat;
     use record::GameStatus;
 
-    use super::super::clock::TimeControl;
     use super::super::effects::Step;
     use super::super::state::{Orderer, TableState};
-    use super::super::tests::{play, settings, table_with, user};
+    use super::super::tests::{play, table_with, user};
     use super::super::{Action, TableSettings};
     use super::ArenaSide;
     use crate::error::ErrorCode;
+    use crate::ws::protocol::ClockSpec;
 
     /// Alice (A) against Bob (B) at a one-minute Cephalopod 3×3 table with 2 s a move.
     fn timed() -> TableState {
-        let settings = TableSettings {
-            control: Some(TimeControl::new(60_000, 2_000).unwrap()),
-            ..settings("cephalopod", "3x3")
+        let clock = ClockSpec {
+            initial: Some(60),
+            increment: Some(2),
+            days: None,
         };
+        let settings = TableSettings::parse("cephalopod", Some("3x3"), false, Some(clock))
+            .expect("a one-minute Cephalopod 3×3");
         let mut t = table_with(settings, vec![Some(user("alice")), Some(user("bob"))]);
         t.status = GameStatus::Playing;
         t

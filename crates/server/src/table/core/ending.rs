@@ -38,7 +38,7 @@ impl TableState {
         status: GameStatus,
         result: Option<Outcome>,
     ) -> Option<record::RatedEnd<'_>> {
-        if !self.settings.rated
+        if !self.settings.rated()
             || status != GameStatus::Finished
             || self.seats.len() != 2
             || !self.both_sides_moved()
@@ -54,7 +54,7 @@ impl TableState {
         let a = self.seats[0].as_ref()?;
         let b = self.seats[1].as_ref()?;
         Some(record::RatedEnd {
-            game: self.settings.variant.game().as_str(),
+            game: self.settings.variant().game().as_str(),
             class: self.settings.rating_class()?,
             players: [a.id.as_str(), b.id.as_str()],
             first_scored,
@@ -125,7 +125,7 @@ impl TableState {
         self.deadline = None;
         // What the players were told of this table is no longer news; only its end is.
         let mut effects = vec![Effect::Turn, Effect::NotesEnded];
-        if self.settings.days.is_some() && status == GameStatus::Finished {
+        if self.settings.days().is_some() && status == GameStatus::Finished {
             for user in self.seats.iter().flatten() {
                 effects.push(Effect::Notify {
                     user: user.id.clone(),
@@ -149,7 +149,7 @@ impl TableState {
         }
         effects.extend([Effect::Lobby, Effect::Live]);
         // Written with the finished game, not on its first view (an aborted one has none).
-        if self.settings.variant.game().is_solo()
+        if self.settings.variant().game().is_solo()
             && status == GameStatus::Finished
             && result.is_some()
         {

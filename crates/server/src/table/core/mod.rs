@@ -5,7 +5,8 @@
 //! date is kept) is always an argument. `crates/server/tests/architecture.rs` checks it.
 //!
 //! - [`state`]: the state, a new table's, and the helpers every rule uses; [`restore`] the
-//!   state rebuilt from a stored record;
+//!   state rebuilt from a stored record; [`settings`] what a table is created with, built
+//!   only by its constructors (a request's parser among them);
 //! - [`rules`]: who may do what ([`TableState::check`]), and a move applied;
 //! - [`views`]: what a viewer sees; [`effects`]: steps and effects;
 //! - [`chat`], [`offers`], [`seating`], [`ending`], [`takeback`], [`presence`], [`berserk`]:
@@ -21,12 +22,14 @@ pub mod presence;
 pub mod restore;
 pub mod rules;
 pub mod seating;
+pub mod settings;
 pub mod state;
 pub mod takeback;
 pub mod vacation;
 pub mod views;
 
 pub use effects::{Effect, Step};
+pub use settings::{CORRESPONDENCE_DAYS, TableSettings};
 pub use state::{Orderer, Played, SoloPosition, TableState};
 
 use std::time::Duration;
@@ -35,7 +38,7 @@ use catalog::{AnyGame, Seat};
 
 /// What a player does at a table: the wire's own type, taken as the socket read it.
 pub use crate::ws::protocol::Action;
-use crate::ws::protocol::{NextTurn, TimeControl, UserView};
+use crate::ws::protocol::{NextTurn, UserView};
 
 /// Legal-move lists longer than this are not sent (tumbleweed's opening setup has tens of
 /// thousands of moves; clients derive those from the position).
@@ -51,38 +54,6 @@ const CHAT_WINDOW: Duration = Duration::from_secs(10);
 /// Why a guest cannot play a rated game.
 pub const RATED_FOR_ACCOUNTS: &str =
     "rated games are for accounts: sign up or log in to play one (guests play casual games)";
-
-/// What a table is created with.
-#[derive(Debug, Clone)]
-pub struct TableSettings {
-    pub variant: catalog::VariantId,
-    pub private: bool,
-    pub control: Option<TimeControl>,
-    /// Correspondence: days for each move (then `control` is `None`).
-    pub days: Option<u8>,
-    /// The day (`YYYY-MM-DD`, UTC) whose White Rabbit daily deal this table plays: the
-    /// player's one attempt of that day, ranked on its leaderboard.
-    pub daily: Option<String>,
-    /// The day whose (finished) daily deal this table replays for practice, unranked. Only
-    /// used to pick the seed at creation; the stored game keeps the seed, not the day.
-    pub practice: Option<String>,
-    /// The result moves both players' ratings (accounts and bots only).
-    pub rated: bool,
-    /// Who may sit down: opponents rated within this range (lowest, highest).
-    pub rating_range: Option<[i64; 2]>,
-}
-
-impl TableSettings {
-    /// The rating class of this table's time control, for two-player games.
-    pub fn rating_class(&self) -> Option<rating::Class> {
-        (!self.variant.game().is_solo()).then(|| {
-            rating::Class::of(
-                self.control.map(|c| (c.initial_ms, c.increment_ms)),
-                self.days,
-            )
-        })
-    }
-}
 
 /// A bot in a seat is a user with a reserved id (`bot:easy`); real ids never contain `:`.
 pub fn bot_user(level: ai::Level) -> UserView {

@@ -22,7 +22,7 @@ impl TableState {
         // A correspondence player hears of a draw offer wherever they are; a player who left
         // the finished game hears of a rematch offer (a bot answers at the table itself).
         let note = match kind {
-            OfferKind::Draw if self.settings.days.is_some() => Some(NoteKind::DrawOffer),
+            OfferKind::Draw if self.settings.days().is_some() => Some(NoteKind::DrawOffer),
             OfferKind::Rematch => Some(NoteKind::RematchOffer),
             _ => None,
         };

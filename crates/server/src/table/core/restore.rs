@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use catalog::AnyGame;
 
-use super::clock::{Clock, TimeControl};
+use super::clock::Clock;
 use super::presence::Presence;
 use super::state::TableState;
 use super::{Ply, TableSettings, bot_user, next_turn};
@@ -23,14 +23,8 @@ impl TableState {
         chat: Vec<ChatView>,
         day: Duration,
     ) -> Result<TableState, String> {
-        let variant = catalog::VariantId::parse(&record.game, Some(&record.variant))
-            .map_err(|e| e.to_string())?;
-        let control = match (record.clock_initial_ms, record.clock_increment_ms) {
-            (Some(initial), Some(increment)) => {
-                Some(TimeControl::new(initial as u64, increment as u64)?)
-            }
-            _ => None,
-        };
+        let settings = TableSettings::restored(record)?;
+        let variant = settings.variant();
         let mut game = AnyGame::new(variant, record.seed);
         let mut plies = Vec::new();
         for row in &record.moves {
@@ -60,11 +54,13 @@ impl TableState {
                 *slot = Some(bot_user(level));
             }
         }
-        let clock = control.map(|control| match plies.last().and_then(|p| p.clock) {
-            Some(remaining) => Clock::resumed(control, remaining),
-            None => Clock::new(control),
-        });
-        let days = record.move_days.and_then(|d| u8::try_from(d).ok());
+        let clock = settings
+            .control()
+            .map(|control| match plies.last().and_then(|p| p.clock) {
+                Some(remaining) => Clock::resumed(control, remaining),
+                None => Clock::new(control),
+            });
+        let days = settings.days();
         // The deadline runs from the last move (or the start): it is a date, not a clock, so
         // time the server was down counts like any other.
         // Vacation days taken for the move to play now moved its deadline later.
@@ -100,16 +96,7 @@ impl TableState {
             deadline,
             warned: false,
             vacation,
-            settings: TableSettings {
-                variant,
-                private: record.private,
-                control,
-                days,
-                daily: record.daily.clone(),
-                practice: None,
-                rated: record.rated,
-                rating_range: record.rating_range,
-            },
+            settings,
             token: record.invite_token.clone().unwrap_or_default(),
             host: record.host_id.clone(),
             seats,

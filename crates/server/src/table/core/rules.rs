@@ -138,7 +138,7 @@ impl TableState {
             Action::TakebackOffer => {
                 let seat = self.two_player_seat(user)?;
                 self.require(GameStatus::Playing, "a takeback")?;
-                if self.settings.rated {
+                if self.settings.rated() {
                     return Err(wrong("rated games have no takebacks"));
                 }
                 let keep = self
@@ -222,10 +222,10 @@ impl TableState {
     /// Whether a player of `rating` (none: a newcomer) may sit here: the table's rated and
     /// rating-range conditions.
     pub fn admit(&self, user: &UserView, rating: Option<&rating::Rating>) -> Result<(), WsError> {
-        if self.settings.rated && user.guest {
+        if self.settings.rated() && user.guest {
             return Err(WsError::forbidden(RATED_FOR_ACCOUNTS));
         }
-        if let Some([low, high]) = self.settings.rating_range {
+        if let Some([low, high]) = self.settings.rating_range() {
             let shown = i64::from(rating.map_or(rating::Rating::default().shown(), |r| r.shown()));
             if !(low..=high).contains(&shown) {
                 return Err(WsError::forbidden(format!(
@@ -287,7 +287,7 @@ impl TableState {
         self.set_deadline(played.played_at);
         self.warned = false;
         let mut effects = vec![Effect::Turn];
-        if self.settings.days.is_some()
+        if self.settings.days().is_some()
             && !self.game.is_over()
             && let Some(mover) = self.mover()
         {

@@ -96,13 +96,13 @@ pub struct SoloPosition {
 impl TableState {
     /// A new table's state, waiting for its players.
     pub fn new(new: NewTable, day: Duration) -> TableState {
-        let game = AnyGame::new(new.settings.variant, new.seed);
+        let game = AnyGame::new(new.settings.variant(), new.seed);
         TableState {
             id: new.id.into(),
             seed: new.seed,
             takeback_offer: None,
             next: next_turn(&game),
-            clock: new.settings.control.map(Clock::new),
+            clock: new.settings.control().map(Clock::new),
             deadline: None,
             warned: false,
             vacation: None,
@@ -146,7 +146,7 @@ impl TableState {
     pub(in crate::table) fn set_deadline(&mut self, from_ms: i64) {
         self.deadline = self
             .settings
-            .days
+            .days()
             .filter(|_| self.status == GameStatus::Playing)
             .map(|d| from_ms + self.days(d).as_millis() as i64);
         // A new deadline is the next move's: a vacation was the last one's.
@@ -176,7 +176,7 @@ impl TableState {
         let insider = user.is_some_and(|u| {
             self.seat_of(&u.id).is_some() || self.host.as_deref() == Some(u.id.as_str())
         });
-        if !self.settings.private || insider || token == Some(self.token.as_str()) {
+        if !self.settings.private() || insider || token == Some(self.token.as_str()) {
             Ok(())
         } else {
             Err(WsError::new(
@@ -251,7 +251,7 @@ impl TableState {
     /// The game in progress for its player's helpers (hints): only at a solo table, and not
     /// on the daily deal, which everyone plays on their own.
     pub(in crate::table) fn solo_position(&self, user: &UserView) -> Result<SoloPosition, WsError> {
-        if !self.settings.variant.game().is_solo() {
+        if !self.settings.variant().game().is_solo() {
             return Err(WsError::new(
                 ErrorCode::WrongState,
                 "hints are for White Rabbit tables",
@@ -259,14 +259,14 @@ impl TableState {
         }
         self.seated(user)?;
         self.require(GameStatus::Playing, "give hints")?;
-        if self.settings.daily.is_some() {
+        if self.settings.daily().is_some() {
             return Err(WsError::new(
                 ErrorCode::Forbidden,
                 "no hints on the daily deal: everyone plays it on their own",
             ));
         }
         Ok(SoloPosition {
-            variant: self.settings.variant,
+            variant: self.settings.variant(),
             seed: self.seed,
             moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
         })

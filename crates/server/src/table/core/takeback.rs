@@ -16,7 +16,7 @@ use crate::ws::protocol::Message;
 impl TableState {
     /// The game as it stood after its first `keep` plies, replayed from the seed.
     pub fn position_after(&self, keep: usize) -> Result<AnyGame, WsError> {
-        let mut game = AnyGame::new(self.settings.variant, self.seed);
+        let mut game = AnyGame::new(self.settings.variant(), self.seed);
         for ply in &self.plies[..keep] {
             game.play_text(&ply.mv)
                 .map_err(|e| WsError::internal("replaying a game", e))?;

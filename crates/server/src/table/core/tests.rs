@@ -11,12 +11,12 @@ use std::time::Duration;
 use catalog::{EndReason, Seat};
 use std::time::Instant;
 
-use super::clock::{Clock, TimeControl};
+use super::clock::Clock;
 use super::effects::{Effect, Step};
 use super::state::{Orderer, Played, TableState};
 use super::{Action, NewTable, TableSettings, bot_user};
 use crate::error::ErrorCode;
-use crate::ws::protocol::{ClaimOutcome, Message, OfferKind, UserView};
+use crate::ws::protocol::{ClaimOutcome, ClockSpec, Message, OfferKind, UserView};
 
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 
@@ -30,16 +30,38 @@ pub(in crate::table) fn user(id: &str) -> UserView {
 }
 
 pub(in crate::table) fn settings(game: &'static str, variant: &'static str) -> TableSettings {
-    TableSettings {
-        variant: catalog::VariantId::parse(game, Some(variant)).expect("a catalogue variant"),
-        private: false,
-        control: None,
+    TableSettings::parse(game, Some(variant), false, None).expect("a catalogue variant")
+}
+
+/// A Cephalopod 3×3 table with a clock of `clock` (seconds, `None` for none), private or
+/// not, as a request would ask for it.
+fn cephalopod(private: bool, clock: Option<ClockSpec>) -> TableSettings {
+    TableSettings::parse("cephalopod", Some("3x3"), private, clock).expect("a Cephalopod table")
+}
+
+/// Cephalopod 3×3 by correspondence, `days` a move.
+pub(in crate::table) fn by_correspondence(days: u64) -> TableSettings {
+    let clock = ClockSpec {
+        initial: None,
+        increment: None,
+        days: Some(days),
+    };
+    cephalopod(false, Some(clock))
+}
+
+/// Cephalopod 3×3 with a live clock: `initial` seconds and `increment` a move.
+fn timed(initial: u64, increment: u64) -> TableSettings {
+    let clock = ClockSpec {
+        initial: Some(initial),
+        increment: Some(increment),
         days: None,
-        daily: None,
-        practice: None,
-        rated: false,
-        rating_range: None,
-    }
+    };
+    cephalopod(false, Some(clock))
+}
+
+/// A private Cephalopod 3×3 table.
+fn private() -> TableSettings {
+    cephalopod(true, None)
 }
 
 pub(in crate::table) fn table_with(
@@ -194,8 +216,7 @@ fn a_stored_start_puts_the_game_under_way() {
     assert_eq!(t.started_at, Some(1_000));
     assert!(matches!(effects.as_slice(), [Effect::Turn, Effect::Live]));
     // Correspondence: the first move is due the table's days after the start.
-    let mut days = settings("cephalopod", "3x3");
-    days.days = Some(2);
+    let days = by_correspondence(2);
     let mut t = table_with(days, vec![Some(user("alice")), Some(user("bob"))]);
     t.apply_start(1_000, Instant::now());
     assert_eq!(t.deadline, Some(1_000 + 2 * DAY.as_millis() as i64));
@@ -237,8 +258,7 @@ fn a_full_or_running_table_takes_nobody() {
 
 #[test]
 fn a_private_table_seats_only_those_with_its_link() {
-    let mut s = settings("cephalopod", "3x3");
-    s.private = true;
+    let s = private();
     let t = table_with(s, vec![Some(user("alice")), None]);
     let sit = |token: Option<&str>| Action::Sit {
         seat: None,
@@ -251,9 +271,9 @@ fn a_private_table_seats_only_those_with_its_link() {
 
 #[test]
 fn rated_tables_admit_accounts_within_their_range() {
-    let mut s = settings("cephalopod", "3x3");
-    s.rated = true;
-    s.rating_range = Some([1400, 1600]);
+    let s = settings("cephalopod", "3x3")
+        .with_rating(&user("alice"), true, Some([1400, 1600]))
+        .unwrap();
     let t = table_with(s, vec![Some(user("alice")), None]);
     let guest = UserView {
         guest: true,
@@ -351,8 +371,7 @@ fn no_move_before_the_start_or_after_the_end() {
 
 #[test]
 fn a_correspondence_move_sets_the_next_deadline_and_tells_the_mover() {
-    let mut s = settings("cephalopod", "3x3");
-    s.days = Some(2);
+    let s = by_correspondence(2);
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
     t.status = GameStatus::Playing;
     let effects = play(&mut t, "alice", "b2");
@@ -368,8 +387,7 @@ fn a_correspondence_move_sets_the_next_deadline_and_tells_the_mover() {
 
 #[test]
 fn a_flag_falls_for_the_side_to_move() {
-    let mut s = settings("cephalopod", "3x3");
-    s.control = Some(TimeControl::new(1_000, 0).unwrap());
+    let s = timed(1, 0);
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
     t.status = GameStatus::Playing;
     play(&mut t, "alice", "b2");
@@ -392,8 +410,7 @@ fn a_flag_falls_for_the_side_to_move() {
 
 #[test]
 fn a_missed_deadline_loses_the_game_or_calls_it_off_before_both_moved() {
-    let mut s = settings("cephalopod", "3x3");
-    s.days = Some(1);
+    let s = by_correspondence(1);
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
     t.status = GameStatus::Playing;
     t.set_deadline(0);
@@ -495,8 +512,7 @@ fn bots_and_finished_games_take_no_draws() {
 
 #[test]
 fn a_correspondence_draw_offer_notifies_the_opponent() {
-    let mut s = settings("cephalopod", "3x3");
-    s.days = Some(3);
+    let s = by_correspondence(3);
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
     t.status = GameStatus::Playing;
     let effects = t.offer(OfferKind::Draw, Seat::A);
@@ -813,8 +829,9 @@ fn a_bot_grants_takebacks_and_rated_games_have_none() {
         check_as(&t, "alice", Action::TakebackOffer),
         Ok(Step::TakeBack { keep: 0 })
     ));
-    let mut s = settings("cephalopod", "3x3");
-    s.rated = true;
+    let s = settings("cephalopod", "3x3")
+        .with_rating(&user("alice"), true, None)
+        .unwrap();
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
     t.status = GameStatus::Playing;
     play(&mut t, "alice", "b2");
@@ -866,7 +883,7 @@ fn a_solo_position_is_the_games_record() {
     let asked = t.solo_position(&user("alice")).unwrap();
     let played: Vec<String> = t.plies.iter().map(|p| p.mv.clone()).collect();
     assert_eq!(asked.moves, played);
-    assert_eq!((asked.variant, asked.seed), (t.settings.variant, t.seed));
+    assert_eq!((asked.variant, asked.seed), (t.settings.variant(), t.seed));
 }
 
 #[test]
@@ -877,7 +894,10 @@ fn a_solo_puzzle_gives_hints_except_on_the_daily_deal() {
         t.solo_position(&user("bob")).unwrap_err().code,
         ErrorCode::NotSeated
     );
-    t.settings.daily = Some("2026-12-02".to_string());
+    t.settings = t
+        .settings
+        .clone()
+        .daily_attempt("2026-12-02".to_string(), true);
     assert_eq!(
         t.solo_position(&user("alice")).unwrap_err().code,
         ErrorCode::Forbidden
@@ -932,8 +952,7 @@ fn a_solo_puzzle_rematch_needs_nobody_to_agree() {
 
 #[test]
 fn watching_a_private_table_needs_its_link() {
-    let mut s = settings("cephalopod", "3x3");
-    s.private = true;
+    let s = private();
     let t = table_with(s, vec![Some(user("alice")), None]);
     assert!(t.may_watch(Some(&user("alice")), None).is_ok());
     assert_eq!(
@@ -945,8 +964,7 @@ fn watching_a_private_table_needs_its_link() {
 
 #[test]
 fn the_clock_runs_only_once_both_sides_moved() {
-    let mut s = settings("cephalopod", "3x3");
-    s.control = Some(TimeControl::new(60_000, 0).unwrap());
+    let s = timed(60, 0);
     let mut t = table_with(s, vec![Some(user("alice")), Some(user("bob"))]);
     t.status = GameStatus::Playing;
     play(&mut t, "alice", "b2");

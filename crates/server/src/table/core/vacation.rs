@@ -161,15 +161,13 @@ mod tests {
 
 #[cfg(test)]
 mod table_tests {
-    use super::super::tests::{play, settings, table_with, user};
+    use super::super::tests::{by_correspondence, play, table_with, user};
     use super::*;
     use crate::ws::protocol::UserView;
 
     /// A one-day correspondence game of `first` (A) against bob (B), due at 0.
     fn correspondence(first: UserView) -> TableState {
-        let mut s = settings("cephalopod", "3x3");
-        s.days = Some(1);
-        let mut t = table_with(s, vec![Some(first), Some(user("bob"))]);
+        let mut t = table_with(by_correspondence(1), vec![Some(first), Some(user("bob"))]);
         t.status = GameStatus::Playing;
         t.set_deadline(0);
         t

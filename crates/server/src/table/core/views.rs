@@ -36,9 +36,9 @@ impl TableState {
         let moving = playing && you.is_some() && self.game.to_move() == you;
         TableView {
             id: self.id.to_string(),
-            game: self.settings.variant.game().as_str().into(),
-            variant: self.settings.variant.as_str().into(),
-            private: self.settings.private,
+            game: self.settings.variant().game().as_str().into(),
+            variant: self.settings.variant().as_str().into(),
+            private: self.settings.private(),
             status: self.status.as_str().into(),
             host: self.host.clone(),
             seats: (0..self.seats.len())
@@ -47,7 +47,7 @@ impl TableState {
                 .collect(),
             you: you.map(|seat| seat.letter().into()),
             // A daily deal is private so that nobody watches it: it has no link to share.
-            invite: (self.settings.private && insider && self.settings.daily.is_none())
+            invite: (self.settings.private() && insider && self.settings.daily().is_none())
                 .then(|| self.token.clone()),
             ply: self.plies.len() as u32,
             moves: self.plies.iter().map(|p| p.mv.clone()).collect(),
@@ -57,7 +57,7 @@ impl TableState {
             legal: if moving { next.legal } else { Vec::new() },
             legal_truncated: next.legal_truncated && moving,
             clock: self.clock_view(now),
-            days: self.settings.days,
+            days: self.settings.days(),
             deadline: self.deadline,
             vacation: self.vacation.clone().filter(|_| playing),
             result: self.result,
@@ -68,10 +68,10 @@ impl TableState {
             rematch_offer: self.rematch_offer.map(|seat| seat.letter().into()),
             rematch: self.rematch.clone(),
             chat: self.chat.iter().cloned().collect(),
-            daily: self.settings.daily.clone(),
-            rated: self.settings.rated,
+            daily: self.settings.daily().map(str::to_string),
+            rated: self.settings.rated(),
             rating_class: self.settings.rating_class().map(|c| c.as_str().into()),
-            rating_range: self.settings.rating_range,
+            rating_range: self.settings.rating_range(),
             away: self.presence.view(),
             claim: you.is_some_and(|seat| playing && self.presence.may_claim(seat)),
             berserk: self.berserk_view(you),
@@ -116,9 +116,9 @@ impl TableState {
         let clock = self.clock_view(now);
         Some(PlayingEntry {
             id: self.id.to_string(),
-            game: self.settings.variant.game().as_str().into(),
-            variant: self.settings.variant.as_str().into(),
-            private: self.settings.private,
+            game: self.settings.variant().game().as_str().into(),
+            variant: self.settings.variant().as_str().into(),
+            private: self.settings.private(),
             status: self.status.as_str().into(),
             you: you.letter().into(),
             side: self
@@ -140,21 +140,21 @@ impl TableState {
                         .map(|d| (d - now_ms).max(0))
                 }),
             clock,
-            days: self.settings.days,
+            days: self.settings.days(),
             deadline: self.deadline,
-            daily: self.settings.daily.clone(),
+            daily: self.settings.daily().map(str::to_string),
         })
     }
 
     /// This table's line in the lobby: only while a public table waits for players.
     pub(in crate::table) fn lobby_entry(&self) -> Option<LobbyEntry> {
-        let listed = !self.settings.private && self.status == GameStatus::Open;
+        let listed = !self.settings.private() && self.status == GameStatus::Open;
         listed.then(|| LobbyEntry {
             id: self.id.to_string(),
-            game: self.settings.variant.game().as_str(),
-            variant: self.settings.variant.as_str(),
-            clock: self.settings.control,
-            days: self.settings.days,
+            game: self.settings.variant().game().as_str(),
+            variant: self.settings.variant().as_str(),
+            clock: self.settings.control(),
+            days: self.settings.days(),
             seats: self.seats.len(),
             players: self
                 .seats
@@ -169,14 +169,14 @@ impl TableState {
                 .flatten()
                 .map(|u| u.bot || bot_level(u).is_some())
                 .collect(),
-            rated: self.settings.rated,
+            rated: self.settings.rated(),
             host_rating: self
                 .seats
                 .iter()
                 .zip(&self.ratings)
                 .find_map(|(user, rating)| user.as_ref().and(rating.as_ref()))
                 .map(SeatRating::from),
-            rating_range: self.settings.rating_range,
+            rating_range: self.settings.rating_range(),
             opened_at: self.created_at,
         })
     }
@@ -184,14 +184,14 @@ impl TableState {
     /// This game's line in the live list, with `watchers` watching: only while a public game
     /// is played.
     pub(in crate::table) fn live_entry(&self, watchers: usize) -> Option<LiveEntry> {
-        let listed = !self.settings.private && self.status == GameStatus::Playing;
+        let listed = !self.settings.private() && self.status == GameStatus::Playing;
         listed.then(|| LiveEntry {
             id: self.id.to_string(),
-            game: self.settings.variant.game().as_str(),
-            variant: self.settings.variant.as_str(),
-            clock: self.settings.control,
-            days: self.settings.days,
-            rated: self.settings.rated,
+            game: self.settings.variant().game().as_str(),
+            variant: self.settings.variant().as_str(),
+            clock: self.settings.control(),
+            days: self.settings.days(),
+            rated: self.settings.rated(),
             ply: self.plies.len() as u32,
             started_at: self.started_at,
             watchers,

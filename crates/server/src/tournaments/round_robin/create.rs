@@ -12,9 +12,9 @@ use tournament::round_robin::{Pace, RoundRobinSettings};
 use super::super::Tournaments;
 use super::super::create::{INCREMENT_SECONDS, INITIAL_SECONDS, STARTS_IN_MINUTES};
 use super::KIND;
-use crate::domain::table_settings::CORRESPONDENCE_DAYS;
 use crate::error::ApiError;
 use crate::identity::UserView;
+use crate::table::CORRESPONDENCE_DAYS;
 use crate::unix_time::unix_ms;
 
 /// Fewer entrants at the start call the round robin off: with two it would be a match.

@@ -136,16 +136,7 @@ impl Tournaments {
                         .map_err(|e| ApiError::internal("a stored tournament's clock", e))?,
                 ),
             };
-            let settings = TableSettings {
-                variant,
-                private: false,
-                control,
-                days,
-                daily: None,
-                practice: None,
-                rated: row.rated,
-                rating_range: None,
-            };
+            let settings = TableSettings::round_robin_pairing(variant, control, days, row.rated);
             self.0.hub.create_table(settings, None, users, None).await
         };
         let table = match opened.await {

@@ -293,7 +293,7 @@ pub enum Message {
     /// Something for this player to know while away (see `/api/notifications`).
     #[serde(rename = "notification")]
     Notification {
-        notification: store::Notification,
+        notification: NotificationView,
         /// How many of the player's notifications are unread now.
         unread: i64,
     },

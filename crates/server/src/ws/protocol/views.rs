@@ -110,6 +110,35 @@ pub struct TournamentChatView {
     pub at: i64,
 }
 
+/// One notification as its player sees it (the list of `/api/notifications`, and the
+/// socket's `notification` event).
+#[derive(Debug, Clone, Serialize)]
+pub struct NotificationView {
+    pub id: i64,
+    pub kind: store::NoteKind,
+    pub game_id: String,
+    /// The catalogue id of the table's game.
+    pub game: String,
+    /// A person's name, or `bot:LEVEL`; `null` when the other seat is empty.
+    pub opponent: Option<String>,
+    pub created_at: i64,
+    pub read: bool,
+}
+
+impl From<&store::Notification> for NotificationView {
+    fn from(note: &store::Notification) -> NotificationView {
+        NotificationView {
+            id: note.id,
+            kind: note.kind,
+            game_id: note.game_id.clone(),
+            game: note.game.clone(),
+            opponent: note.opponent.clone(),
+            created_at: note.created_at,
+            read: note.read,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ClockView {
     pub initial_ms: u64,
