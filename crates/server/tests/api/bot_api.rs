@@ -26,7 +26,7 @@ async fn token(app: &TestApp, owner: &Player, scopes: &[&str]) -> (String, Strin
 }
 
 /// A fresh account made a bot, with a token of the bot and challenge scopes.
-async fn bot_account(app: &TestApp, name: &str) -> (Player, String, String) {
+pub(crate) async fn bot_account(app: &TestApp, name: &str) -> (Player, String, String) {
     let owner = app.account(name).await;
     let (id, secret) = token(app, &owner, &["bot", "challenge"]).await;
     let (status, upgraded) = app

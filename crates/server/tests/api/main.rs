@@ -31,6 +31,7 @@ mod perekati_endings;
 mod playing;
 mod positions;
 mod push;
+mod push_challenge;
 mod push_retry;
 mod push_tournament;
 mod rabbit;
