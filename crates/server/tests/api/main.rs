@@ -32,6 +32,7 @@ mod playing;
 mod positions;
 mod push;
 mod push_challenge;
+mod push_game_over;
 mod push_retry;
 mod push_tournament;
 mod rabbit;
