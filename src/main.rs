@@ -203,6 +203,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         push: server::PushConfig {
             contact: args.push_contact,
             allow_http: args.push_allow_http,
+            ..server::PushConfig::default()
         },
     };
     actix_web::rt::System::new().block_on(async move {

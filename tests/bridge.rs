@@ -53,6 +53,7 @@ async fn start_server() -> Server {
         push: server::PushConfig {
             contact: None,
             allow_http: true,
+            ..server::PushConfig::default()
         },
     };
     let app = server::Application::build(config)

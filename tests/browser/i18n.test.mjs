@@ -50,7 +50,7 @@ test('every key used in the code exists', () => {
     ...['pass', 'red', 'white', 'reroll', 'end'].map((m) => 'move.' + m),
     'table.resign', 'table.resign.confirm', 'table.giveup', 'table.giveup.confirm', 'voice.on', 'voice.off',
     'account.register', 'account.login', 'account.registered', 'account.loggedin',
-    ...['your_turn', 'draw_offer', 'joined', 'deadline', 'vacation', 'game_over', 'tournament_start'].map((k) => 'push.kind.' + k),
+    ...['your_turn', 'draw_offer', 'rematch_offer', 'challenge', 'joined', 'deadline', 'vacation', 'game_over', 'tournament_start'].map((k) => 'push.kind.' + k),
     'profile.push.on', 'profile.push.off', 'profile.push.status.on', 'profile.push.status.off',
     ...['finished', 'cancelled'].map((s) => 'tour.status.' + s),
     ...['running', 'upcoming', 'finished'].flatMap((l) => ['tour.list.' + l, 'tour.none.' + l]),

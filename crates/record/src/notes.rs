@@ -13,6 +13,9 @@ pub enum NoteKind {
     DrawOffer,
     /// The opponent of a finished game asks for another.
     RematchOffer,
+    /// Someone challenged the player to a game (pushed only: the challenge itself is what the
+    /// pages show, and it is about no game yet).
+    Challenge,
     /// Someone sat down at the player's open table.
     Joined,
     /// A correspondence move's deadline is close.
@@ -27,10 +30,11 @@ pub enum NoteKind {
 
 impl NoteKind {
     /// Every kind, in the order the profile lists them.
-    pub const ALL: [NoteKind; 8] = [
+    pub const ALL: [NoteKind; 9] = [
         NoteKind::YourTurn,
         NoteKind::DrawOffer,
         NoteKind::RematchOffer,
+        NoteKind::Challenge,
         NoteKind::Joined,
         NoteKind::Deadline,
         NoteKind::Vacation,
@@ -43,6 +47,7 @@ impl NoteKind {
             NoteKind::YourTurn => "your_turn",
             NoteKind::DrawOffer => "draw_offer",
             NoteKind::RematchOffer => "rematch_offer",
+            NoteKind::Challenge => "challenge",
             NoteKind::Joined => "joined",
             NoteKind::Deadline => "deadline",
             NoteKind::Vacation => "vacation",

@@ -2,10 +2,14 @@
 //! other accepts (a table starts with both seated), declines with a reason from a closed
 //! list, or lets it expire; the challenger may cancel it. Challenges live in the database, so
 //! any node answers any of them; each change is told to both players' sockets and Bot API
-//! event streams on every node, as a `challenge` message.
+//! event streams on every node, as a `challenge` message. A person challenged is pushed too
+//! (docs/protocol.md, "Web Push"), unless they switched `challenge` pushes off; a bot account
+//! is not (its event stream is how it hears). A push not sent yet goes when the challenge is
+//! answered, canceled or expires.
 
 use std::time::Duration;
 
+use record::NoteKind;
 use serde_json::{Value, json};
 
 use crate::error::{ApiError, ErrorCode};
@@ -111,7 +115,35 @@ async fn tell(hub: &Hub, c: &store::Challenge, event: &'static str) -> Result<Va
     };
     hub.send_to(c.challenger_id.clone(), &message);
     hub.send_to(c.dest_id.clone(), &message);
+    if event != "created" {
+        // No longer news: a push not sent yet would ask for an answer that cannot be given.
+        if let Err(error) = hub
+            .store()
+            .drop_pushes_of(&c.dest_id, &c.id, Some(NoteKind::Challenge))
+            .await
+        {
+            tracing::warn!(challenge = %c.id, %error, "cannot drop a challenge's push");
+        }
+    }
     Ok(challenge)
+}
+
+/// Queues the push to a person challenged (a failure is only logged: the challenge stands).
+async fn push_to_challenged(hub: &Hub, c: &store::Challenge, challenger: &UserView) {
+    if let Err(error) = hub
+        .store()
+        .enqueue_challenge_push(
+            &c.dest_id,
+            NoteKind::Challenge,
+            &c.id,
+            &c.game,
+            &challenger.name,
+            c.created_at,
+        )
+        .await
+    {
+        tracing::warn!(challenge = %c.id, %error, "cannot queue a challenge's push");
+    }
 }
 
 /// `challenger` challenges the account `dest_id`: stored, told to both, and returned.
@@ -156,6 +188,7 @@ pub async fn create(
             ),
         ));
     }
+    let dest_is_bot = dest.bot;
     let challenge = store::Challenge {
         id: store::new_id(),
         challenger_id: challenger.id.clone(),
@@ -174,6 +207,9 @@ pub async fn create(
         expires_at: now + ttl.as_millis() as i64,
     };
     store.add_challenge(&challenge).await?;
+    if !dest_is_bot {
+        push_to_challenged(hub, &challenge, challenger).await;
+    }
     tell(hub, &challenge, "created").await
 }
 

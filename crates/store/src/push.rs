@@ -33,9 +33,10 @@ pub struct PendingPush {
     pub user_id: String,
     pub subscription: PushSubscription,
     pub kind: NoteKind,
-    /// What the push is about: `game`, or a tournament's kind (`arena`, `round_robin`).
+    /// What the push is about: `game`, `challenge`, or a tournament's kind (`arena`,
+    /// `round_robin`).
     pub about: String,
-    /// The id of the game, or of the tournament, it is about.
+    /// The id of the game, the challenge or the tournament it is about.
     pub game_id: String,
     /// The catalogue id of the table's (or the tournament's) game.
     pub game: String,
@@ -43,9 +44,9 @@ pub struct PendingPush {
     pub attempts: i64,
 }
 
-/// Queues a push of kind $2 about $4 (a game, or a tournament: `about` $3) to each of user
-/// $1's subscriptions, unless the user switched the kind off; once per subscription, thing
-/// and kind.
+/// Queues a push of kind $2 about $4 (a game, a challenge or a tournament: `about` $3) to
+/// each of user $1's subscriptions, unless the user switched the kind off; once per
+/// subscription, thing and kind.
 const QUEUE_SQL: &str = "INSERT INTO push_outbox \
      (subscription_id, kind, about, game_id, game, opponent, due_at) \
      SELECT s.id, $2, $3, $4, $5, $6, $7 FROM push_subscriptions s \
@@ -194,6 +195,34 @@ impl Store {
             .bind(game_id)
             .bind(game)
             .bind(opponent)
+            .bind(now_ms)
+            .execute(pool)
+            .await
+            .map_err(StoreError::from_write)?;
+            Ok(done.rows_affected())
+        })
+    }
+
+    /// Queues a push of `kind` about challenge `challenge_id` (to a game of `game`, from
+    /// `challenger`) to each of `user_id`'s subscriptions, unless the account switched that
+    /// kind off. Returns how many were queued.
+    pub async fn enqueue_challenge_push(
+        &self,
+        user_id: &str,
+        kind: NoteKind,
+        challenge_id: &str,
+        game: &str,
+        challenger: &str,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
+        on_pool!(self, pool => {
+            let done = sqlx::query(QUEUE_SQL)
+            .bind(user_id)
+            .bind(kind.as_str())
+            .bind("challenge")
+            .bind(challenge_id)
+            .bind(game)
+            .bind(challenger)
             .bind(now_ms)
             .execute(pool)
             .await

@@ -24,8 +24,9 @@ pub struct Received {
 }
 
 /// The stand-in push service: answers each device's endpoint with the status set for it
-/// (201 by default), and passes on every message it accepted, verified and decrypted, or why
-/// it refused one (a signature that does not verify, a message that does not decrypt).
+/// (201 by default; a failure for the next few deliveries, if asked), keeps when each
+/// delivery came, and passes on every message it accepted, verified and decrypted, or why it
+/// refused one (a signature that does not verify, a message that does not decrypt).
 pub struct PushService {
     origin: String,
     devices: Arc<Mutex<HashMap<String, Device>>>,
@@ -33,11 +34,15 @@ pub struct PushService {
     server: actix_web::dev::ServerHandle,
 }
 
-#[derive(Clone)]
 struct Device {
     keys: ece::EcKeyComponents,
     auth: Vec<u8>,
     status: u16,
+    /// The next this many deliveries are answered `failing.1` (a push service's passing
+    /// trouble) and accept nothing; then `status` again.
+    failing: (u32, u16),
+    /// When each delivery to it came, whatever it was answered.
+    attempts: Vec<Instant>,
 }
 
 struct Shared {
@@ -59,22 +64,28 @@ async fn deliver(
     shared: web::Data<Shared>,
 ) -> HttpResponse {
     let device = path.into_inner();
-    let Some(found) = shared
-        .devices
-        .lock()
-        .expect("devices")
-        .get(&device)
-        .cloned()
-    else {
-        return HttpResponse::NotFound().finish();
+    let (keys, secret, status) = {
+        let mut devices = shared.devices.lock().expect("devices");
+        let Some(found) = devices.get_mut(&device) else {
+            return HttpResponse::NotFound().finish();
+        };
+        found.attempts.push(Instant::now());
+        let status = match found.failing {
+            (0, _) => found.status,
+            (left, failure) => {
+                found.failing = (left - 1, failure);
+                failure
+            }
+        };
+        (found.keys.clone(), found.auth.clone(), status)
     };
-    if found.status != 201 {
+    if status != 201 {
         return HttpResponse::build(
-            actix_web::http::StatusCode::from_u16(found.status).expect("a status"),
+            actix_web::http::StatusCode::from_u16(status).expect("a status"),
         )
         .finish();
     }
-    match check(&req, &body, &found, &shared) {
+    match check(&req, &body, &keys, &secret, &shared) {
         Ok(payload) => {
             let at = Instant::now();
             let _ = shared.sent.send(Ok(Received {
@@ -95,7 +106,8 @@ async fn deliver(
 fn check(
     req: &HttpRequest,
     body: &[u8],
-    device: &Device,
+    keys: &ece::EcKeyComponents,
+    secret: &[u8],
     shared: &Shared,
 ) -> Result<Value, String> {
     let header = |name: &str| {
@@ -126,7 +138,7 @@ fn check(
         return Err("not aes128gcm".to_string());
     }
     header("ttl")?;
-    let plain = ece::decrypt(&device.keys, &device.auth, body)
+    let plain = ece::decrypt(keys, secret, body)
         .map_err(|e| format!("the message does not decrypt: {e}"))?;
     serde_json::from_slice(&plain).map_err(|e| format!("the message is not JSON: {e}"))
 }
@@ -186,6 +198,8 @@ impl PushService {
                 keys,
                 auth: auth.to_vec(),
                 status: 201,
+                failing: (0, 0),
+                attempts: Vec::new(),
             },
         );
         json!({
@@ -203,6 +217,24 @@ impl PushService {
         if let Some(found) = self.devices.lock().expect("devices").get_mut(device) {
             found.status = status;
         }
+    }
+
+    /// The next `times` deliveries to `device` are answered `status` (a 5xx or 429: trouble
+    /// that passes) and accept nothing; the ones after, as before.
+    pub fn fail_next(&self, device: &str, times: u32, status: u16) {
+        if let Some(found) = self.devices.lock().expect("devices").get_mut(device) {
+            found.failing = (times, status);
+        }
+    }
+
+    /// When each delivery to `device` came so far, accepted or not.
+    pub fn attempts(&self, device: &str) -> Vec<Instant> {
+        self.devices
+            .lock()
+            .expect("devices")
+            .get(device)
+            .map(|d| d.attempts.clone())
+            .unwrap_or_default()
     }
 
     /// The next message accepted (waiting up to 20 s for the server's sender); panics on a

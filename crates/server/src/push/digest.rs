@@ -2,8 +2,8 @@
 //! they concern at most [`DIGEST_OVER`] games, and as one "N games wait for you" push when
 //! they concern more. "Due together" is what one round of the sender claims: everything that
 //! became due since its last round ([`super::sender::ROUND`]), and everything held back by a
-//! push service's refusal meanwhile. A tournament's push is not a game waiting: it always
-//! goes on its own.
+//! push service's refusal meanwhile. A tournament's or a challenge's push is not a game
+//! waiting: it always goes on its own.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -48,7 +48,7 @@ pub fn plan(claimed: Vec<PendingPush>) -> Vec<Outgoing> {
     }
     let mut out = Vec::new();
     for (_, rows) in by_subscription {
-        // A tournament's news is not a game waiting: it always goes on its own.
+        // A tournament's or a challenge's news is not a game waiting: it goes on its own.
         let (mut rows, others): (Vec<_>, Vec<_>) =
             rows.into_iter().partition(|r| r.about == "game");
         out.extend(others.into_iter().map(|r| Outgoing::One(Box::new(r))));
@@ -151,7 +151,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tournament_start_is_never_part_of_a_digest() {
+    fn a_tournament_start_or_a_challenge_is_never_part_of_a_digest() {
         let mut rows: Vec<PendingPush> = (0..3)
             .map(|i| row(1 + i, 7, &format!("g{i}"), NoteKind::YourTurn))
             .collect();
@@ -159,9 +159,14 @@ mod tests {
             about: "arena".into(),
             ..row(9, 7, "t1", NoteKind::TournamentStart)
         });
+        rows.push(PendingPush {
+            about: "challenge".into(),
+            ..row(10, 7, "c1", NoteKind::Challenge)
+        });
         let plan = plan(rows);
-        assert_eq!(plan.len(), 2);
+        assert_eq!(plan.len(), 3);
         assert!(matches!(&plan[0], Outgoing::Digest { games: 3, .. }));
         assert!(matches!(&plan[1], Outgoing::One(r) if r.kind == NoteKind::TournamentStart));
+        assert!(matches!(&plan[2], Outgoing::One(r) if r.kind == NoteKind::Challenge));
     }
 }

@@ -17,7 +17,7 @@ use web_push::VapidSignatureBuilder;
 pub const LANGUAGES: &[&str] = &["en", "ru", "uk"];
 
 /// How pushes leave this node.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct PushConfig {
     /// Who the push services may write to about this site's pushes (the VAPID `sub` claim,
     /// `mailto:…` or `https://…`; `--push-contact`).
@@ -26,6 +26,19 @@ pub struct PushConfig {
     /// on loopback in tests, never on a public site (the server would post wherever a
     /// caller's endpoint points).
     pub allow_http: bool,
+    /// The wait after a push's first temporary failure, doubled after each further one:
+    /// [`sender::FIRST_RETRY`]; tests shorten it.
+    pub first_retry: std::time::Duration,
+}
+
+impl Default for PushConfig {
+    fn default() -> PushConfig {
+        PushConfig {
+            contact: None,
+            allow_http: false,
+            first_retry: sender::FIRST_RETRY,
+        }
+    }
 }
 
 /// The site's VAPID keys and how pushes leave.

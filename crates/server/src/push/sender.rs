@@ -34,8 +34,9 @@ const BATCH: u32 = 50;
 const IN_FLIGHT: usize = 16;
 /// Sends of one push before it is given up.
 pub const ATTEMPTS: i64 = 6;
-/// The wait after the first temporary failure; it doubles with each further one.
-const FIRST_RETRY: Duration = Duration::from_secs(30);
+/// The wait after the first temporary failure; it doubles with each further one (the
+/// site's [`super::PushConfig::first_retry`], this unless a test shortens it).
+pub const FIRST_RETRY: Duration = Duration::from_secs(30);
 /// How long a push service keeps a push for a device that is offline: a day.
 const TTL: u32 = 24 * 60 * 60;
 
@@ -61,9 +62,10 @@ pub fn classify(status: u16) -> Sent {
     }
 }
 
-/// When a push that failed `attempts` times before (and once more now) is tried again.
-pub fn retry_after(attempts: i64) -> Duration {
-    FIRST_RETRY * 2u32.pow(attempts.clamp(0, 10) as u32)
+/// When a push that failed `attempts` times before (and once more now) is tried again, the
+/// first retry waiting `first`.
+pub fn retry_after(first: Duration, attempts: i64) -> Duration {
+    first * 2u32.pow(attempts.clamp(0, 10) as u32)
 }
 
 /// Runs the sender until the task is dropped. Needs an actix runtime (its HTTP client).
@@ -126,7 +128,7 @@ async fn round(
         let Some((outgoing, sent)) = sending.next().await else {
             return Ok(full);
         };
-        settle(store, &outgoing, sent).await?;
+        settle(store, &outgoing, sent, push.config.first_retry).await?;
     }
 }
 
@@ -136,6 +138,7 @@ async fn settle(
     store: &store::Store,
     outgoing: &Outgoing,
     sent: Sent,
+    first_retry: Duration,
 ) -> Result<(), store::StoreError> {
     let first = outgoing.first();
     match sent {
@@ -146,7 +149,7 @@ async fn settle(
             return Ok(());
         }
         Sent::Later if first.attempts + 1 < ATTEMPTS => {
-            let due = unix_ms() + retry_after(first.attempts).as_millis() as i64;
+            let due = unix_ms() + retry_after(first_retry, first.attempts).as_millis() as i64;
             for row in outgoing.rows() {
                 store.retry_push(row.id, due).await?;
             }
@@ -247,8 +250,10 @@ mod tests {
 
     #[test]
     fn retries_wait_longer_each_time() {
-        assert_eq!(retry_after(0), Duration::from_secs(30));
-        assert_eq!(retry_after(1), Duration::from_secs(60));
-        assert_eq!(retry_after(4), Duration::from_secs(480));
+        assert_eq!(retry_after(FIRST_RETRY, 0), Duration::from_secs(30));
+        assert_eq!(retry_after(FIRST_RETRY, 1), Duration::from_secs(60));
+        assert_eq!(retry_after(FIRST_RETRY, 4), Duration::from_secs(480));
+        let short = Duration::from_millis(500);
+        assert_eq!(retry_after(short, 2), Duration::from_secs(2));
     }
 }

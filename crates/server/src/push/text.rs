@@ -48,7 +48,8 @@ fn say(lang: &str, key: &str, vars: &[(&str, &str)]) -> String {
 pub struct Payload {
     pub title: String,
     pub body: String,
-    /// The page the notification opens: the game's table, or the list of games to play.
+    /// The page the notification opens: the game's table, the list of games to play, the
+    /// tournament's page or the challenges page.
     pub url: String,
     /// One notification per game on the device: a newer push about it replaces the older.
     pub tag: String,
@@ -58,6 +59,9 @@ pub struct Payload {
     /// The tournament a tournament's push is about.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament_id: Option<String>,
+    /// The challenge a challenge's push is about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge_id: Option<String>,
 }
 
 /// The game's name in `lang`.
@@ -92,6 +96,25 @@ pub fn payload(outgoing: &Outgoing) -> Payload {
     let lang = first.subscription.lang.as_str();
     let title = say(lang, "app.name", &[]);
     match outgoing {
+        // About a challenge: it names the challenger and the game, and opens the challenges
+        // page, where it is answered.
+        Outgoing::One(row) if row.about == "challenge" => Payload {
+            title,
+            body: say(
+                lang,
+                &format!("notify.{}", row.kind),
+                &[
+                    ("game", &game_name(&row.game, lang)),
+                    ("opponent", &opponent_name(row.opponent.as_deref(), lang)),
+                ],
+            ),
+            url: "/#/challenges".to_string(),
+            tag: format!("stolik-{}", row.game_id),
+            kind: row.kind.as_str(),
+            game_id: None,
+            tournament_id: None,
+            challenge_id: Some(row.game_id.clone()),
+        },
         // About a tournament (`about` is its kind): it opens the tournament's page.
         Outgoing::One(row) if row.about != "game" => {
             let game = game_name(&row.game, lang);
@@ -112,6 +135,7 @@ pub fn payload(outgoing: &Outgoing) -> Payload {
                 kind: row.kind.as_str(),
                 game_id: None,
                 tournament_id: Some(row.game_id.clone()),
+                challenge_id: None,
             }
         }
         Outgoing::One(row) => Payload {
@@ -129,6 +153,7 @@ pub fn payload(outgoing: &Outgoing) -> Payload {
             kind: row.kind.as_str(),
             game_id: Some(row.game_id.clone()),
             tournament_id: None,
+            challenge_id: None,
         },
         Outgoing::Digest { games, .. } => Payload {
             title,
@@ -138,6 +163,7 @@ pub fn payload(outgoing: &Outgoing) -> Payload {
             kind: "digest",
             game_id: None,
             tournament_id: None,
+            challenge_id: None,
         },
     }
 }
@@ -161,6 +187,35 @@ mod tests {
                 assert!(texts()[lang].contains_key(key), "{lang} lacks {key}");
             }
         }
+    }
+
+    #[test]
+    fn a_challenge_names_the_challenger_and_the_game_and_opens_the_challenges_page() {
+        let row = store::PendingPush {
+            id: 1,
+            subscription_id: 2,
+            user_id: "u".into(),
+            subscription: store::PushSubscription {
+                endpoint: "https://push.example/2".into(),
+                p256dh: String::new(),
+                auth: String::new(),
+                lang: "en".into(),
+            },
+            kind: record::NoteKind::Challenge,
+            about: "challenge".into(),
+            game_id: "c1".into(),
+            game: "mill".into(),
+            opponent: Some("ann".into()),
+            attempts: 0,
+        };
+        let push = payload(&Outgoing::One(Box::new(row)));
+        assert_eq!(push.body, "ann challenges you to a game of Mill (Troika)");
+        assert_eq!(push.url, "/#/challenges");
+        assert_eq!(push.kind, "challenge");
+        assert_eq!(
+            (push.game_id, push.challenge_id),
+            (None, Some("c1".to_string()))
+        );
     }
 
     #[test]

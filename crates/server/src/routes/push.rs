@@ -85,6 +85,7 @@ pub(crate) enum PushKind {
     YourTurn,
     DrawOffer,
     RematchOffer,
+    Challenge,
     Joined,
     Deadline,
     Vacation,

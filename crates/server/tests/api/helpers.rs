@@ -178,6 +178,7 @@ impl TestApp {
             push: server::PushConfig {
                 contact: Some("mailto:tests@stolik.invalid".to_string()),
                 allow_http: true,
+                ..server::PushConfig::default()
             },
         };
         tune(&mut config);

@@ -36,7 +36,7 @@ pub(crate) async fn subscribe(
 
 /// Two players at a correspondence Mill table; Alice, who moves first, has moved, and then
 /// closed the table: both are away from it.
-async fn correspondence(app: &TestApp) -> (Player, Player, Seen) {
+pub(crate) async fn correspondence(app: &TestApp) -> (Player, Player, Seen) {
     let mut alice = app.account("alice").await;
     let mut bob = app.account("bob").await;
     let table = alice
@@ -54,7 +54,7 @@ async fn correspondence(app: &TestApp) -> (Player, Player, Seen) {
 }
 
 /// `player` makes the first legal move at the table (subscribing to see it, then leaving it).
-async fn move_once(player: &mut Player, seen: &mut Seen) {
+pub(crate) async fn move_once(player: &mut Player, seen: &mut Seen) {
     let snapshot = player
         .ok(json!({"type": "table.subscribe", "table": seen.table}))
         .await;
@@ -276,7 +276,7 @@ async fn postgres_two_nodes_send_one_push() {
 }
 
 /// A counter of the server's `/metrics`.
-async fn metric(app: &TestApp, name: &str) -> f64 {
+pub(crate) async fn metric(app: &TestApp, name: &str) -> f64 {
     let text = app
         .http()
         .get(format!("{}/metrics", app.metrics_base))
@@ -312,7 +312,7 @@ pub(crate) async fn send(
 }
 
 /// How many pushes wait in the server's outbox, read from its database.
-async fn outbox_len(app: &TestApp) -> i64 {
+pub(crate) async fn outbox_len(app: &TestApp) -> i64 {
     use sqlx::Row;
     let url = app.db.url();
     let query = "SELECT COUNT(*) AS n FROM push_outbox";
