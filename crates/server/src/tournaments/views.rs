@@ -158,11 +158,6 @@ impl Loaded {
         playing
     }
 
-    /// The whole standings, with names.
-    pub fn lines(&self, names: &HashMap<String, String>) -> Vec<Line> {
-        self.lines_of(names, &self.arena.standings_unmarked(), |_| true)
-    }
-
     /// The lines of `standings` (as [`Arena::standings_unmarked`] gives them) that `wanted`
     /// picks, with names and each game's mark. A line's marks are most of its making, and a
     /// reader shows a page or two of an arena's hundreds of lines.
