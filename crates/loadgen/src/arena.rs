@@ -41,6 +41,8 @@ pub struct ArenaArgs {
 }
 
 const PASSWORD: &str = "a load generator's password";
+/// The lines of the standings' first page, which the watchers follow.
+const PAGE_LINES: u64 = 20;
 /// Requests sent at once while setting up (registrations are hashed: argon2).
 const AT_ONCE: usize = 16;
 
@@ -453,7 +455,13 @@ async fn watch(mut conn: Conn, tournament: String, until: Instant) -> Seen {
             if let Some(before) = before.filter(|before| games > *before) {
                 raised.push((player.clone(), before, games));
             }
-            seen.games.insert(player, games);
+            // A line that left the page is no longer followed: when it comes back, it brings
+            // the games played meanwhile, which are not timed either.
+            if line["rank"].as_u64().is_some_and(|rank| rank > PAGE_LINES) {
+                seen.games.remove(&player);
+            } else {
+                seen.games.insert(player, games);
+            }
         }
         seen.updates.push(Update {
             at,

@@ -301,15 +301,27 @@ impl Store {
 
     /// Every game of tournament `id`, with its status, result and length, by pairing.
     pub async fn tournament_games(&self, id: &str) -> Result<Vec<TournamentGame>, StoreError> {
+        self.tournament_games_from(id, 0).await
+    }
+
+    /// The games of tournament `id` from pairing `from` on, as [`Store::tournament_games`]:
+    /// an arena's pass reads only those after its oldest game still open, not thousands that
+    /// are over.
+    pub async fn tournament_games_from(
+        &self,
+        id: &str,
+        from: i64,
+    ) -> Result<Vec<TournamentGame>, StoreError> {
         on_pool!(self, pool => {
             let rows = sqlx::query(
                 "SELECT t.pairing, t.game_id, t.berserk_a, t.berserk_b, g.status, g.result, \
                  g.finished_at, \
                  (SELECT COUNT(*) FROM moves m WHERE m.game_id = t.game_id) AS plies \
                  FROM tournament_games t JOIN games g ON g.id = t.game_id \
-                 WHERE t.tournament_id = $1 ORDER BY t.pairing",
+                 WHERE t.tournament_id = $1 AND t.pairing >= $2 ORDER BY t.pairing",
             )
             .bind(id)
+            .bind(from)
             .fetch_all(pool)
             .await?;
             rows.iter().map(game_from).collect()

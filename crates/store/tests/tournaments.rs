@@ -195,6 +195,30 @@ async fn a_pairing_game_reads_with_its_status_and_length(store: &Store) {
     assert_eq!((games[0].pairing, games[0].game_id.as_str()), (0, "g1"));
     assert_eq!((games[0].status.as_str(), games[0].plies), ("open", 0));
     assert_eq!(games[0].finished_at, None);
+    // A second pairing's game: reading from pairing 1 leaves the first out.
+    store
+        .create_game(&NewGame {
+            id: "g2".to_string(),
+            ..game
+        })
+        .await
+        .unwrap();
+    store.link_tournament_game("t1", 1, "g2").await.unwrap();
+    let pairings = |games: Vec<store::TournamentGame>| -> Vec<i64> {
+        games.iter().map(|game| game.pairing).collect()
+    };
+    assert_eq!(
+        pairings(store.tournament_games("t1").await.unwrap()),
+        [0, 1]
+    );
+    assert_eq!(
+        pairings(store.tournament_games_from("t1", 1).await.unwrap()),
+        [1]
+    );
+    assert!(
+        (store.tournament_games_from("t1", 2).await.unwrap()).is_empty(),
+        "nothing from a pairing not yet made"
+    );
 }
 
 async fn a_scheduled_occurrence_is_stored_once_by_its_key(store: &Store) {

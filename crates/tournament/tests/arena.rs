@@ -21,16 +21,26 @@ fn pairs(decisions: &[Decision]) -> Vec<(PairingId, String, String)> {
         .collect()
 }
 
-/// Applies an event that must be accepted.
+/// Applies an event that must be accepted (and that `accepts` says is), and checks that the
+/// standings without marks are the standings less their marks.
 fn ok(arena: &mut Arena, at: u64, event: Event) -> Vec<Decision> {
-    arena
+    assert_eq!(arena.accepts(at, &event), Ok(()), "{event:?}");
+    let decisions = arena
         .apply(at, &event)
-        .unwrap_or_else(|e| panic!("{event:?} refused: {e}"))
+        .unwrap_or_else(|e| panic!("{event:?} refused: {e}"));
+    let mut unmarked = arena.standings();
+    for line in &mut unmarked {
+        line.scores.clear();
+    }
+    assert_eq!(arena.standings_unmarked(), unmarked);
+    decisions
 }
 
-/// Applies an event that must be refused with `error`, and checks it changed nothing.
+/// Applies an event that must be refused with `error` (as `accepts` says beforehand), and
+/// checks it changed nothing.
 fn refused(arena: &mut Arena, at: u64, event: Event, error: Error) {
     let before = arena.clone();
+    assert_eq!(arena.accepts(at, &event), Err(error.clone()));
     assert_eq!(arena.apply(at, &event), Err(error));
     assert_eq!(*arena, before);
 }

@@ -32,13 +32,18 @@ fn join(name: &str, rating: i32) -> Event {
     }
 }
 
+/// Applies an event that must be accepted (and that `accepts` says is).
 fn ok(rr: &mut RoundRobin, at: u64, event: Event) -> Vec<Decision> {
+    assert_eq!(rr.accepts(at, &event), Ok(()), "{event:?}");
     rr.apply(at, &event)
         .unwrap_or_else(|e| panic!("{event:?} refused: {e}"))
 }
 
+/// Applies an event that must be refused with `error` (as `accepts` says beforehand), and
+/// checks it changed nothing.
 fn refused(rr: &mut RoundRobin, at: u64, event: Event, error: Error) {
     let before = rr.clone();
+    assert_eq!(rr.accepts(at, &event), Err(error.clone()));
     assert_eq!(rr.apply(at, &event), Err(error));
     assert_eq!(*rr, before);
 }

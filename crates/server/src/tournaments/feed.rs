@@ -19,7 +19,7 @@ use tokio::sync::Notify;
 use tokio::time::Instant;
 
 use super::patch::patch;
-use super::views::{GameInProgress, Line, PER_PAGE};
+use super::views::{GameInProgress, Line, on_page};
 use super::{Inner, Tournaments};
 use crate::error::{ApiError, ErrorCode};
 use crate::outbox::{ConnId, Frame, Outbox};
@@ -63,8 +63,10 @@ struct Watcher {
 #[derive(Default)]
 struct Followed {
     watchers: HashMap<ConnId, Watcher>,
-    /// What the watchers were last sent: the lines by player, the status, the games.
+    /// What the watchers were last sent: the lines that concern them by player (those on a
+    /// page they follow, and their own), every player then, the status, the games.
     lines: HashMap<String, Line>,
+    players: HashSet<String>,
     status: String,
     games: Vec<GameInProgress>,
     /// When something was last sent to its watchers.
@@ -73,12 +75,6 @@ struct Followed {
 
 /// The changed lines that concern a page, and their encoding once made.
 type PageChanges<'a> = (Vec<&'a Line>, Option<Frame>);
-
-/// Whether `rank` is on page `page` of the standings.
-fn on_page(rank: u32, page: usize) -> bool {
-    let rank = rank as usize;
-    rank > (page - 1) * PER_PAGE && rank <= page * PER_PAGE
-}
 
 impl Tournaments {
     /// Follows tournament `id` for connection `conn`: the answer is its page as `viewer` sees
@@ -181,7 +177,22 @@ impl Tournaments {
 
     async fn send_changes_of(&self, id: &str) -> Result<(), ApiError> {
         let names = self.entrant_names(id).await?;
-        let (lines, games, status) = {
+        // The lines worth making (with every mark they carry): those on a page someone
+        // follows, those that stood there when last sent, and the watchers' own.
+        let (pages, own, had) = {
+            let followed = self.0.feed.followed.lock().expect("feed lock");
+            let Some(followed) = followed.get(id) else {
+                return Ok(());
+            };
+            let pages: HashSet<usize> = followed.watchers.values().map(|w| w.page).collect();
+            let own: HashSet<String> = (followed.watchers.values())
+                .filter_map(|w| w.player.clone())
+                .collect();
+            let had: HashSet<String> = followed.lines.keys().cloned().collect();
+            (pages, own, had)
+        };
+        let on_a_page = |rank: u32| pages.iter().any(|page| on_page(rank, *page));
+        let (lines, players, games, status) = {
             let slot = self.slot(id).await?;
             let mut loaded = slot.lock().await;
             loaded.catch_up(&self.0.store).await?;
@@ -190,9 +201,16 @@ impl Tournaments {
                 tournament::arena::Phase::Running => "running",
                 tournament::arena::Phase::Finished => "finished",
             };
-            let lines = loaded.lines(&names);
-            let games = loaded.games(&names, &lines);
-            (lines, games, status)
+            let standings = loaded.arena.standings_unmarked();
+            let lines = loaded.lines_of(&names, &standings, |line| {
+                let player = line.player.as_str();
+                on_a_page(line.rank) || own.contains(player) || had.contains(player)
+            });
+            let games = loaded.games(&names, &standings);
+            let players: HashSet<String> = (standings.into_iter())
+                .map(|line| line.player.as_str().to_string())
+                .collect();
+            (lines, players, games, status)
         };
         let mut followed = self.0.feed.followed.lock().expect("feed lock");
         let Some(followed) = followed.get_mut(id) else {
@@ -202,10 +220,8 @@ impl Tournaments {
             .iter()
             .filter(|line| followed.lines.get(&line.player) != Some(*line))
             .collect();
-        let removed: Vec<String> = followed
-            .lines
-            .keys()
-            .filter(|player| !lines.iter().any(|line| &line.player == *player))
+        let removed: Vec<String> = (followed.players.iter())
+            .filter(|player| !players.contains(*player))
             .cloned()
             .collect();
         let moved = followed.status != status || followed.games != games;
@@ -226,7 +242,7 @@ impl Tournaments {
             Some(before) if !fresh && on_page(before.rank, page) => patch(before, line),
             _ => serde_json::to_value(line).unwrap_or_default(),
         };
-        let lines_total = lines.len();
+        let lines_total = players.len();
         let games_json: Vec<serde_json::Value> = games
             .iter()
             .map(|game| serde_json::to_value(game).unwrap_or_default())
@@ -290,10 +306,12 @@ impl Tournaments {
                 }
             }
         });
-        followed.lines = lines
-            .into_iter()
+        // Kept for the next send: the lines a watcher may have, by where they stand now.
+        followed.lines = (lines.into_iter())
+            .filter(|line| on_a_page(line.rank) || own.contains(&line.player))
             .map(|line| (line.player.clone(), line))
             .collect();
+        followed.players = players;
         followed.status = status.to_string();
         followed.games = games;
         if sent {

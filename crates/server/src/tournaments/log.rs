@@ -28,17 +28,27 @@ pub struct Loaded {
 /// A director whose events are logged: the arena's and the round robin's.
 pub(super) trait Director: Clone {
     fn take(&mut self, at: u64, event: &Event) -> Result<Vec<Decision>, tournament::Error>;
+    /// Whether `take` would accept `event` at `at`, changing nothing.
+    fn accepts(&self, at: u64, event: &Event) -> Result<(), tournament::Error>;
 }
 
 impl Director for Arena {
     fn take(&mut self, at: u64, event: &Event) -> Result<Vec<Decision>, tournament::Error> {
         self.apply(at, event)
     }
+
+    fn accepts(&self, at: u64, event: &Event) -> Result<(), tournament::Error> {
+        Arena::accepts(self, at, event)
+    }
 }
 
 impl Director for RoundRobin {
     fn take(&mut self, at: u64, event: &Event) -> Result<Vec<Decision>, tournament::Error> {
         self.apply(at, event)
+    }
+
+    fn accepts(&self, at: u64, event: &Event) -> Result<(), tournament::Error> {
+        RoundRobin::accepts(self, at, event)
     }
 }
 
@@ -76,12 +86,24 @@ pub(super) async fn append<D: Director>(
     for _ in 0..APPEND_TRIES {
         catch_up(store, id, seq, director).await?;
         let at = happened.unwrap_or_else(|| unix_ms().max(0) as u64);
-        let mut next = director.clone();
-        let decisions = next.take(at, event).map_err(refusal)?;
-        if *event == Event::Tick && decisions.is_empty() {
-            *director = next;
-            return Ok(decisions);
-        }
+        // A tick is logged only when it decides something, which only taking it tells: it is
+        // taken on a copy (once a second). Any other event is checked, logged, then taken, so
+        // that a game's end does not copy an arena of thousands of games.
+        let ticked = match event {
+            Event::Tick => {
+                let mut next = director.clone();
+                let decisions = next.take(at, event).map_err(refusal)?;
+                if decisions.is_empty() {
+                    *director = next;
+                    return Ok(decisions);
+                }
+                Some((next, decisions))
+            }
+            _ => {
+                director.accepts(at, event).map_err(refusal)?;
+                None
+            }
+        };
         let stored = store::TournamentEvent {
             seq: *seq + 1,
             at: at as i64,
@@ -90,9 +112,16 @@ pub(super) async fn append<D: Director>(
         };
         match store.append_tournament_event(id, &stored, entrant).await {
             Ok(()) => {
-                *director = next;
                 *seq = stored.seq;
-                return Ok(decisions);
+                return match ticked {
+                    Some((next, decisions)) => {
+                        *director = next;
+                        Ok(decisions)
+                    }
+                    None => director.take(at, event).map_err(|e| {
+                        ApiError::internal("a checked tournament event is refused", e)
+                    }),
+                };
             }
             Err(store::StoreError::Conflict) => continue,
             Err(e) => return Err(e.into()),

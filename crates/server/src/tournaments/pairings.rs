@@ -5,9 +5,10 @@
 //! the tournament page takes them to the table.
 
 use catalog::VariantId;
+use tournament::arena::PairingStatus;
 use tournament::{Event, PairingId, PlayerId};
 
-use super::{Loaded, Tournaments};
+use super::{Loaded, Slot, Tournaments};
 use crate::error::ApiError;
 use crate::table::TableSettings;
 use crate::ws::protocol::{Message, TimeControl};
@@ -15,14 +16,18 @@ use crate::ws::protocol::{Message, TimeControl};
 impl Tournaments {
     /// Opens pairing `pairing`'s table, links it to the tournament and tells both players. A
     /// table that cannot be made calls the pairing off, so that its players are free again.
+    /// The arena is locked only to record the outcome, not while the table is made.
     pub(super) async fn open_pairing(
         &self,
-        loaded: &mut Loaded,
+        slot: &Slot,
         pairing: PairingId,
         seats: [PlayerId; 2],
     ) -> Result<(), ApiError> {
         let store = &self.0.store;
-        let row = loaded.row.clone();
+        let (row, berserk) = {
+            let loaded = slot.lock().await;
+            (loaded.row.clone(), loaded.arena.settings().berserk)
+        };
         let mut users = Vec::with_capacity(seats.len());
         for player in &seats {
             if let Some(level) = house_bot_level(player) {
@@ -48,27 +53,32 @@ impl Tournaments {
             Ok(table) => table,
             Err(error) => {
                 tracing::error!(tournament = %row.id, %pairing, %error, "cannot open a tournament table");
-                loaded
-                    .apply(store, &Event::GameAborted { pairing }, None)
-                    .await?;
+                let mut loaded = slot.lock().await;
+                loaded.catch_up(store).await?;
+                if still_unstarted(&loaded, pairing) {
+                    loaded
+                        .apply(store, &Event::GameAborted { pairing }, None)
+                        .await?;
+                }
                 return Ok(());
             }
         };
-        let berserk = loaded.arena.settings().berserk;
         store
             .link_arena_game(&row.id, i64::from(pairing.0), &table.id, berserk)
             .await?;
         let game = table.id.to_string();
-        loaded
-            .apply(
-                store,
-                &Event::GameStarted {
+        {
+            let mut loaded = slot.lock().await;
+            loaded.catch_up(store).await?;
+            // A game over already was started with its end (news.rs), once linked.
+            if still_unstarted(&loaded, pairing) {
+                let started = Event::GameStarted {
                     pairing,
                     game: game.clone(),
-                },
-                None,
-            )
-            .await?;
+                };
+                loaded.apply(store, &started, None).await?;
+            }
+        }
         for player in seats.into_iter().filter(|p| house_bot_level(p).is_none()) {
             self.0.hub.send_to(
                 player.to_string(),
@@ -80,6 +90,18 @@ impl Tournaments {
         }
         Ok(())
     }
+}
+
+/// Whether `pairing` has not been started in the director: made and not yet played, or
+/// left uncounted by the arena's end meanwhile (its start is still recorded, as it counts
+/// for nothing).
+fn still_unstarted(loaded: &Loaded, pairing: PairingId) -> bool {
+    loaded.arena.pairing(pairing).is_some_and(|record| {
+        matches!(
+            record.status,
+            PairingStatus::Created | PairingStatus::Uncounted
+        ) && record.game.is_none()
+    })
 }
 
 /// The level of the site's bot that `player` names, when a house bot sits there.

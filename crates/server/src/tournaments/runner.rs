@@ -88,45 +88,64 @@ impl Tournaments {
     pub(super) async fn direct(&self, id: &str) -> Result<(), ApiError> {
         let store = &self.0.store;
         let slot = self.slot(id).await?;
+        // Only the games from the oldest pairing still open are read: those before it are over
+        // in the director, which nothing in the database changes. The director read without
+        // catching up may be behind, which only moves that pairing earlier (a pairing made
+        // since has a higher number).
+        let from = {
+            let loaded = slot.lock().await;
+            let arena = &loaded.arena;
+            (arena.pairings())
+                .find(|(_, record)| {
+                    matches!(
+                        record.status,
+                        PairingStatus::Created | PairingStatus::Playing
+                    )
+                })
+                .map_or(arena.pairings().count(), |(pairing, _)| pairing.0 as usize)
+        };
         // Read before the arena is locked, so that a game's end recorded meanwhile (news.rs)
-        // does not wait for this read of every game. Only this pass links tables to pairings,
-        // so a pairing without a game here has no table yet; an end not seen here is the next
-        // pass's, or already recorded.
+        // does not wait for this read. Only this pass links tables to pairings, so a pairing
+        // without a game here has no table yet; an end not seen here is the next pass's, or
+        // already recorded.
         let games: HashMap<u32, store::TournamentGame> = store
-            .tournament_games(id)
+            .tournament_games_from(id, from as i64)
             .await?
             .into_iter()
             .map(|game| (game.pairing as u32, game))
             .collect();
-        let mut loaded = slot.lock().await;
-        loaded.catch_up(store).await?;
-        for (event, happened) in game_events(&loaded.arena, &games) {
-            loaded.apply_at(store, happened, &event, None).await?;
-        }
-        loaded.apply(store, &Event::Tick, None).await?;
-        {
+        let unopened: Vec<_> = {
+            let mut loaded = slot.lock().await;
+            loaded.catch_up(store).await?;
+            for (event, happened) in game_events(&loaded.arena, &games) {
+                loaded.apply_at(store, happened, &event, None).await?;
+            }
+            loaded.apply(store, &Event::Tick, None).await?;
             // Through the guard once, so that the director and the row are borrowed apart.
             let loaded = &mut *loaded;
             let arena = &loaded.arena;
             let players = || {
-                (arena.standings().into_iter())
+                (arena.standings_unmarked().into_iter())
                     .filter(|line| !line.withdrawn)
                     .map(|line| line.player.as_str().to_string())
                     .collect()
             };
             self.announce_start(&mut loaded.row, players).await?;
-        }
-        let unopened: Vec<_> = loaded
-            .arena
-            .pairings()
-            .filter(|(pairing, record)| {
-                record.status == PairingStatus::Created && !games.contains_key(&pairing.0)
-            })
-            .map(|(pairing, record)| (pairing, record.seats.clone()))
-            .collect();
+            (arena.pairings())
+                .skip(from)
+                .filter(|(pairing, record)| {
+                    record.status == PairingStatus::Created && !games.contains_key(&pairing.0)
+                })
+                .map(|(pairing, record)| (pairing, record.seats.clone()))
+                .collect()
+        };
+        // Tables are opened with the arena unlocked: a game's end and the standings' readers
+        // do not wait for the pass to open a second's worth of tables.
         for (pairing, seats) in unopened {
-            self.open_pairing(&mut loaded, pairing, seats).await?;
+            self.open_pairing(&slot, pairing, seats).await?;
         }
+        let mut loaded = slot.lock().await;
+        loaded.catch_up(store).await?;
         let status = match loaded.arena.phase() {
             Phase::Upcoming => "upcoming",
             Phase::Running => "running",

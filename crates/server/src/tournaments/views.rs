@@ -124,6 +124,12 @@ impl Summary {
     }
 }
 
+/// Whether `rank` is on page `page` (from 1) of the standings.
+pub(super) fn on_page(rank: u32, page: usize) -> bool {
+    let rank = rank as usize;
+    rank > page.saturating_sub(1).saturating_mul(PER_PAGE) && rank <= page.saturating_mul(PER_PAGE)
+}
+
 fn mark(score: &Score) -> ScoreMark {
     ScoreMark {
         points: score.points,
@@ -152,8 +158,17 @@ impl Loaded {
         playing
     }
 
-    /// The whole standings, with names.
-    pub fn lines(&self, names: &HashMap<String, String>) -> Vec<Line> {
+    /// The lines of `standings` (as [`Arena::standings_unmarked`] gives them) that `wanted`
+    /// picks, with names and each game's mark. A line's marks are most of its making, and a
+    /// reader shows a page or two of an arena's hundreds of lines.
+    ///
+    /// [`Arena::standings_unmarked`]: tournament::arena::Arena::standings_unmarked
+    pub fn lines_of(
+        &self,
+        names: &HashMap<String, String>,
+        standings: &[Standing],
+        wanted: impl Fn(&Standing) -> bool,
+    ) -> Vec<Line> {
         let playing = self.playing();
         let named = |player: &PlayerId| {
             names
@@ -161,10 +176,9 @@ impl Loaded {
                 .cloned()
                 .unwrap_or_else(|| player.to_string())
         };
-        self.arena
-            .standings()
-            .into_iter()
-            .map(|line: Standing| Line {
+        (standings.iter())
+            .filter(|line| wanted(line))
+            .map(|line: &Standing| Line {
                 rank: line.rank,
                 name: named(&line.player),
                 playing: playing.get(&line.player).cloned(),
@@ -175,18 +189,24 @@ impl Loaded {
                 on_fire: line.on_fire,
                 paused: line.paused,
                 withdrawn: line.withdrawn,
-                scores: line.scores.iter().map(mark).collect(),
+                scores: (self.arena.games_of(&line.player).unwrap_or_default().iter())
+                    .map(|game| mark(&game.score))
+                    .collect(),
             })
             .collect()
     }
 
     /// The games being played, to watch: the [`GAMES_SHOWN`] of the best-placed players, by
-    /// the standings' `lines` (as [`Loaded::lines`] made them).
-    pub fn games(&self, names: &HashMap<String, String>, lines: &[Line]) -> Vec<GameInProgress> {
+    /// the standings' order (`standings`, as [`Loaded::lines_of`] takes them).
+    pub fn games(
+        &self,
+        names: &HashMap<String, String>,
+        standings: &[Standing],
+    ) -> Vec<GameInProgress> {
         if self.arena.phase() == Phase::Finished {
             return Vec::new();
         }
-        let ranks: HashMap<&str, u32> = lines
+        let ranks: HashMap<&str, u32> = standings
             .iter()
             .map(|line| (line.player.as_str(), line.rank))
             .collect();
@@ -226,7 +246,7 @@ impl Loaded {
     pub fn summary(&self) -> Summary {
         Summary::of(
             &self.row,
-            self.arena.standings().len(),
+            self.arena.standings_unmarked().len(),
             self.arena.settings().berserk,
         )
     }
@@ -240,11 +260,16 @@ impl Tournaments {
         page: usize,
         viewer: Option<&str>,
     ) -> Result<PageView, ApiError> {
+        let page = page.max(1);
         let names = self.entrant_names(id).await?;
         let slot = self.slot(id).await?;
         let mut loaded = slot.lock().await;
         loaded.catch_up(&self.0.store).await?;
-        let lines = loaded.lines(&names);
+        let standings = loaded.arena.standings_unmarked();
+        let shown = Page::of(&standings, page, PER_PAGE);
+        let lines = loaded.lines_of(&names, &standings, |line| {
+            on_page(line.rank, page) || viewer.is_some_and(|me| line.player.as_str() == me)
+        });
         let me = viewer.map(|viewer| {
             let line = lines.iter().find(|line| line.player == viewer);
             Me {
@@ -254,10 +279,19 @@ impl Tournaments {
                 playing: line.and_then(|l| l.playing.clone()),
             }
         });
+        let items = (lines.iter())
+            .filter(|line| on_page(line.rank, page))
+            .cloned()
+            .collect();
         Ok(PageView {
             tournament: loaded.summary(),
-            standings: Page::of(&lines, page, PER_PAGE),
-            games: loaded.games(&names, &lines),
+            standings: Page {
+                items,
+                page: shown.page,
+                pages: shown.pages,
+                total: shown.total,
+            },
+            games: loaded.games(&names, &standings),
             me,
             now: unix_ms(),
         })

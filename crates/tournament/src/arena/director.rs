@@ -146,6 +146,12 @@ impl Arena {
         Ok(decisions)
     }
 
+    /// Whether [`Arena::apply`] would take `event` at `at`, without taking it: a caller that
+    /// logs an event before taking it asks this first, rather than taking it on a copy.
+    pub fn accepts(&self, at: u64, event: &Event) -> Result<(), Error> {
+        self.check(at.max(self.now), event)
+    }
+
     /// The phase the arena is in at `at`.
     fn phase_at(&self, at: u64) -> Phase {
         if self.phase == Phase::Finished || at >= self.settings.ends_at {
@@ -458,6 +464,12 @@ impl Arena {
     /// The standings now (frozen once the arena is over).
     pub fn standings(&self) -> Vec<Standing> {
         self.ranked(true)
+    }
+
+    /// The standings without each game's score: the order, the points and the tie-breaks,
+    /// for a reader that wants the scores of a few lines only ([`Arena::games_of`]).
+    pub fn standings_unmarked(&self) -> Vec<Standing> {
+        self.ranked(false)
     }
 
     /// The standings, with each game's score or (for pairing, which needs only the order)

@@ -158,6 +158,13 @@ impl RoundRobin {
         Ok(decisions)
     }
 
+    /// Whether [`RoundRobin::apply`] would take `event` at `at`, without taking it.
+    pub fn accepts(&self, at: u64, event: &Event) -> Result<(), Error> {
+        let at = at.max(self.now);
+        let starting = self.phase == Phase::Upcoming && at >= self.settings.starts_at;
+        self.check(starting, event)
+    }
+
     /// Whether `event` can be taken (after the start, when `starting`).
     fn check(&self, starting: bool, event: &Event) -> Result<(), Error> {
         let running = starting || self.phase == Phase::Running;
