@@ -82,7 +82,13 @@ async fn opening_a_game_reads_its_notifications_and_its_end_drops_them() {
     let table = table.as_str();
     // a hosts: b sitting down was a "joined"; b offers a draw too.
     b.ok(json!({"type": "draw.offer", "table": table})).await;
-    let body = until(&app, &a, |body| body["unread"] == 2).await;
+    // The list and the count are read one after the other: wait for both to show the two.
+    let unread_listed = |body: &Value| {
+        body["notifications"]
+            .as_array()
+            .is_some_and(|list| list.iter().filter(|n| n["read"] == false).count() == 2)
+    };
+    let body = until(&app, &a, |body| body["unread"] == 2 && unread_listed(body)).await;
     // Newest first, but the two may share a millisecond: their order is then either.
     let mut both: Vec<String> = body["notifications"]
         .as_array()
