@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, startServer, launchPersistent } from './helpers.mjs';
+import { test, startServer, launchPersistent, screenshotPath } from './helpers.mjs';
 
 async function browserWithProfile(url) {
   const dir = mkdtempSync(join(tmpdir(), 'stolik-push-'));
@@ -73,6 +73,12 @@ test('each kind of push has a switch in the profile, kept by the server', async 
     await page.locator('input[name="push-game_over"]').waitFor();
     assert.equal(await page.locator('input[name="push-game_over"]').isChecked(), false);
     assert.equal(await page.locator('input[name="push-your_turn"]').isChecked(), true);
+    // How the panel looks, at both sizes.
+    for (const [width, height] of [[1366, 850], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      await page.locator('.push-settings').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`push-settings-${width}.png`) });
+    }
   } finally {
     await browser.close();
     await server.stop();
