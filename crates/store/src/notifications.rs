@@ -82,19 +82,30 @@ impl Store {
         user_id: &str,
         limit: u32,
     ) -> Result<(Vec<Notification>, i64), StoreError> {
-        let list = on_pool!(self, pool => {
+        // The count is read in the same statement as the list, so that the two agree even
+        // while a notification is being written.
+        let (list, unread) = on_pool!(self, pool => {
             let rows = sqlx::query(&format!(
-                "SELECT {COLUMNS} FROM notifications n JOIN games g ON g.id = n.game_id \
+                "SELECT {COLUMNS}, \
+                 (SELECT COUNT(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL) AS unread \
+                 FROM notifications n JOIN games g ON g.id = n.game_id \
                  WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT $2"
             ))
             .bind(user_id)
             .bind(sql_limit(limit))
             .fetch_all(pool)
             .await?;
+            let unread = rows.first().map(|row| row.big("unread")).transpose()?;
             let list = rows.iter().map(notification_from).collect::<Result<Vec<_>, _>>()?;
-            Ok::<_, StoreError>(list)
+            Ok::<_, StoreError>((list, unread))
         })?;
-        Ok((list, self.unread_notifications(user_id).await?))
+        let unread = match unread {
+            Some(unread) => unread,
+            // Nothing listed: nothing unread either, unless the list was cut to nothing.
+            None if limit > 0 => 0,
+            None => self.unread_notifications(user_id).await?,
+        };
+        Ok((list, unread))
     }
 
     /// How many of `user_id`'s notifications are unread.
