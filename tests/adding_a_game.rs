@@ -51,10 +51,6 @@ const ALLOWED: &[(&str, &str)] = &[
         "the table's unit tests play cephalopod 3x3",
     ),
     (
-        "crates/server/src/table/core/vacation.rs",
-        "its unit tests play cephalopod 3x3",
-    ),
-    (
         "crates/server/src/table/core/berserk.rs",
         "its unit tests play cephalopod 3x3",
     ),
