@@ -173,7 +173,10 @@ impl Application {
             crate::hub::HubSettings {
                 day: config.day,
                 bot_time_cap: config.bot_time_cap,
-                bots_only_rest: config.ladder.move_rest,
+                // The rest grows with the games at once, so that N ladder games take about
+                // as much of the bots' thread as one (docs/performance.md: two games with one
+                // game's rest each broke the bots-beside-people bound).
+                bots_only_rest: config.ladder.move_rest * config.ladder.games.max(1) as u32,
                 abandon_grace: config.abandon_grace,
                 match_window: config.match_window,
                 bus: bus.clone(),
