@@ -187,20 +187,8 @@ impl Store {
         opponent: Option<&str>,
         now_ms: i64,
     ) -> Result<u64, StoreError> {
-        on_pool!(self, pool => {
-            let done = sqlx::query(QUEUE_SQL)
-            .bind(user_id)
-            .bind(kind.as_str())
-            .bind("game")
-            .bind(game_id)
-            .bind(game)
-            .bind(opponent)
-            .bind(now_ms)
-            .execute(pool)
+        self.queue_push(user_id, kind, ("game", game_id), game, opponent, now_ms)
             .await
-            .map_err(StoreError::from_write)?;
-            Ok(done.rows_affected())
-        })
     }
 
     /// Queues a push of `kind` about challenge `challenge_id` (to a game of `game`, from
@@ -215,14 +203,30 @@ impl Store {
         challenger: &str,
         now_ms: i64,
     ) -> Result<u64, StoreError> {
+        let about = ("challenge", challenge_id);
+        self.queue_push(user_id, kind, about, game, Some(challenger), now_ms)
+            .await
+    }
+
+    /// One push of `kind` about `(what, id)` queued for each of `user_id`'s subscriptions
+    /// (the [`QUEUE_SQL`] statement); how many were queued.
+    async fn queue_push(
+        &self,
+        user_id: &str,
+        kind: NoteKind,
+        (about, id): (&str, &str),
+        game: &str,
+        other: Option<&str>,
+        now_ms: i64,
+    ) -> Result<u64, StoreError> {
         on_pool!(self, pool => {
             let done = sqlx::query(QUEUE_SQL)
             .bind(user_id)
             .bind(kind.as_str())
-            .bind("challenge")
-            .bind(challenge_id)
+            .bind(about)
+            .bind(id)
             .bind(game)
-            .bind(challenger)
+            .bind(other)
             .bind(now_ms)
             .execute(pool)
             .await
