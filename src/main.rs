@@ -90,8 +90,8 @@ struct ServeArgs {
     #[arg(long, env = "STOLIK_LADDER_PAUSE_MS", default_value_t = 10_000)]
     ladder_pause_ms: u64,
     /// The rest (ms) before each move of a ladder game between the site's bots, which keeps
-    /// the ladder's share of the bots' thread small; with N games at once, each rests N
-    /// times as long.
+    /// the ladder's share of the bots' thread small; those games think one move at a time,
+    /// however many run at once.
     #[arg(long, env = "STOLIK_LADDER_MOVE_REST_MS", default_value_t = 800)]
     ladder_move_rest_ms: u64,
     /// Rate limits: `off`, or changes to the defaults such as

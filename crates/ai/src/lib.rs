@@ -272,6 +272,17 @@ fn perfect_3x3_move(
     solver.perfect_move_within(game, rng, deadline)
 }
 
+/// What a thread this crate starts for itself runs first (see [`on_background_thread_start`]).
+static BACKGROUND_THREAD_START: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// Sets what each thread this crate starts for itself (the 3×3 solver's whole-game solution,
+/// half a minute of a core) runs first: a server lowers that thread's scheduling priority
+/// there, as it does its CPU pool's, so that it never competes with the moves people wait for.
+/// Only the first call counts.
+pub fn on_background_thread_start(start: fn()) {
+    let _ = BACKGROUND_THREAD_START.set(start);
+}
+
 /// The process's one solver of Cephalopod 3×3 (see [`perfect_3x3_move`]), its whole-game
 /// solution started in the background on the first call.
 pub(crate) fn shared_3x3_solver() -> &'static std::sync::Mutex<cephalopod::Solver> {
@@ -282,6 +293,9 @@ pub(crate) fn shared_3x3_solver() -> &'static std::sync::Mutex<cephalopod::Solve
     WARM_UP.call_once(|| {
         let start = ::cephalopod::Cephalopod::new(::cephalopod::Variant::ThreeByThree, 0);
         std::thread::spawn(move || {
+            if let Some(start) = BACKGROUND_THREAD_START.get() {
+                start();
+            }
             let mut full = cephalopod::Solver::new();
             full.rate_moves(&start);
             *shared.lock().unwrap_or_else(|p| p.into_inner()) = full;

@@ -158,6 +158,9 @@ impl Application {
         let cpu = config
             .bot_threads
             .map_or_else(CpuPool::for_this_machine, CpuPool::new);
+        // The 3×3 solver's whole-game solution (half a minute of a core) runs below the
+        // tables, like the pool.
+        ai::on_background_thread_start(crate::cpu_pool::lower_priority);
         // Shared by the routes (hints, reviews, the daily deal) and the tables (told when a
         // solo game ends).
         let solo = Arc::new(crate::solo::Solo::start(
@@ -173,10 +176,7 @@ impl Application {
             crate::hub::HubSettings {
                 day: config.day,
                 bot_time_cap: config.bot_time_cap,
-                // The rest grows with the games at once, so that N ladder games take about
-                // as much of the bots' thread as one (docs/performance.md: two games with one
-                // game's rest each broke the bots-beside-people bound).
-                bots_only_rest: config.ladder.move_rest * config.ladder.games.max(1) as u32,
+                bots_only_rest: config.ladder.move_rest,
                 abandon_grace: config.abandon_grace,
                 match_window: config.match_window,
                 bus: bus.clone(),

@@ -189,8 +189,9 @@ fn run_job(priority: Priority, job: Job) {
 }
 
 /// Makes the calling thread the last to be scheduled when the tables want the cores
-/// (nice 19 applies to this thread only on Linux, and to the threads it starts).
-fn lower_priority() {
+/// (nice 19 applies to this thread only on Linux, and to the threads it starts). The threads
+/// the `ai` crate starts for itself run it too (`ai::on_background_thread_start`).
+pub fn lower_priority() {
     #[cfg(target_os = "linux")]
     if let Err(e) = rustix::process::setpriority_process(Some(rustix::thread::gettid()), 19) {
         tracing::warn!(error = %e, "cannot lower a CPU pool thread's priority");

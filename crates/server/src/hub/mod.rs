@@ -19,7 +19,7 @@ use crate::error::WsError;
 use crate::identity::{random_id, unix_ms};
 use crate::outbox::ConnId;
 use crate::solo::Solo;
-use crate::table::services::{BotPool, Opening, RematchOf, TableDirectory};
+use crate::table::services::{BotPool, BotsOnlyLane, Opening, RematchOf, TableDirectory};
 use crate::table::{NewTable, Services, Table, TableHandle, TableSettings};
 use crate::ws::protocol::UserView;
 
@@ -56,8 +56,8 @@ struct Inner {
     /// A correspondence day (shorter in tests).
     day: Duration,
     bot_time_cap: Option<std::time::Duration>,
-    /// The rest before each move at a table of house bots only (the ladder's).
-    bots_only_rest: Duration,
+    /// The lane where tables of house bots only (the ladder's) think, one move at a time.
+    bots_only: BotsOnlyLane,
     /// The solo games' helpers: the daily deal's seeds, and what a finished solo game gets.
     solo: Arc<Solo>,
     tables: Mutex<HashMap<Arc<str>, TableHandle>>,
@@ -94,7 +94,8 @@ pub struct HubSettings {
     /// A correspondence day (shorter in tests).
     pub day: Duration,
     pub bot_time_cap: Option<std::time::Duration>,
-    /// The rest before each move at a table of house bots only (the ladder's).
+    /// The rest before each move at a table of house bots only (the ladder's), which think
+    /// one move at a time whatever their number.
     pub bots_only_rest: Duration,
     /// How long a live game's player may be gone before the opponent may claim the game.
     pub abandon_grace: Duration,
@@ -122,7 +123,7 @@ impl Hub {
             cpu,
             day: settings.day,
             bot_time_cap: settings.bot_time_cap,
-            bots_only_rest: settings.bots_only_rest,
+            bots_only: BotsOnlyLane::new(settings.bots_only_rest),
             abandon_grace: settings.abandon_grace,
             match_window: settings.match_window,
             solo: settings.solo,
@@ -181,7 +182,7 @@ impl Hub {
             bots: BotPool {
                 cpu: self.0.cpu.clone(),
                 time_cap: self.0.bot_time_cap,
-                bots_only_rest: self.0.bots_only_rest,
+                bots_only: self.0.bots_only.clone(),
             },
             solo: self.0.solo.clone(),
             day: self.0.day,

@@ -46,9 +46,9 @@ pub struct LadderConfig {
     pub games: usize,
     /// The wait after a ladder game ends before the next starts.
     pub pause: Duration,
-    /// The rest before each move of a ladder game between house bots, for one game at a
-    /// time (with N games each rests N times as long): nobody waits for those moves, and the
-    /// rest keeps the ladder's share of the bots' thread small.
+    /// The rest before each move of a ladder game between house bots. Those games think one
+    /// move at a time, whatever their number (`BotsOnlyLane`): nobody waits for those moves,
+    /// and the rest keeps the ladder's share of the bots' thread small.
     pub move_rest: Duration,
 }
 

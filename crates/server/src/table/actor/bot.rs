@@ -3,7 +3,8 @@
 //! person's offer, or resigning; `ai::decide`) is carried out through the same checks, store
 //! and messages as a person's order, so that it is written, told and rated alike. At a table
 //! where only house bots sit (the bot ladder's), nobody waits for the move: it thinks at the
-//! pool's ladder priority, below everything a person waits for, for a short fixed time.
+//! pool's ladder priority, below everything a person waits for, for a short fixed time, through
+//! one lane shared by all such tables (`BotsOnlyLane`).
 
 use catalog::Seat;
 use std::time::Instant;
@@ -53,14 +54,8 @@ impl Table {
             });
         };
         let cpu = self.services.bots.cpu.clone();
-        let rest = self.services.bots.bots_only_rest;
-        if bots_only && !rest.is_zero() {
-            // Nobody waits for a ladder move: a rest before each bounds the ladder's share of
-            // the bots' thread (a 200 ms think after an 800 ms rest: a fifth of it).
-            tokio::spawn(async move {
-                tokio::time::sleep(rest).await;
-                cpu.spawn(priority, think);
-            });
+        if bots_only {
+            self.services.bots.bots_only.think(cpu, priority, think);
         } else {
             cpu.spawn(priority, think);
         }

@@ -9,7 +9,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::cpu_pool::CpuPool;
+use crate::cpu_pool::{CpuPool, Priority};
 use crate::error::WsError;
 use crate::live::Live;
 use crate::ws::protocol::{LobbyEntry, UserView};
@@ -73,8 +73,42 @@ pub trait SoloEnd: Send + Sync {
 pub struct BotPool {
     pub cpu: CpuPool,
     pub time_cap: Option<Duration>,
-    /// The rest before each move at a table of house bots only (the ladder's).
-    pub bots_only_rest: Duration,
+    /// The one lane of the tables where only house bots sit (the ladder's).
+    pub bots_only: BotsOnlyLane,
+}
+
+/// The tables where only house bots sit (the bot ladder's) think through one lane: one move
+/// at a time, each after a rest, in the order they asked. Nobody waits for those moves, so the
+/// ladder as a whole takes one game's share of the bots' thread (a 200 ms think after an
+/// 800 ms rest: a fifth of it), however many games it plays at once.
+#[derive(Clone)]
+pub struct BotsOnlyLane {
+    rest: Duration,
+    /// Held from the start of a move's rest to the end of its thinking; tokio's mutex is fair,
+    /// so the games take turns.
+    turn: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl BotsOnlyLane {
+    /// A lane that rests `rest` before each move.
+    pub fn new(rest: Duration) -> BotsOnlyLane {
+        BotsOnlyLane {
+            rest,
+            turn: Arc::new(tokio::sync::Mutex::new(())),
+        }
+    }
+
+    /// Runs `think` on `cpu` at `priority` when the lane's turn comes and its rest is over,
+    /// without waiting for it.
+    pub fn think(&self, cpu: CpuPool, priority: Priority, think: impl FnOnce() + Send + 'static) {
+        let lane = self.clone();
+        tokio::spawn(async move {
+            let _turn = lane.turn.lock().await;
+            tokio::time::sleep(lane.rest).await;
+            // A lost job (a panic) has already answered nothing; the lane goes on.
+            let _ = cpu.run(priority, think).await;
+        });
+    }
 }
 
 /// The longest a house bot thinks about a move at a table of house bots only (the bot
@@ -115,5 +149,47 @@ impl Services {
     /// How long `days` correspondence days last.
     pub fn days(&self, days: u8) -> Duration {
         self.day * u32::from(days)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+    use std::time::Instant;
+
+    /// Two ladder moves asked at once on a pool of two threads: the second thinks only after
+    /// the first has finished and the lane has rested again.
+    #[tokio::test]
+    async fn tables_of_bots_only_think_one_move_at_a_time_each_after_the_rest() {
+        let cpu = CpuPool::new(2);
+        let rest = Duration::from_millis(50);
+        let lane = BotsOnlyLane::new(rest);
+        let spans = Arc::new(Mutex::new(Vec::new()));
+        let (done, mut finished) = tokio::sync::mpsc::unbounded_channel();
+        let asked = Instant::now();
+        for _ in 0..3 {
+            let (spans, done) = (spans.clone(), done.clone());
+            lane.think(cpu.clone(), Priority::Ladder, move || {
+                let start = Instant::now();
+                std::thread::sleep(Duration::from_millis(30));
+                spans.lock().unwrap().push((start, Instant::now()));
+                done.send(()).unwrap();
+            });
+        }
+        for _ in 0..3 {
+            finished.recv().await.unwrap();
+        }
+        let mut spans = spans.lock().unwrap().clone();
+        spans.sort();
+        assert!(spans[0].0 >= asked + rest, "the first move rests too");
+        for pair in spans.windows(2) {
+            let (before, after) = (pair[0], pair[1]);
+            assert!(
+                after.0 >= before.1 + rest,
+                "a move began {:?} after the one before ended, within the rest",
+                after.0.saturating_duration_since(before.1)
+            );
+        }
     }
 }
