@@ -8,6 +8,7 @@
 //! otherwise than by a challenge (someone sat at the account's open table) is found when the
 //! player's turn count moves, and at the latest on the next keep-alive.
 
+use crate::ws::protocol::TableId;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -64,7 +65,7 @@ struct Events {
     out: Outbox,
     lines: Lines,
     /// The games announced by a `gameStart` and not yet finished.
-    games: HashSet<String>,
+    games: HashSet<TableId>,
 }
 
 impl Events {
@@ -106,11 +107,14 @@ impl Events {
                     .send(&json!({"type": kind, "challenge": challenge}))
             }
             "end" => {
-                let table = message["table"].as_str().unwrap_or_default();
-                if !self.games.remove(table) {
+                let Ok(table) = TableId::parse(message["table"].as_str().unwrap_or_default())
+                else {
+                    return true;
+                };
+                if !self.games.remove(&table) {
                     return true;
                 }
-                self.state.hub.unsubscribe(table, self.conn).await;
+                self.state.hub.unsubscribe(&table, self.conn).await;
                 self.lines.send(&json!({
                     "type": "gameFinish",
                     "game": {
@@ -141,7 +145,7 @@ impl Events {
             Err(_) => return true,
         };
         for id in ids {
-            if !self.games.contains(&id) && !self.announce(Some(&id)).await {
+            if !self.games.contains(id.as_str()) && !self.announce(Some(&id)).await {
                 return false;
             }
         }
@@ -151,11 +155,13 @@ impl Events {
     /// A `gameStart` for table `id` if the account plays there and the game has begun (once
     /// per game), and a subscription to hear its end; `false` once the client is gone.
     async fn announce(&mut self, id: Option<&str>) -> bool {
-        let Some(id) = id else { return true };
-        if self.games.contains(id) {
+        let Some(Ok(id)) = id.map(TableId::parse) else {
+            return true;
+        };
+        if self.games.contains(&id) {
             return true;
         }
-        let Ok(handle) = self.state.hub.table(id).await else {
+        let Ok(handle) = self.state.hub.table(&id).await else {
             return true;
         };
         let user = &self.identity.user;
@@ -174,10 +180,10 @@ impl Events {
         // Ended between the two calls: nothing to announce, and no end to wait for.
         let snapshot = parse(&Frame::from(encode(None, &snapshot)));
         if snapshot["table"]["status"] != "playing" {
-            self.state.hub.unsubscribe(id, self.conn).await;
+            self.state.hub.unsubscribe(&id, self.conn).await;
             return true;
         }
-        self.games.insert(id.to_string());
+        self.games.insert(id);
         self.lines
             .send(&json!({"type": "gameStart", "game": entry}))
     }

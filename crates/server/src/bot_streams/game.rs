@@ -17,6 +17,7 @@ use crate::identity::Identity;
 use crate::outbox::{ConnId, Frame};
 use crate::state::AppState;
 use crate::table::TableHandle;
+use crate::ws::protocol::TableId;
 use crate::ws::protocol::encode;
 
 /// What a table tells its subscribers that changes the game's state.
@@ -31,7 +32,7 @@ pub async fn game_stream(
     token: String,
     id: &str,
 ) -> Result<HttpResponse, ApiError> {
-    let handle = state.hub.table(id).await?;
+    let handle = state.hub.table(&TableId::parse(id)?).await?;
     let (out, frames, overflow) = outbox(&state, &identity).await?;
     let conn = state.hub.next_conn_id();
     let user = identity.user.clone();

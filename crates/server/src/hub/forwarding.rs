@@ -4,6 +4,7 @@
 //! A call that finds the owner gone waits for the table's next owner (at most a lease and a
 //! little more) rather than failing: to the client, a failover is a slow answer.
 
+use crate::ws::protocol::TableId;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,7 +32,7 @@ const WATCH_EVERY: Duration = Duration::from_millis(500);
 pub(super) enum Ask {
     Ping,
     Call {
-        table: String,
+        table: TableId,
         call: WireCall,
     },
     /// Quick match across nodes (`site_queue.rs`): take this waiting player out of their queue
@@ -45,7 +46,7 @@ pub(super) enum Ask {
     },
     Matched {
         conn: ConnId,
-        table: String,
+        table: TableId,
     },
 }
 
@@ -99,19 +100,19 @@ enum Attempt {
 pub(super) struct Remote(pub Hub);
 
 impl Forwarder for Remote {
-    fn forward<'a>(&'a self, table: &'a str, call: Call) -> Forwarding<'a> {
+    fn forward<'a>(&'a self, table: &'a TableId, call: Call) -> Forwarding<'a> {
         Box::pin(self.0.forward(table, call))
     }
 }
 
 impl Hub {
     /// A handle for table `id` run by another node.
-    pub(super) fn elsewhere(&self, id: &str) -> TableHandle {
-        TableHandle::elsewhere(id.into(), Arc::new(Remote(self.clone())))
+    pub(super) fn elsewhere(&self, id: &TableId) -> TableHandle {
+        TableHandle::elsewhere(id.clone(), Arc::new(Remote(self.clone())))
     }
 
     /// Runs `call` on table `table` wherever it runs now.
-    async fn forward(&self, table: &str, call: Call) -> Result<Answer, WsError> {
+    async fn forward(&self, table: &TableId, call: Call) -> Result<Answer, WsError> {
         let links = &self
             .placement()
             .expect("forwarding needs a placement")
@@ -124,7 +125,7 @@ impl Hub {
             if let Some(owner) = links.owner_of(table, conn) {
                 links.unproxy(table, conn);
                 let ask = Ask::Call {
-                    table: table.to_string(),
+                    table: table.clone(),
                     call: WireCall::Unsubscribe { conn },
                 };
                 let _ = self.ask(&owner, &ask).await;
@@ -148,7 +149,7 @@ impl Hub {
 
     /// One try at running `call` where table `table` runs now: here, or at its owner. A
     /// subscription is remembered (before asking: its events may come first) unless refused.
-    async fn attempt(&self, table: &str, call: Call) -> Result<Attempt, WsError> {
+    async fn attempt(&self, table: &TableId, call: Call) -> Result<Attempt, WsError> {
         let links = &self
             .placement()
             .expect("forwarding needs a placement")
@@ -172,7 +173,7 @@ impl Hub {
         let subscribing = subscriber.as_ref().map(|(conn, _)| *conn);
         if let Some((conn, proxied)) = subscriber {
             let owner = owner.clone();
-            links.proxy(&table.into(), conn, Proxied { owner, ..proxied });
+            links.proxy(table, conn, Proxied { owner, ..proxied });
         }
         let forget = || {
             if let Some(conn) = subscribing {
@@ -180,7 +181,7 @@ impl Hub {
             }
         };
         let ask = Ask::Call {
-            table: table.to_string(),
+            table: table.clone(),
             call: wire,
         };
         metrics::counter!("stolik_forwarded_calls_total").increment(1);
@@ -188,7 +189,7 @@ impl Hub {
             Ok(Reply::NotHere) | Err(ClusterError::NoSuchNode(_) | ClusterError::Timeout(_)) => {
                 forget();
                 // What this node knew of the owner is out of date: made again, and not used.
-                links.mark_stale(|t, _, p| **t == *table && p.owner == owner);
+                links.mark_stale(|t, _, p| t == table && p.owner == owner);
                 Ok(Attempt::Moving(call))
             }
             Ok(reply) => {
@@ -211,7 +212,7 @@ impl Hub {
     async fn run_here(
         &self,
         handle: TableHandle,
-        table: &str,
+        table: &TableId,
         call: Call,
     ) -> Result<Answer, WsError> {
         if let (Call::Subscribe { conn, .. }, Some(placement)) = (&call, self.placement()) {
@@ -283,7 +284,12 @@ impl Hub {
     }
 
     /// Runs a call of node `from` on table `table`, if it runs here.
-    async fn answer_call(&self, from: &str, table: &str, call: WireCall) -> Result<Reply, WsError> {
+    async fn answer_call(
+        &self,
+        from: &str,
+        table: &TableId,
+        call: WireCall,
+    ) -> Result<Reply, WsError> {
         let links = &self.placement().expect("answering needs a placement").links;
         let handle = match self.running(table) {
             Some(handle) => handle,
@@ -293,7 +299,7 @@ impl Hub {
             },
         };
         // `from`'s connections are known here under ids of this node.
-        let id: Arc<str> = table.into();
+        let id = table.clone();
         let (call, subscribing) = match call {
             Call::Subscribe {
                 conn,

@@ -12,6 +12,7 @@
 //! dies, stops the table, or Redis loses messages, the subscription is made again wherever the
 //! table runs now, and the connection gets a fresh snapshot.
 
+use crate::ws::protocol::TableId;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
@@ -43,14 +44,14 @@ pub(super) fn frames_channel(node: &str) -> String {
 enum Out {
     Frame(ConnId, Frame),
     /// The table stopped on this node: the connection should find where it runs now.
-    Ended(ConnId, Arc<str>),
+    Ended(ConnId, TableId),
 }
 
 /// A connection of another node, seen from the owner.
 struct RemoteConn {
     local: ConnId,
     out: Outbox,
-    tables: HashSet<Arc<str>>,
+    tables: HashSet<TableId>,
 }
 
 /// A subscription of this node's connection to a table of another node.
@@ -71,7 +72,7 @@ pub(super) struct Links {
     outgoing: Mutex<HashMap<String, mpsc::Sender<Out>>>,
     /// Watching side: (table, our connection) → the subscription; ordered, so that one
     /// table's subscriptions are a range.
-    proxied: Mutex<BTreeMap<(Arc<str>, ConnId), Proxied>>,
+    proxied: Mutex<BTreeMap<(TableId, ConnId), Proxied>>,
     /// Watching side: our connections with remote subscriptions, and how many.
     inbound: Mutex<HashMap<ConnId, (Outbox, usize)>>,
     /// Rung when a subscription turned stale.
@@ -98,7 +99,7 @@ impl Links {
         self: &Arc<Self>,
         node: &str,
         conn: ConnId,
-        table: &Arc<str>,
+        table: &TableId,
         muted: Vec<String>,
         next_id: impl FnOnce() -> ConnId,
     ) -> (ConnId, Outbox) {
@@ -135,7 +136,7 @@ impl Links {
     }
 
     /// `conn` of `node` no longer watches `table`: our id for it there, if it did.
-    pub fn remote_left(&self, node: &str, conn: ConnId, table: &str) -> Option<ConnId> {
+    pub fn remote_left(&self, node: &str, conn: ConnId, table: &TableId) -> Option<ConnId> {
         let mut remote = self.remote.lock().expect("remote lock");
         let key = (node.to_string(), conn);
         let known = remote.get_mut(&key)?;
@@ -150,7 +151,7 @@ impl Links {
     }
 
     /// `table` stopped here: tells the nodes of its remote watchers.
-    pub fn table_stopped(self: &Arc<Self>, table: &str) {
+    pub fn table_stopped(self: &Arc<Self>, table: &TableId) {
         let mut told = Vec::new();
         {
             let mut remote = self.remote.lock().expect("remote lock");
@@ -168,7 +169,7 @@ impl Links {
 
     /// `node` is gone: every subscriber standing for its connections, with their tables, to
     /// be unsubscribed.
-    pub fn node_gone(&self, node: &str) -> Vec<(ConnId, Vec<Arc<str>>)> {
+    pub fn node_gone(&self, node: &str) -> Vec<(ConnId, Vec<TableId>)> {
         self.outgoing.lock().expect("outgoing lock").remove(node);
         let mut remote = self.remote.lock().expect("remote lock");
         let mut gone = Vec::new();
@@ -211,7 +212,7 @@ impl Links {
 
     /// Remembers a subscription of our `conn` to `table` run by `owner`, before asking for it
     /// (its first events may come before the answer).
-    pub fn proxy(&self, table: &Arc<str>, conn: ConnId, proxied: Proxied) {
+    pub fn proxy(&self, table: &TableId, conn: ConnId, proxied: Proxied) {
         let out = proxied.out.clone();
         let before = self
             .proxied
@@ -225,8 +226,8 @@ impl Links {
     }
 
     /// Forgets the subscription of `conn` to `table`; returns it, if there was one.
-    pub fn unproxy(&self, table: &str, conn: ConnId) -> Option<Proxied> {
-        let key: (Arc<str>, ConnId) = (table.into(), conn);
+    pub fn unproxy(&self, table: &TableId, conn: ConnId) -> Option<Proxied> {
+        let key = (table.clone(), conn);
         let proxied = self.proxied.lock().expect("proxied lock").remove(&key)?;
         let mut inbound = self.inbound.lock().expect("inbound lock");
         if let Some((_, count)) = inbound.get_mut(&conn) {
@@ -239,7 +240,7 @@ impl Links {
     }
 
     /// Forgets and returns every subscription of our connections to `table` (it now runs here).
-    pub fn take_table(&self, table: &str) -> Vec<(ConnId, Proxied)> {
+    pub fn take_table(&self, table: &TableId) -> Vec<(ConnId, Proxied)> {
         let conns: Vec<ConnId> = {
             let proxied = self.proxied.lock().expect("proxied lock");
             of_table(&proxied, table)
@@ -253,7 +254,7 @@ impl Links {
     }
 
     /// The owner of `table` as a live (not stale) subscription of ours knows it.
-    pub fn known_owner(&self, table: &str) -> Option<String> {
+    pub fn known_owner(&self, table: &TableId) -> Option<String> {
         let proxied = self.proxied.lock().expect("proxied lock");
         of_table(&proxied, table)
             .find(|(_, p)| !p.stale && !p.owner.is_empty())
@@ -261,14 +262,14 @@ impl Links {
     }
 
     /// The owner of `table` as our subscriptions know it.
-    pub fn owner_of(&self, table: &str, conn: ConnId) -> Option<String> {
-        let key: (Arc<str>, ConnId) = (table.into(), conn);
+    pub fn owner_of(&self, table: &TableId, conn: ConnId) -> Option<String> {
+        let key = (table.clone(), conn);
         let proxied = self.proxied.lock().expect("proxied lock");
         proxied.get(&key).map(|p| p.owner.clone())
     }
 
     /// Marks stale every subscription matching `which`, and wakes the watcher.
-    pub fn mark_stale(&self, which: impl Fn(&Arc<str>, ConnId, &Proxied) -> bool) {
+    pub fn mark_stale(&self, which: impl Fn(&TableId, ConnId, &Proxied) -> bool) {
         let mut any = false;
         for ((table, conn), proxied) in self.proxied.lock().expect("proxied lock").iter_mut() {
             if which(table, *conn, proxied) {
@@ -282,7 +283,7 @@ impl Links {
     }
 
     /// The stale subscriptions, to be made again.
-    pub fn stale_ones(&self) -> Vec<(Arc<str>, ConnId, Proxied)> {
+    pub fn stale_ones(&self) -> Vec<(TableId, ConnId, Proxied)> {
         let proxied = self.proxied.lock().expect("proxied lock");
         proxied
             .iter()
@@ -327,10 +328,10 @@ impl Links {
 
 /// The subscriptions to `table`.
 fn of_table<'a>(
-    proxied: &'a BTreeMap<(Arc<str>, ConnId), Proxied>,
-    table: &str,
-) -> impl Iterator<Item = (&'a (Arc<str>, ConnId), &'a Proxied)> {
-    let table: Arc<str> = table.into();
+    proxied: &'a BTreeMap<(TableId, ConnId), Proxied>,
+    table: &TableId,
+) -> impl Iterator<Item = (&'a (TableId, ConnId), &'a Proxied)> {
+    let table = table.clone();
     proxied.range((table.clone(), ConnId(u64::MIN))..=(table, ConnId(u64::MAX)))
 }
 

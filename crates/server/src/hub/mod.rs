@@ -7,6 +7,7 @@
 //! State here is an in-memory cache in front of the database: every table can be rebuilt from
 //! its stored record (`Hub::resume`), which is what a restart does.
 
+use crate::ws::protocol::TableId;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -60,7 +61,7 @@ struct Inner {
     bots_only: BotsOnlyLane,
     /// The solo games' helpers: the daily deal's seeds, and what a finished solo game gets.
     solo: Arc<Solo>,
-    tables: Mutex<HashMap<Arc<str>, TableHandle>>,
+    tables: Mutex<HashMap<TableId, TableHandle>>,
     lobby: Mutex<Lobby>,
     /// Whose turn it is where, and who is connected: the "your turn" counters.
     turns: Mutex<Turns>,
@@ -83,7 +84,7 @@ struct Inner {
     closing: watch::Sender<bool>,
     /// Each table of this node whose game has ended (stored), for the arenas to hear of it at
     /// once.
-    table_ended: broadcast::Sender<Arc<str>>,
+    table_ended: broadcast::Sender<TableId>,
 }
 
 #[derive(Clone)]
@@ -161,7 +162,7 @@ impl Hub {
     }
 
     /// Keeps a table that has just started running, and counts the live tables.
-    fn keep(tables: &mut HashMap<Arc<str>, TableHandle>, handle: TableHandle) {
+    fn keep(tables: &mut HashMap<TableId, TableHandle>, handle: TableHandle) {
         tables.insert(handle.id.clone(), handle);
         metrics::gauge!("stolik_tables_live").set(tables.len() as f64);
     }
@@ -252,7 +253,7 @@ impl Hub {
 
     /// The table with this id: running here, loaded from the database, or (on a site of
     /// several nodes) run by another node.
-    pub async fn table(&self, id: &str) -> Result<TableHandle, WsError> {
+    pub async fn table(&self, id: &TableId) -> Result<TableHandle, WsError> {
         if let Some(handle) = self.running(id) {
             return Ok(handle);
         }
@@ -263,7 +264,7 @@ impl Hub {
     }
 
     /// Loads table `id` from the database and runs it here (unless it already runs).
-    async fn load(&self, id: &str) -> Result<TableHandle, WsError> {
+    async fn load(&self, id: &TableId) -> Result<TableHandle, WsError> {
         let record = self
             .store()
             .game(id)
@@ -288,7 +289,7 @@ impl Hub {
         Ok(handle)
     }
 
-    fn running(&self, id: &str) -> Option<TableHandle> {
+    fn running(&self, id: &TableId) -> Option<TableHandle> {
         let tables = self.0.tables.lock().expect("tables lock");
         tables.get(id).filter(|h| !h.is_closed()).cloned()
     }
@@ -299,7 +300,7 @@ impl Hub {
     }
 
     /// Ends the subscription of connection `conn` to table `id`, wherever the table runs now.
-    pub async fn unsubscribe(&self, id: &str, conn: ConnId) {
+    pub async fn unsubscribe(&self, id: &TableId, conn: ConnId) {
         match self.running(id) {
             Some(handle) => handle.unsubscribe(conn).await,
             None if self.placement().is_some() => self.elsewhere(id).unsubscribe(conn).await,
@@ -340,7 +341,7 @@ impl Hub {
         }
     }
 
-    pub(crate) fn forget_table(&self, id: &Arc<str>) {
+    pub(crate) fn forget_table(&self, id: &TableId) {
         self.set_turn(id, None);
         {
             let mut tables = self.0.tables.lock().expect("tables lock");
@@ -363,7 +364,7 @@ impl Hub {
         seats: Vec<Option<UserView>>,
         rematch_of: Option<RematchOf>,
     ) -> Result<TableHandle, WsError> {
-        let id = random_id(8);
+        let id = TableId::random();
         let token = match &rematch_of {
             Some(previous) => previous.token.clone(),
             None => random_id(24),
@@ -374,7 +375,7 @@ impl Hub {
         };
         let created_at = unix_ms();
         let new_game = store::NewGame {
-            id: id.clone(),
+            id: id.to_string(),
             game: settings.variant().game().as_str().to_string(),
             variant: settings.variant().as_str().to_string(),
             seed,
@@ -446,7 +447,7 @@ impl TableDirectory for Hub {
         Box::pin(self.create_table(settings, host, seats, rematch_of))
     }
 
-    fn forget(&self, id: &Arc<str>) {
+    fn forget(&self, id: &TableId) {
         // The actor that ended has closed its queue: a live entry is another actor's.
         if self.running(id).is_none() {
             self.forget_table(id);

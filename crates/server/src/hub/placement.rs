@@ -9,6 +9,7 @@
 //!
 //! Without `--redis` there is no placement: every table runs on the one node, as ever.
 
+use crate::ws::protocol::TableId;
 use std::time::Duration;
 
 use cluster::Bus;
@@ -92,7 +93,7 @@ impl Hub {
 
     /// Where table `id` runs now, taking its lease when nobody holds it. Not-found when there
     /// is no such table.
-    pub(super) async fn place(&self, id: &str) -> Result<Place, WsError> {
+    pub(super) async fn place(&self, id: &TableId) -> Result<Place, WsError> {
         let Some(placement) = self.placement() else {
             return Ok(Place::Here);
         };
@@ -116,7 +117,7 @@ impl Hub {
     }
 
     /// Takes (or renews) the lease of `id` for this node; true when this node holds it now.
-    pub(super) async fn take_lease(&self, id: &str) -> Result<bool, WsError> {
+    pub(super) async fn take_lease(&self, id: &TableId) -> Result<bool, WsError> {
         let Some(placement) = self.placement() else {
             return Ok(true);
         };
@@ -143,7 +144,7 @@ impl Hub {
 
     /// Gives up the lease of a table that stopped here, so that another node may run it at
     /// once (rather than after the lease ran out).
-    pub(super) fn release_lease(&self, id: &str) {
+    pub(super) fn release_lease(&self, id: &TableId) {
         let Some(placement) = self.placement() else {
             return;
         };
@@ -211,12 +212,12 @@ impl Hub {
 
     /// This node's sockets that watched a table stopped here follow it to wherever it runs
     /// next: subscribed again there (a fresh snapshot) as soon as it has an owner.
-    fn follow_elsewhere(&self, table: &str, watchers: crate::table::Watchers) {
+    fn follow_elsewhere(&self, table: &TableId, watchers: crate::table::Watchers) {
         let Some(placement) = self.placement() else {
             return;
         };
         let links = &placement.links;
-        let id: std::sync::Arc<str> = table.into();
+        let id = table.clone();
         for (conn, user, out) in watchers.list {
             // Another node's connection: its node was told (`Links::table_stopped`).
             if links.stands_for_remote(conn) {
@@ -280,6 +281,10 @@ impl Hub {
         let orphans = self.store().orphaned_games(unix_ms(), SWEEP_BATCH).await?;
         let mut adopted = 0;
         for id in orphans {
+            let Ok(id) = TableId::parse(&id) else {
+                tracing::warn!(game = %id, "an orphaned table with an id no table has");
+                continue;
+            };
             if self.running(&id).is_some() || !self.take_lease(&id).await? {
                 continue;
             }

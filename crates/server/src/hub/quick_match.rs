@@ -9,7 +9,7 @@ use super::{Hub, Inner};
 use crate::error::{ErrorCode, WsError};
 use crate::outbox::{ConnId, Frame, Outbox};
 use crate::table::TableSettings;
-use crate::ws::protocol::{Message, TimeControl, UserView, encode};
+use crate::ws::protocol::{Message, TableId, TimeControl, UserView, encode};
 
 /// A quick-match queue: who waits for a game of this kind.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -209,6 +209,7 @@ impl Hub {
         b: Waiting,
     ) -> Result<(), WsError> {
         let table = self.open_match(key, a.user.clone(), b.user.clone()).await?;
+        let table = table.to_string();
         let text = Frame::from(encode(None, &Message::Match { table }));
         a.out.send(text.clone());
         b.out.send(text);
@@ -221,7 +222,7 @@ impl Hub {
         key: &QueueKey,
         a: UserView,
         b: UserView,
-    ) -> Result<String, WsError> {
+    ) -> Result<TableId, WsError> {
         let control = match (key.initial_ms, key.increment_ms) {
             (Some(initial), Some(increment)) => {
                 Some(TimeControl::new(initial, increment).map_err(WsError::bad_request)?)
@@ -234,7 +235,7 @@ impl Hub {
         }
         let settings = TableSettings::quick_match(key.variant, control, key.days, key.rated);
         let table = self.create_table(settings, None, seats, None).await?;
-        Ok(table.id.to_string())
+        Ok(table.id.clone())
     }
 
     /// Leaves every queue this connection waits in; `true` if it waited anywhere.

@@ -8,6 +8,7 @@
 //! player left, or was paired at home meanwhile), the other player goes back to their queue.
 //! A claim never confirmed (the pairing node died) returns to the queue after [`CLAIM_FOR`].
 
+use crate::ws::protocol::TableId;
 use std::time::{Duration, Instant};
 
 use super::Hub;
@@ -153,13 +154,13 @@ impl Hub {
         }
     }
 
-    async fn matched(&self, who: &Candidate, table: &str) {
+    async fn matched(&self, who: &Candidate, table: &TableId) {
         if self.is_this_node(&who.node) {
             self.matched_here(who.conn, table);
         } else {
             let ask = Ask::Matched {
                 conn: who.conn,
-                table: table.to_string(),
+                table: table.clone(),
             };
             let _ = self.ask(&who.node, &ask).await;
         }

@@ -6,6 +6,7 @@
 //!
 //! A table taken over after a node died tells its mover again when it starts on its new node.
 
+use crate::ws::protocol::TableId;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
@@ -22,7 +23,7 @@ const BATCH: usize = 512;
 pub(super) enum UserEvent {
     /// Who is to move at `table` now (`None`: nobody, or a bot).
     Turn {
-        table: String,
+        table: TableId,
         mover: Option<String>,
     },
     /// A message for every socket of `user` (an encoded notification).
@@ -100,7 +101,7 @@ impl Hub {
             for event in batch.events {
                 match event {
                     UserEvent::Turn { table, mover } => {
-                        self.apply_turn(&table.into(), mover.as_deref());
+                        self.apply_turn(&table, mover.as_deref());
                     }
                     UserEvent::Frame { user, text } => {
                         let text = Frame::from(text);

@@ -1,9 +1,9 @@
 //! The "your turn" counters: which table waits for whom, each player's open sockets, and the
 //! notifications the tables send them.
 
+use crate::ws::protocol::TableId;
 use record::NoteKind;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use super::site_users::UserEvent;
 use super::{Hub, NoteOp};
@@ -16,7 +16,7 @@ use crate::ws::protocol::{Message, encode};
 #[derive(Default)]
 pub(super) struct Turns {
     /// Table → the user to move there (people only: bots have no counter).
-    pub(super) mover: HashMap<Arc<str>, String>,
+    pub(super) mover: HashMap<TableId, String>,
     /// User → how many tables wait for them.
     pub(super) waiting: HashMap<String, usize>,
     pub(super) conns: HashMap<String, HashMap<ConnId, Outbox>>,
@@ -43,7 +43,7 @@ impl Turns {
 }
 
 impl TurnSink for Hub {
-    fn set_turn(&self, table: &Arc<str>, mover: Option<&str>) {
+    fn set_turn(&self, table: &TableId, mover: Option<&str>) {
         Hub::set_turn(self, table, mover);
     }
 
@@ -59,18 +59,18 @@ impl TurnSink for Hub {
         });
     }
 
-    fn ended(&self, table: &str) {
+    fn ended(&self, table: &TableId) {
         self.note(NoteOp::Ended {
             table: table.to_string(),
         });
         // Nobody listening is no error: a node without tournaments.
-        let _ = self.0.table_ended.send(table.into());
+        let _ = self.0.table_ended.send(table.clone());
     }
 }
 
 impl Hub {
     /// The tables of this node whose game ends from now on, each once its end is stored.
-    pub fn table_ends(&self) -> tokio::sync::broadcast::Receiver<Arc<str>> {
+    pub fn table_ends(&self) -> tokio::sync::broadcast::Receiver<TableId> {
         self.0.table_ended.subscribe()
     }
 }
@@ -78,10 +78,10 @@ impl Hub {
 impl Hub {
     /// Records who is to move at `table` (`None`: nobody, or a bot) and tells the players
     /// whose count changed.
-    pub fn set_turn(&self, table: &Arc<str>, mover: Option<&str>) {
+    pub fn set_turn(&self, table: &TableId, mover: Option<&str>) {
         if self.apply_turn(table, mover) {
             self.tell_users(UserEvent::Turn {
-                table: table.to_string(),
+                table: table.clone(),
                 mover: mover.map(str::to_string),
             });
         }
@@ -89,7 +89,7 @@ impl Hub {
 
     /// Records who is to move at `table` (here or, told by its node, elsewhere) and tells
     /// this node's sockets of the players whose count changed; true if it changed.
-    pub(super) fn apply_turn(&self, table: &Arc<str>, mover: Option<&str>) -> bool {
+    pub(super) fn apply_turn(&self, table: &TableId, mover: Option<&str>) -> bool {
         let mut turns = self.0.turns.lock().expect("turns lock");
         let before = match mover {
             Some(user) => turns.mover.insert(table.clone(), user.to_string()),

@@ -14,6 +14,7 @@ use crate::identity::Identity;
 use crate::state::AppState;
 use crate::table::Action;
 use crate::ws::protocol::ClaimOutcome;
+use crate::ws::protocol::TableId;
 
 /// A yes or a no to an offer.
 #[derive(Deserialize, IntoParams)]
@@ -38,7 +39,7 @@ impl Answer {
 
 /// Carries out `action` at table `id` for the bot, as its socket would.
 async fn act(state: &AppState, id: &str, identity: &Identity, action: Action) -> HttpResult {
-    let handle = state.hub.table(id).await?;
+    let handle = state.hub.table(&TableId::parse(id)?).await?;
     let conn = state.hub.next_conn_id();
     handle.act(conn, identity.user.clone(), action).await?;
     Ok(HttpResponse::Ok().json(DONE))
@@ -116,6 +117,7 @@ pub(crate) async fn chat(
         ));
     }
     // A table takes a line only from a subscriber: the bot follows it for the line's time.
+    let id = TableId::parse(&id)?;
     let handle = state.hub.table(&id).await?;
     let conn = state.hub.next_conn_id();
     let muted = state.sessions.mute_list(&identity.user.id).await?;
@@ -250,7 +252,7 @@ pub(crate) async fn takeback(
         // The opponent's asking stands: this yes accepts it; else it asks.
         let view = state
             .hub
-            .table(&path.id)
+            .table(&TableId::parse(&path.id)?)
             .await?
             .view(Some(identity.user.clone()), None)
             .await?;

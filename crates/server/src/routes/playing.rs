@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 use crate::ws::protocol::PlayingEntry;
+use crate::ws::protocol::TableId;
 
 #[derive(Serialize, ToSchema)]
 pub(crate) struct PlayingView {
@@ -34,6 +35,9 @@ pub(crate) async fn my_playing(
     let user = state.require_identity(&req).await?;
     let mut games = Vec::new();
     for id in state.store.unfinished_game_ids_of(&user.id).await? {
+        let Ok(id) = TableId::parse(&id) else {
+            continue;
+        };
         let table = match state.hub.table(&id).await {
             Ok(table) => table,
             // A game that does not replay is logged by the hub; the list goes on without it.

@@ -17,6 +17,7 @@ use crate::solo::hints::{HintSchema, HintsView};
 use crate::solo::review::ReviewView;
 use crate::state::AppState;
 use crate::table::TableSettings;
+use crate::ws::protocol::TableId;
 
 /// How many lines of a day's leaderboard are shown.
 const LEADERBOARD_LINES: u32 = 50;
@@ -127,7 +128,12 @@ pub(crate) async fn hints(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.require_identity(&req).await?;
-    let position = state.hub.table(&id).await?.solo_position(user).await?;
+    let position = state
+        .hub
+        .table(&TableId::parse(&id)?)
+        .await?
+        .solo_position(user)
+        .await?;
     let hints = crate::solo::hints::hints(&state.solo, id.into_inner(), position).await?;
     Ok(HttpResponse::Ok().json(hints))
 }
@@ -336,6 +342,7 @@ async fn existing_attempt(
     let Some(id) = state.store.daily_game_of(day, &user.id).await? else {
         return Ok(None);
     };
+    let id = TableId::parse(&id)?;
     let view = state
         .hub
         .table(&id)

@@ -27,7 +27,9 @@ use crate::sessions::{MuteList, SessionWatch};
 use crate::state::AppState;
 use crate::table::{Action, TableHandle, TableSettings};
 use crate::ws::frame_guard::{FrameGuard, is_overflow};
-use crate::ws::protocol::{ClockSpec, Message, Request, TimeControl, encode, parse_request};
+use crate::ws::protocol::{
+    ClockSpec, Message, Request, TableId, TimeControl, encode, parse_request,
+};
 
 /// Requests are small; anything bigger is abuse and closes the socket.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -143,7 +145,7 @@ struct Connection {
     /// The client's address, for the limits that count per address.
     address: IpAddr,
     out: Outbox,
-    tables: HashMap<String, TableHandle>,
+    tables: HashMap<TableId, TableHandle>,
     /// Whether it may start games (quick match): a session may; a personal API token only
     /// with the challenge scope.
     may_challenge: bool,
@@ -390,7 +392,7 @@ impl Connection {
                 if matches!(&snapshot, Message::Table { table } if table.you.is_some()) {
                     hub.note(NoteOp::Read {
                         user: self.user.id.clone(),
-                        table: table.clone(),
+                        table: table.to_string(),
                     });
                 }
                 self.tables.insert(table, handle);
@@ -524,7 +526,7 @@ impl Connection {
     /// A line from someone not seated at `table` goes to its spectator room, and counts
     /// against the spectator-chat limits of the identity and the address (so that many fresh
     /// guests from one address cannot flood a game's spectators).
-    async fn spectator_chat_limit(&mut self, table: &str) -> Result<(), ApiError> {
+    async fn spectator_chat_limit(&mut self, table: &TableId) -> Result<(), ApiError> {
         let handle = self.table_handle(table).await?;
         let seated = handle
             .view(Some(self.user.clone()), None)
@@ -543,14 +545,14 @@ impl Connection {
             .await
     }
 
-    async fn table_handle(&self, table: &str) -> Result<TableHandle, ApiError> {
+    async fn table_handle(&self, table: &TableId) -> Result<TableHandle, ApiError> {
         Ok(match self.tables.get(table) {
             Some(handle) if !handle.is_closed() => handle.clone(),
             _ => self.state.hub.table(table).await?,
         })
     }
 
-    async fn act(&mut self, table: &str, action: Action) -> Result<Message, ApiError> {
+    async fn act(&mut self, table: &TableId, action: Action) -> Result<Message, ApiError> {
         let handle = self.table_handle(table).await?;
         let reply = handle.act(self.conn, self.user.clone(), action).await?;
         Ok(reply.unwrap_or(Message::Ok))

@@ -13,6 +13,7 @@ use crate::limits::Action;
 use crate::state::AppState;
 use crate::table::TableSettings;
 use crate::ws::protocol::ClockSpec;
+use crate::ws::protocol::TableId;
 
 /// Which page of the lobby to read.
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -160,7 +161,7 @@ pub(crate) async fn table(
     query: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.identify(&req).await?;
-    let handle = state.hub.table(&id).await?;
+    let handle = state.hub.table(&TableId::parse(&id)?).await?;
     let view = handle.view(user, query.token.clone()).await?;
     Ok(HttpResponse::Ok().json(view))
 }

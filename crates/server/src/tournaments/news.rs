@@ -6,8 +6,9 @@
 //! and sends it to its own sockets. A lost message costs only time: the runner's pass each
 //! second records what the database says, and each feed reads the log once a second.
 
+use crate::ws::protocol::TableId;
 use std::collections::HashMap;
-use std::sync::{Arc, Weak};
+use std::sync::Weak;
 use std::time::Duration;
 
 use tokio::sync::broadcast;
@@ -92,7 +93,7 @@ impl Tournaments {
 }
 
 /// Takes the tables' ends from the hub; ends with the service or the hub.
-pub(super) async fn take_ends(inner: Weak<Inner>, mut ends: broadcast::Receiver<Arc<str>>) {
+pub(super) async fn take_ends(inner: Weak<Inner>, mut ends: broadcast::Receiver<TableId>) {
     loop {
         let table = match ends.recv().await {
             Ok(table) => table,

@@ -2,6 +2,7 @@
 //! cloneable [`TableHandle`] that sends them and waits for the answers — to the actor on this
 //! node, or through a [`Forwarder`] to the node that runs the table when several share a site.
 
+use crate::ws::protocol::TableId;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -42,7 +43,7 @@ pub struct Watchers {
 /// A cloneable address of a table: its actor on this node, or the node that runs it.
 #[derive(Clone)]
 pub struct TableHandle {
-    pub id: Arc<str>,
+    pub id: TableId,
     route: Route,
 }
 
@@ -136,7 +137,7 @@ pub type Forwarding<'a> = Pin<Box<dyn Future<Output = Result<Answer, WsError>> +
 
 /// Carries calls to the node that runs table `table` (the hub implements it).
 pub trait Forwarder: Send + Sync {
-    fn forward<'a>(&'a self, table: &'a str, call: Call) -> Forwarding<'a>;
+    fn forward<'a>(&'a self, table: &'a TableId, call: Call) -> Forwarding<'a>;
 }
 
 fn unexpected() -> WsError {
@@ -144,7 +145,7 @@ fn unexpected() -> WsError {
 }
 
 impl TableHandle {
-    pub(super) fn here(id: Arc<str>, tx: mpsc::Sender<Command>) -> TableHandle {
+    pub(super) fn here(id: TableId, tx: mpsc::Sender<Command>) -> TableHandle {
         TableHandle {
             id,
             route: Route::Here(tx),
@@ -152,7 +153,7 @@ impl TableHandle {
     }
 
     /// A table whose calls go through `forwarder` to whichever node runs it.
-    pub fn elsewhere(id: Arc<str>, forwarder: Arc<dyn Forwarder>) -> TableHandle {
+    pub fn elsewhere(id: TableId, forwarder: Arc<dyn Forwarder>) -> TableHandle {
         TableHandle {
             id,
             route: Route::Elsewhere(forwarder),

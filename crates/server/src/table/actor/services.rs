@@ -3,6 +3,7 @@
 //! games' helpers (told when a solo game ends), and a way to open the rematch's table. The hub
 //! and the solo module implement the traits; tests can stub them.
 
+use crate::ws::protocol::TableId;
 use record::NoteKind;
 use std::future::Future;
 use std::pin::Pin;
@@ -26,14 +27,14 @@ pub trait LobbyBoard: Send + Sync {
 /// Who is to move where, and the notifications players get.
 pub trait TurnSink: Send + Sync {
     /// Records who is to move at `table` (`None`: nobody, or a bot).
-    fn set_turn(&self, table: &Arc<str>, mover: Option<&str>);
+    fn set_turn(&self, table: &TableId, mover: Option<&str>);
     /// Records a notification for `user_id` and sends it to their sockets (skips bots);
     /// `open`: they have the table open now, so no Web Push goes to their devices.
     fn notify(&self, user_id: &str, kind: NoteKind, table: &str, open: bool);
     /// Withdraws `user_id`'s unread notification of `kind` at `table` (no longer true).
     fn withdraw(&self, user_id: &str, kind: NoteKind, table: &str);
     /// `table` has ended: its notifications go, but the one that says it is over.
-    fn ended(&self, table: &str);
+    fn ended(&self, table: &TableId);
 }
 
 /// The table a rematch follows: its id, and its invite link's token, which the rematch keeps
@@ -58,7 +59,7 @@ pub trait TableDirectory: Send + Sync {
         rematch_of: Option<RematchOf>,
     ) -> Opening<'_>;
     /// The table `id` has stopped: forget it, its lobby line and its turn.
-    fn forget(&self, id: &Arc<str>);
+    fn forget(&self, id: &TableId);
 }
 
 /// What a solo game's helpers do when one of its games has ended with a result (White Rabbit

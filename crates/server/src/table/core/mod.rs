@@ -32,6 +32,7 @@ pub use effects::{Effect, Step};
 pub use settings::{CORRESPONDENCE_DAYS, TableSettings};
 pub use state::{Orderer, Played, SoloPosition, TableState};
 
+use crate::ws::protocol::TableId;
 use std::time::Duration;
 
 use catalog::{AnyGame, Seat};
@@ -81,7 +82,7 @@ pub struct Ply {
 
 /// What a new table starts from.
 pub struct NewTable {
-    pub id: String,
+    pub id: TableId,
     pub settings: TableSettings,
     pub seed: u64,
     pub token: String,

@@ -3,6 +3,7 @@
 //! server was down counts) and a vacation under way. The one place a state is built from a
 //! record; the actor reads the record and the chat and hands them in.
 
+use crate::ws::protocol::TableId;
 use record::{GameRecord, GameStatus};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -89,7 +90,7 @@ impl TableState {
                 days_left: None,
             });
         Ok(TableState {
-            id: record.id.clone().into(),
+            id: TableId::parse(&record.id).map_err(|e| e.to_string())?,
             seed: record.seed,
             takeback_offer: None,
             next: next_turn(&game),

@@ -2,9 +2,9 @@
 //! table's state, and the questions every rule asks of it (who sits where, who moves, which
 //! status). The orders themselves are checked in [`super::rules`].
 
+use crate::ws::protocol::TableId;
 use record::GameStatus;
 use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
 
 use catalog::{AnyGame, EndReason, Outcome, Seat};
 use std::time::{Duration, Instant};
@@ -18,7 +18,7 @@ use crate::ws::protocol::{ChatView, NextTurn, UserView, VacationView};
 
 /// A table's game and everything about it that is not the runtime's (see [`core`]).
 pub struct TableState {
-    pub(in crate::table) id: Arc<str>,
+    pub(in crate::table) id: TableId,
     /// The deal the game started from (replayed after a takeback).
     pub(in crate::table) seed: u64,
     pub(in crate::table) settings: TableSettings,
@@ -98,7 +98,7 @@ impl TableState {
     pub fn new(new: NewTable, day: Duration) -> TableState {
         let game = AnyGame::new(new.settings.variant(), new.seed);
         TableState {
-            id: new.id.into(),
+            id: new.id,
             seed: new.seed,
             takeback_offer: None,
             next: next_turn(&game),

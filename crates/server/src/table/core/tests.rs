@@ -16,6 +16,7 @@ use super::effects::{Effect, Step};
 use super::state::{Orderer, Played, TableState};
 use super::{Action, NewTable, TableSettings, bot_user};
 use crate::error::ErrorCode;
+use crate::ws::protocol::TableId;
 use crate::ws::protocol::{ClaimOutcome, ClockSpec, Message, OfferKind, UserView};
 
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
@@ -70,7 +71,7 @@ pub(in crate::table) fn table_with(
 ) -> TableState {
     TableState::new(
         NewTable {
-            id: "t1".to_string(),
+            id: TableId::parse("t1").unwrap(),
             settings,
             seed: 7,
             token: "secret".to_string(),

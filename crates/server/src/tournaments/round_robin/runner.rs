@@ -17,6 +17,7 @@ use super::LoadedRoundRobin;
 use crate::error::ApiError;
 use crate::table::{Action, TableSettings};
 use crate::unix_time::unix_ms;
+use crate::ws::protocol::TableId;
 use crate::ws::protocol::{Message, TimeControl};
 
 type Games = HashMap<u32, store::TournamentGame>;
@@ -184,7 +185,7 @@ impl Tournaments {
                 .user(player.as_str())
                 .await?
                 .ok_or_else(|| ApiError::not_found("a tournament's player"))?;
-            let handle = self.0.hub.table(table).await?;
+            let handle = self.0.hub.table(&TableId::parse(table)?).await?;
             let conn = self.0.hub.next_conn_id();
             let user = crate::identity::user_view(user);
             handle.act(conn, user, Action::Resign).await?;

@@ -132,6 +132,13 @@ impl ApiError {
     }
 }
 
+/// An id no table can have names no table.
+impl From<super::BadTableId> for ApiError {
+    fn from(_: super::BadTableId) -> ApiError {
+        ApiError::not_found("table")
+    }
+}
+
 impl From<store::StoreError> for ApiError {
     fn from(e: store::StoreError) -> ApiError {
         ApiError::internal("the database failed", e)

@@ -9,11 +9,13 @@ use serde_json::Value;
 
 pub mod actions;
 pub mod error;
+pub mod table_id;
 pub mod views;
 pub mod voice;
 
 pub use actions::{Action, ClaimOutcome};
 pub use error::{ApiError, ErrorCode, WsError};
+pub use table_id::{BadTableId, TableId};
 pub use views::*;
 pub use voice::VoiceSignal;
 
@@ -43,17 +45,17 @@ pub enum Request {
     /// saw) the moves it missed.
     #[serde(rename = "table.subscribe")]
     TableSubscribe {
-        table: String,
+        table: TableId,
         token: Option<String>,
         since: Option<u32>,
     },
     #[serde(rename = "table.unsubscribe")]
-    TableUnsubscribe { table: String },
+    TableUnsubscribe { table: TableId },
     /// Something done at a table: sit, move, resign, an offer or its answer, chat, voice, a
     /// claim, berserk. Written flat on the wire (`{"type": "move", "table": ..., "move": ...}`)
     /// and read by [`parse_request`], which hands the table the [`Action`] as it came.
     #[serde(skip_deserializing)]
-    Table { table: String, action: Action },
+    Table { table: TableId, action: Action },
     #[serde(rename = "queue.join")]
     QueueJoin {
         game: String,
@@ -148,7 +150,7 @@ pub fn parse_request(text: &str) -> Result<(Option<Value>, Request), (Option<Val
         /// The addressee of a table's action.
         #[derive(Deserialize)]
         struct Addressed {
-            table: String,
+            table: TableId,
         }
         let table = Addressed::deserialize(&value).map_err(|e| (id.clone(), bad(e)))?;
         return match Action::deserialize(&value) {
@@ -420,7 +422,7 @@ mod tests {
         assert_eq!(
             request,
             Request::Table {
-                table: "t1".into(),
+                table: TableId::parse("t1").unwrap(),
                 action: Action::Move {
                     mv: "c1c2".into(),
                     ply: Some(3)
@@ -439,7 +441,7 @@ mod tests {
         assert_eq!(
             request,
             Request::Table {
-                table: "t".into(),
+                table: TableId::parse("t").unwrap(),
                 action: Action::Claim {
                     outcome: ClaimOutcome::Draw
                 }
