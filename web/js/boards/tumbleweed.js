@@ -4,7 +4,7 @@
 // passes in a row. Moves: 'e4,f6' (setup, red then white), 'red'/'white' (choice), 'e5', 'pass'.
 
 import { s, h, clickable } from '../ui.js';
-import { t } from '../i18n.js';
+import { t, sideName } from '../i18n.js';
 import { LETTERS, svgRoot, uiState, mount, bestMark } from './common.js';
 
 const D = 40; // distance between neighbouring centres
@@ -311,14 +311,16 @@ function write(b) {
 
 /**
  * Setting up a position by hand (the analysis board): red and white stacks of 1 to 6, the
- * neutral stack (which belongs on the centre), and red or white to move.
+ * neutral stack (which belongs on the centre), and the phase: red or white to move, or the
+ * setup or the choice of colours at the start.
  */
 export const editor = {
   pieces: () => [
     ...['r', 'w'].flatMap((colour) => [1, 2, 3, 4, 5, 6].map((height) => ({ key: `${colour}${height}`, label: `${t('tumbleweed.colour.' + colour)} ${height}` }))),
     { key: 'n2', label: `${t('tumbleweed.colour.n')} 2` },
   ],
-  sides: () => ['r', 'w'].map((key) => ({ key, label: t('tumbleweed.colour.' + key) })),
+  /** The phase, as the position writes it: the setup, the choice of colours, or a colour to move. */
+  sides: () => ['setup', 'choose', 'r', 'w'].map((key) => ({ key, label: sideName('tumbleweed', key) })),
   put(position, cell, key) {
     const b = parse(position);
     const c = [...b.cells.values()].find((x) => x.name === cell);
