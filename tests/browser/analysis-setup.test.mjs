@@ -20,16 +20,16 @@ async function check(page, body) {
 }
 
 /** A player at `size` on the analysis board of `game` and `variant`. */
-async function analysing(size, game, variant) {
-  const p = await player(size);
+async function analysing(size, game, variant, lang = 'en') {
+  const p = await player(size, lang);
   await p.page.goto(`${env.server.url}/#/analysis/${game}/${variant}`);
   await p.page.locator('.setup-open').waitFor();
   return p;
 }
 
 /** A player at one size: `press` taps on the phone and clicks on the desktop. */
-async function player(size) {
-  const { context, page } = await newPlayer(env.browser, env.server.url, size);
+async function player(size, lang = 'en') {
+  const { context, page } = await newPlayer(env.browser, env.server.url, { ...size, lang });
   const touch = !!size.context?.hasTouch;
   const press = (selector) => (touch ? page.locator(selector).tap() : page.locator(selector).click());
   return { context, page, press, touch };
@@ -58,11 +58,13 @@ async function fits(page) {
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
 }
 
-/** "Use this position" refused: the reason is shown and the panel stays open. */
-async function refused(p, reason) {
+/** "Use this position" refused: the engine's reason is shown and the panel stays open. */
+async function refused(p, reason, lead = 'No game reaches this position: ') {
   await p.press('.setup-done');
   await p.page.locator('.setup-error').waitFor();
-  assert.match(await p.page.locator('.setup-error').innerText(), reason);
+  const text = await p.page.locator('.setup-error').innerText();
+  assert.ok(text.startsWith(lead), text);
+  assert.match(text.slice(lead.length), reason);
   assert.equal(await p.page.locator('.setup-panel').count(), 1, 'still setting up');
   assert.equal(await p.page.locator('.share-link').count(), 0);
 }
@@ -278,4 +280,21 @@ test('cephalopod 5×5 on a desktop: dice put and taken, an empty board with Blue
   assert.match(await o.page.locator('.board-wrap [data-cell="e3"] title').textContent(), /Blue 1/);
   await o.page.screenshot({ path: screenshotPath('analysis-setup-cephalopod-shared-390.png'), fullPage: true });
   await bothSizes(p, o, 'analysis-setup-cephalopod-editing-390.png');
+});
+
+test('in Russian on a phone: the refusal and Tumbleweed\'s phases in the page\'s language', async () => {
+  const p = await analysing(PHONE, 'perekati', 'printed', 'ru');
+  await p.press('.setup-open');
+  await put(p, '', ['a1', 'b1']);
+  await refused(p, /^side a has 4 cubes, this board needs 6$/, 'Такая позиция в игре не возникает: ');
+  await fits(p.page);
+  await p.page.screenshot({ path: screenshotPath('analysis-setup-perekati-refused-ru-390.png'), fullPage: true });
+  await p.page.goto(`${env.server.url}/#/analysis/tumbleweed/hex8`);
+  await p.page.locator('.setup-open').waitFor();
+  assert.equal(await p.page.locator('.analysis-turn').innerText(), 'Ход: Первый игрок (расстановка)');
+  await p.press('.setup-open');
+  assert.deepEqual(await p.page.locator('.setup-side option').allInnerTexts(), ['Первый игрок (расстановка)', 'Второй игрок (выбор цвета)', 'Красные', 'Белые']);
+  await fits(p.page);
+  assert.deepEqual(p.page.__errors || [], []);
+  await p.context.close();
 });
