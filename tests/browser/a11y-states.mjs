@@ -159,6 +159,17 @@ export function pageStates(games) {
       },
     },
     {
+      // The setup panel's richest palette: drawn cubes, grouped by side.
+      name: 'analysis board, setting up a Perekati position',
+      group: 'pages',
+      async open(page, site) {
+        await go(page, site, '/#/analysis/perekati/malysh', '.setup-open');
+        await page.locator('.page-root .setup-open').click();
+        await page.locator('.page-root .setup-piece[data-piece="bN"]').click();
+        await drawn(page, '.setup-group .palette-cube');
+      },
+    },
+    {
       name: 'analysis board, the engine thinking about the start',
       group: 'pages',
       async open(page, site) {

@@ -170,6 +170,12 @@ test('perekati on a desktop: cubes with their hats turned, a missing cube refuse
   assert.match(await page.locator('.board-wrap [data-cell="c3"] title').textContent(), /c3: hat facing the far row/);
   assert.match(await page.locator('.board-wrap [data-cell="e6"] title').textContent(), /e6: hat underneath/);
   assert.equal(await page.locator('.board-wrap [data-cell="e6"] .hat-under').count(), 1, 'a hat underneath is drawn as a ring');
+  // The palette: each side's six cubes under its name, drawn with the hat where it is.
+  assert.deepEqual(await page.locator('.setup-group-name').allInnerTexts(), ['Light', 'Dark']);
+  assert.equal(await page.locator('.setup-group .setup-piece .palette-cube').count(), 12);
+  assert.equal(await page.getByRole('radio', { name: 'Light: hat facing the far row' }).getAttribute('data-piece'), 'aN');
+  assert.equal(await page.locator('.setup-piece[data-piece="bD"]').innerText(), 'underneath');
+  assert.equal(await page.locator('.setup-piece[data-piece="bD"] .palette-cube .hat-under').count(), 1);
   await page.locator('.setup-side').selectOption('b');
   await fits(page);
   await page.screenshot({ path: screenshotPath('analysis-setup-perekati-editing-1366.png') });
