@@ -166,7 +166,7 @@ export function pageStates(games) {
         await go(page, site, '/#/analysis/perekati/malysh', '.setup-open');
         await page.locator('.page-root .setup-open').click();
         await page.locator('.page-root .setup-piece[data-piece="bN"]').click();
-        await drawn(page, '.setup-group .palette-cube');
+        await drawn(page, '.setup-group .palette-icon');
       },
     },
     {

@@ -172,10 +172,10 @@ test('perekati on a desktop: cubes with their hats turned, a missing cube refuse
   assert.equal(await page.locator('.board-wrap [data-cell="e6"] .hat-under').count(), 1, 'a hat underneath is drawn as a ring');
   // The palette: each side's six cubes under its name, drawn with the hat where it is.
   assert.deepEqual(await page.locator('.setup-group-name').allInnerTexts(), ['Light', 'Dark']);
-  assert.equal(await page.locator('.setup-group .setup-piece .palette-cube').count(), 12);
+  assert.equal(await page.locator('.setup-group .setup-piece .palette-icon').count(), 12);
   assert.equal(await page.getByRole('radio', { name: 'Light: hat facing the far row' }).getAttribute('data-piece'), 'aN');
   assert.equal(await page.locator('.setup-piece[data-piece="bD"]').innerText(), 'underneath');
-  assert.equal(await page.locator('.setup-piece[data-piece="bD"] .palette-cube .hat-under').count(), 1);
+  assert.equal(await page.locator('.setup-piece[data-piece="bD"] .palette-icon .hat-under').count(), 1);
   await page.locator('.setup-side').selectOption('b');
   await fits(page);
   await page.screenshot({ path: screenshotPath('analysis-setup-perekati-editing-1366.png') });
@@ -226,6 +226,11 @@ test('tumbleweed on a phone: stacks of any height, play without stacks refused, 
   await put(p, '', ['c3']);
   assert.match(await page.locator('.board-wrap [data-cell="d4"] title').textContent(), /d4: red 3/);
   assert.match(await page.locator('.board-wrap [data-cell="h8"] title').textContent(), /h8: white 2/);
+  // The palette: each colour's stacks of 1 to 6 under its name, drawn as on the board, then the neutral one.
+  assert.deepEqual(await page.locator('.setup-group-name').allInnerTexts(), ['Red', 'White']);
+  assert.equal(await page.getByRole('radio', { name: 'white 2', exact: true }).getAttribute('data-piece'), 'w2');
+  assert.equal(await page.locator('.setup-piece[data-piece="w2"] .palette-icon .stack-w').count(), 1);
+  assert.equal(await page.locator('.setup-piece[data-piece="n2"] .palette-icon .stack-n').count(), 1);
   assert.doesNotMatch(await page.locator('.board-wrap [data-cell="c3"] title').textContent(), /:/);
   await page.locator('.setup-side').selectOption('w');
   await fits(page);
@@ -273,6 +278,11 @@ test('cephalopod 5×5 on a desktop: dice put and taken, an empty board with Blue
   await put(p, 'b5', ['c4']);
   await put(p, 'b1', ['d3']);
   assert.match(await page.locator('.board-wrap [data-cell="c3"] title').textContent(), /Red 6/);
+  // The palette: each side's dice under its name, drawn with their pips.
+  assert.deepEqual(await page.locator('.setup-group-name').allInnerTexts(), ['Red', 'Blue']);
+  assert.equal(await page.getByRole('radio', { name: 'Blue 5', exact: true }).locator('.palette-icon .pip').count(), 5);
+  await fits(page);
+  await page.screenshot({ path: screenshotPath('analysis-setup-cephalopod-editing-1366.png') });
   await taken(p, /Blue to move/);
   // Blue places on e3, next to its 1 alone: a plain 1, no capture.
   await p.press('.board-wrap [data-cell="e3"]');

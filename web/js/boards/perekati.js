@@ -4,7 +4,7 @@
 
 import { s, h } from '../ui.js';
 import { t, sideName } from '../i18n.js';
-import { LETTERS, cellName, parseCell, svgRoot, uiState, mount, bestMark } from './common.js';
+import { LETTERS, cellName, parseCell, svgRoot, uiState, mount, bestMark, paletteIcon } from './common.js';
 import { clickable } from '../ui.js';
 
 const C = 60; // cell size
@@ -199,14 +199,9 @@ function write(p) {
 
 /** A cube of the setup palette, drawn as on the board (the far row up). */
 function cubeIcon(side, hat) {
-  const svg = s('svg', { class: 'perekati palette-cube', viewBox: `0 0 ${C} ${C}`, 'aria-hidden': 'true' });
-  const g = s('g', { class: `side-${side}` });
-  g.append(
+  return paletteIcon('perekati', C, s('g', { class: `side-${side}` },
     s('rect', { class: 'cube-body', x: 4, y: 4, width: C - 8, height: C - 8, rx: 9 }),
-    hatMark(hat, 0, 0, (d) => ({ N: [0, -1], S: [0, 1], E: [1, 0], W: [-1, 0] })[d]),
-  );
-  svg.append(g);
-  return svg;
+    hatMark(hat, 0, 0, (d) => ({ N: [0, -1], S: [0, 1], E: [1, 0], W: [-1, 0] })[d])));
 }
 
 /**

@@ -5,7 +5,7 @@
 
 import { s, h, clickable } from '../ui.js';
 import { t, sideName } from '../i18n.js';
-import { LETTERS, svgRoot, uiState, mount, bestMark } from './common.js';
+import { LETTERS, svgRoot, uiState, mount, bestMark, paletteIcon } from './common.js';
 
 const D = 40; // distance between neighbouring centres
 const R = D / Math.sqrt(3); // hexagon circumradius
@@ -309,6 +309,13 @@ function write(b) {
   return `${columns.join('/')} ${b.phase} ${b.passes}`;
 }
 
+/** A stack of the setup palette, drawn as on the board. */
+function stackIcon(colour, height) {
+  return paletteIcon('tumbleweed', 40,
+    s('circle', { class: ['stack', `stack-${colour}`], cx: 20, cy: 20, r: 18 }),
+    s('text', { class: ['stack-h', `stack-h-${colour}`], x: 20, y: 21 }, String(height)));
+}
+
 /**
  * Setting up a position by hand (the analysis board): red and white stacks of 1 to 6, the
  * neutral stack (which belongs on the centre), and the phase: red or white to move, or the
@@ -316,8 +323,13 @@ function write(b) {
  */
 export const editor = {
   pieces: () => [
-    ...['r', 'w'].flatMap((colour) => [1, 2, 3, 4, 5, 6].map((height) => ({ key: `${colour}${height}`, label: `${t('tumbleweed.colour.' + colour)} ${height}` }))),
-    { key: 'n2', label: `${t('tumbleweed.colour.n')} 2` },
+    ...['r', 'w'].flatMap((colour) => [1, 2, 3, 4, 5, 6].map((height) => ({
+      key: `${colour}${height}`,
+      label: `${t('tumbleweed.colour.' + colour)} ${height}`,
+      group: sideName('tumbleweed', colour),
+      icon: () => stackIcon(colour, height),
+    }))),
+    { key: 'n2', label: `${t('tumbleweed.colour.n')} 2`, icon: () => stackIcon('n', 2) },
   ],
   /** The phase, as the position writes it: the setup, the choice of colours, or a colour to move. */
   sides: () => ['setup', 'choose', 'r', 'w'].map((key) => ({ key, label: sideName('tumbleweed', key) })),
