@@ -158,17 +158,17 @@ export function pageStates(games) {
         await drawn(page, '.setup-error');
       },
     },
-    {
-      // The setup panel's richest palette: drawn cubes, grouped by side.
-      name: 'analysis board, setting up a Perekati position',
+    // The setup panel's richest forms: Perekati's palette of drawn cubes grouped by side, and
+    // Mill's counts of tokens in hand with their buttons.
+    ...[['perekati/malysh', '.setup-group .palette-icon'], ['mill/troika', '.setup-count output']].map(([path, shown]) => ({
+      name: `analysis board, setting up a position: ${path}`,
       group: 'pages',
       async open(page, site) {
-        await go(page, site, '/#/analysis/perekati/malysh', '.setup-open');
+        await go(page, site, `/#/analysis/${path}`, '.setup-open');
         await page.locator('.page-root .setup-open').click();
-        await page.locator('.page-root .setup-piece[data-piece="bN"]').click();
-        await drawn(page, '.setup-group .palette-icon');
+        await drawn(page, shown);
       },
-    },
+    })),
     {
       name: 'analysis board, the engine thinking about the start',
       group: 'pages',

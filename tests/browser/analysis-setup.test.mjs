@@ -123,11 +123,18 @@ test('mill on a phone: tokens on points and in hand, too many tokens refused, a 
   await refused(p, /side a has 2 tokens on the board and 9 in hand, more than 9/);
   await page.screenshot({ path: screenshotPath('analysis-setup-mill-refused-390.png'), fullPage: true });
   // Light has placed two and dark one, so seven and eight in hand and dark to move: taken.
-  await page.locator('.setup-extra input.hand-a').fill('7');
-  await page.locator('.setup-extra input.hand-a').blur();
-  await page.locator('.setup-extra input.hand-b').fill('8');
-  await page.locator('.setup-extra input.hand-b').blur();
+  // The counts have buttons: one fewer, one more (none above nine or below none).
+  assert.equal(await page.locator('.hand-a-more').isDisabled(), true, 'no more than nine');
+  await p.press('.hand-a-less');
   assert.equal(await page.locator('.setup-error').count(), 0, 'a change clears the reason');
+  await p.press('.hand-a-less');
+  await p.press('.hand-a-less');
+  await p.press('.hand-a-more');
+  await p.press('.hand-b-less');
+  assert.equal(await page.locator('output.hand-a').innerText(), '7');
+  assert.equal(await page.locator('output.hand-b').innerText(), '8');
+  assert.equal(await page.locator('.board-wrap .hand[aria-label="Light: 7 in hand"]').count(), 1, 'the board shows the hand at once');
+  assert.equal(await page.getByRole('group', { name: 'Dark, in hand:' }).getByRole('button', { name: 'One fewer' }).count(), 1);
   await page.locator('.setup-side').selectOption('b');
   await fits(page);
   await page.screenshot({ path: screenshotPath('analysis-setup-mill-editing-390.png'), fullPage: true });
