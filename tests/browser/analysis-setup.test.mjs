@@ -58,6 +58,20 @@ async function fits(page) {
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
 }
 
+/**
+ * On a phone the palette is the last thing above the board, and the two fit the screen
+ * together: a piece chosen and the cells it goes to without scrolling between them.
+ */
+async function together(page) {
+  const [palette, board, height] = await page.evaluate(() => [
+    document.querySelector('.setup-palette').getBoundingClientRect().toJSON(),
+    document.querySelector('.board-wrap svg').getBoundingClientRect().toJSON(),
+    window.innerHeight,
+  ]);
+  assert.ok(palette.bottom <= board.top, `the palette (to ${palette.bottom}) above the board (from ${board.top})`);
+  assert.ok(board.bottom - palette.top <= height, `palette and board (${palette.top} to ${board.bottom}) within ${height} px`);
+}
+
 /** "Use this position" refused: the engine's reason is shown and the panel stays open. */
 async function refused(p, reason, lead = 'No game reaches this position: ') {
   await p.press('.setup-done');
@@ -99,6 +113,7 @@ async function bothSizes(p, o, name, check = async () => {}) {
   await o.press('.setup-open');
   await check();
   await fits(o.page);
+  if (o.touch) await together(o.page);
   await o.page.screenshot({ path: screenshotPath(name), fullPage: true });
   for (const page of [p.page, o.page]) assert.deepEqual(page.__errors || [], []);
   await o.context.close();
@@ -137,6 +152,7 @@ test('mill on a phone: tokens on points and in hand, too many tokens refused, a 
   assert.equal(await page.getByRole('group', { name: 'Dark, in hand:' }).getByRole('button', { name: 'One fewer' }).count(), 1);
   await page.locator('.setup-side').selectOption('b');
   await fits(page);
+  await together(page);
   await page.screenshot({ path: screenshotPath('analysis-setup-mill-editing-390.png'), fullPage: true });
   await taken(p, /Dark to move/);
   assert.equal(startOf(await page.locator('.share-link').inputValue()), 'aa./.../.../....../.../.../..b b 7 8 0000 0000 3');
@@ -241,6 +257,7 @@ test('tumbleweed on a phone: stacks of any height, play without stacks refused, 
   assert.doesNotMatch(await page.locator('.board-wrap [data-cell="c3"] title').textContent(), /:/);
   await page.locator('.setup-side').selectOption('w');
   await fits(page);
+  await together(page);
   await page.screenshot({ path: screenshotPath('analysis-setup-tumbleweed-editing-390.png'), fullPage: true });
   await taken(p, /White to move/);
   const position = startOf(await page.locator('.share-link').inputValue());
@@ -311,6 +328,7 @@ test('in Russian on a phone: the refusal and Tumbleweed\'s phases in the page\'s
   await put(p, '', ['a1', 'b1']);
   await refused(p, /^side a has 4 cubes, this board needs 6$/, 'Такая позиция в игре не возникает: ');
   await fits(p.page);
+  await together(p.page);
   await p.page.screenshot({ path: screenshotPath('analysis-setup-perekati-refused-ru-390.png'), fullPage: true });
   await p.page.goto(`${env.server.url}/#/analysis/tumbleweed/hex8`);
   await p.page.locator('.setup-open').waitFor();

@@ -147,7 +147,7 @@ export function mount(root, params) {
   function render() {
     if (!root.isConnected) return;
     clear(root);
-    const page = h('section', { class: 'page analysis-board' });
+    const page = h('section', { class: ['page', 'analysis-board', setup && 'setting-up'] });
     root.append(page);
     const title = `${t('analysis.board.title')}: ${info ? gameName(info) : game}`;
     document.title = `${title} — ${t('app.name')}`;
