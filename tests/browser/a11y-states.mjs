@@ -158,6 +158,17 @@ export function pageStates(games) {
         await drawn(page, '.setup-error');
       },
     },
+    // The setup panel's richest forms: Perekati's palette of drawn cubes grouped by side, and
+    // Mill's counts of tokens in hand with their buttons.
+    ...[['perekati/malysh', '.setup-group .palette-icon'], ['mill/troika', '.setup-count output']].map(([path, shown]) => ({
+      name: `analysis board, setting up a position: ${path}`,
+      group: 'pages',
+      async open(page, site) {
+        await go(page, site, `/#/analysis/${path}`, '.setup-open');
+        await page.locator('.page-root .setup-open').click();
+        await drawn(page, shown);
+      },
+    })),
     {
       name: 'analysis board, the engine thinking about the start',
       group: 'pages',

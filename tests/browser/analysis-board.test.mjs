@@ -73,7 +73,8 @@ test('from a game\'s end to the analysis board: the game\'s line, its review, a 
   await page.waitForFunction(() => /Depth [2-5] of 5|Proved/.test(document.querySelector('.engine-panel .engine-work')?.textContent || ''), null, { timeout: 60_000 });
   await page.screenshot({ path: screenshotPath('analysis-board-engine-1366.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.locator('.engine-panel').scrollIntoViewIfNeeded();
+  // In one step in the page: the panel is drawn anew with each deeper stage of the engine.
+  await page.evaluate(() => document.querySelector('.engine-panel').scrollIntoView({ block: 'nearest' }));
   await page.screenshot({ path: screenshotPath('analysis-board-engine-390.png') });
   await page.setViewportSize({ width: 1366, height: 850 });
   // Stepping back to the game's line: the engine follows to the position shown.

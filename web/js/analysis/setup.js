@@ -15,14 +15,26 @@ export function setupPanel(editor, variant, state, { change, done, cancel }) {
   const panel = h('section', { class: 'panel setup-panel', 'aria-label': t('analysis.setup.title') }, h('h2', {}, t('analysis.setup.title')));
   panel.append(h('p', { class: 'hint' }, t('analysis.setup.about')));
   const palette = h('div', { class: 'setup-palette', role: 'radiogroup', 'aria-label': t('analysis.setup.pieces') });
-  const choice = (key, label) => h('button', {
-    class: ['btn', 'small', 'setup-piece', state.piece === key && 'primary'],
+  // A piece with a drawing shows it and its short name; its full name is what is read out.
+  const choice = ({ key, label, short, icon }) => h('button', {
+    class: ['btn', 'small', 'setup-piece', state.piece === key && 'primary', icon && 'drawn'],
     role: 'radio',
     'aria-checked': state.piece === key ? 'true' : 'false',
+    'aria-label': icon ? label : null,
     'data-piece': key ?? '',
     onClick: () => change({ ...state, piece: key }),
-  }, label);
-  palette.append(choice(null, t('analysis.setup.erase')), ...editor.pieces().map((p) => choice(p.key, p.label)));
+  }, icon ? [icon(), short] : label);
+  palette.append(choice({ key: null, label: t('analysis.setup.erase') }));
+  // Pieces in groups (a side's cubes) under the group's name; the others in one row.
+  const groups = new Map();
+  for (const p of editor.pieces()) {
+    if (!groups.has(p.group)) groups.set(p.group, []);
+    groups.get(p.group).push(p);
+  }
+  for (const [name, pieces] of groups) {
+    if (name === undefined) palette.append(...pieces.map(choice));
+    else palette.append(h('div', { class: 'setup-group', role: 'group', 'aria-label': name }, h('span', { class: 'setup-group-name' }, name), ...pieces.map(choice)));
+  }
   const side = h('select', {
     class: 'setup-side',
     'aria-label': t('analysis.setup.tomove'),

@@ -4,7 +4,7 @@
 
 import { s, h, clickable } from '../ui.js';
 import { t, sideName } from '../i18n.js';
-import { LETTERS, cellName, parseCell, svgRoot, uiState, mount, die, bestMark } from './common.js';
+import { LETTERS, cellName, parseCell, svgRoot, uiState, mount, die, bestMark, paletteIcon } from './common.js';
 
 const C = 70;
 const M = 26;
@@ -213,7 +213,13 @@ function write(p) {
 
 /** Setting up a position by hand (the analysis board): a die of either side, 1 to 6 pips. */
 export const editor = {
-  pieces: () => ['a', 'b'].flatMap((side) => [1, 2, 3, 4, 5, 6].map((pips) => ({ key: `${side}${pips}`, label: `${sideName('cephalopod', side)} ${pips}` }))),
+  pieces: () => ['a', 'b'].flatMap((side) => [1, 2, 3, 4, 5, 6].map((pips) => ({
+    key: `${side}${pips}`,
+    label: `${sideName('cephalopod', side)} ${pips}`,
+    group: sideName('cephalopod', side),
+    // A die of the palette, drawn as on the board.
+    icon: () => paletteIcon('cephalopod', 40, die(20, 20, 36, pips, `side-${side}`)),
+  }))),
   sides: () => ['a', 'b'].map((key) => ({ key, label: sideName('cephalopod', key) })),
   put(position, cell, key) {
     const p = parse(position);

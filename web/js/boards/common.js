@@ -59,6 +59,11 @@ export const PIPS = {
 };
 
 /** A die: rounded square with pips; classes decide the colours (see boards.css). */
+/** A piece of the setup palette (js/analysis/setup.js): `shapes` drawn in a `size` square, styled as on `game`'s board. */
+export function paletteIcon(game, size, ...shapes) {
+  return s('svg', { class: [game, 'palette-icon'], viewBox: `0 0 ${size} ${size}`, 'aria-hidden': 'true' }, ...shapes);
+}
+
 export function die(cx, cy, size, value, cls, extra = {}) {
   const g = s('g', { class: ['die', cls], ...extra });
   g.append(

@@ -294,16 +294,20 @@ export const editor = {
     for (const n of Object.keys(p.points)) p.points[n] = null;
     return write(p, variant);
   },
-  /** The tokens in hand, one number for each side. */
+  /**
+   * The tokens in hand, a count for each side with a button for one fewer and one more: each
+   * press redraws at once (a typed number took effect only when its field lost focus, and the
+   * press on "Use this position" that took the focus away was lost in that redrawing).
+   */
   extras(position, variant, change) {
     const p = parse(position);
-    return ['a', 'b'].map((side) => h('label', { class: 'setup-extra' }, `${t('analysis.setup.hand', { side: sideName('mill', side) })} `,
-      h('input', {
-        type: 'number', min: 0, max: 9, value: p.hand[side], class: `hand-${side}`,
-        onChange: (e) => {
-          const n = Math.max(0, Math.min(9, parseInt(e.target.value, 10) || 0));
-          change(write({ ...p, hand: { ...p.hand, [side]: n } }, variant));
-        },
-      })));
+    const set = (side, n) => change(write({ ...p, hand: { ...p.hand, [side]: n } }, variant));
+    return ['a', 'b'].map((side) => {
+      const name = t('analysis.setup.hand', { side: sideName('mill', side) });
+      return h('div', { class: 'setup-extra setup-count', role: 'group', 'aria-label': name }, `${name} `,
+        h('button', { class: `btn small hand-${side}-less`, 'aria-label': t('analysis.setup.less'), disabled: p.hand[side] <= 0, onClick: () => set(side, p.hand[side] - 1) }, '−'),
+        h('output', { class: `hand-${side}`, 'aria-live': 'polite' }, String(p.hand[side])),
+        h('button', { class: `btn small hand-${side}-more`, 'aria-label': t('analysis.setup.more'), disabled: p.hand[side] >= 9, onClick: () => set(side, p.hand[side] + 1) }, '+'));
+    });
   },
 };

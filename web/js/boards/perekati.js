@@ -4,7 +4,7 @@
 
 import { s, h } from '../ui.js';
 import { t, sideName } from '../i18n.js';
-import { LETTERS, cellName, parseCell, svgRoot, uiState, mount, bestMark } from './common.js';
+import { LETTERS, cellName, parseCell, svgRoot, uiState, mount, bestMark, paletteIcon } from './common.js';
 import { clickable } from '../ui.js';
 
 const C = 60; // cell size
@@ -197,12 +197,25 @@ function write(p) {
   return `${rows.join('/')} ${p.side}`;
 }
 
+/** A cube of the setup palette, drawn as on the board (the far row up). */
+function cubeIcon(side, hat) {
+  return paletteIcon('perekati', C, s('g', { class: `side-${side}` },
+    s('rect', { class: 'cube-body', x: 4, y: 4, width: C - 8, height: C - 8, rx: 9 }),
+    hatMark(hat, 0, 0, (d) => ({ N: [0, -1], S: [0, 1], E: [1, 0], W: [-1, 0] })[d])));
+}
+
 /**
  * Setting up a position by hand (the analysis board): a cube of either side with its hat on
- * any face. The engine wants each side's full set of cubes, and says so.
+ * any face, chosen from a palette of drawn cubes grouped by side. The engine wants each side's full set of cubes, and says so.
  */
 export const editor = {
-  pieces: () => ['a', 'b'].flatMap((side) => ['U', 'N', 'S', 'E', 'W', 'D'].map((hat) => ({ key: side + hat, label: `${sideName('perekati', side)}: ${t('perekati.hat.' + hat)}` }))),
+  pieces: () => ['a', 'b'].flatMap((side) => ['U', 'N', 'S', 'E', 'W', 'D'].map((hat) => ({
+    key: side + hat,
+    label: `${sideName('perekati', side)}: ${t('perekati.hat.' + hat)}`,
+    group: sideName('perekati', side),
+    short: t('perekati.hat.short.' + hat),
+    icon: () => cubeIcon(side, hat),
+  }))),
   sides: () => ['a', 'b'].map((key) => ({ key, label: sideName('perekati', key) })),
   put(position, cell, key) {
     const p = parse(position);

@@ -4,8 +4,8 @@
 // passes in a row. Moves: 'e4,f6' (setup, red then white), 'red'/'white' (choice), 'e5', 'pass'.
 
 import { s, h, clickable } from '../ui.js';
-import { t } from '../i18n.js';
-import { LETTERS, svgRoot, uiState, mount, bestMark } from './common.js';
+import { t, sideName } from '../i18n.js';
+import { LETTERS, svgRoot, uiState, mount, bestMark, paletteIcon } from './common.js';
 
 const D = 40; // distance between neighbouring centres
 const R = D / Math.sqrt(3); // hexagon circumradius
@@ -309,16 +309,30 @@ function write(b) {
   return `${columns.join('/')} ${b.phase} ${b.passes}`;
 }
 
+/** A stack of the setup palette, drawn as on the board. */
+function stackIcon(colour, height) {
+  return paletteIcon('tumbleweed', 40,
+    s('circle', { class: ['stack', `stack-${colour}`], cx: 20, cy: 20, r: 18 }),
+    s('text', { class: ['stack-h', `stack-h-${colour}`], x: 20, y: 21 }, String(height)));
+}
+
 /**
  * Setting up a position by hand (the analysis board): red and white stacks of 1 to 6, the
- * neutral stack (which belongs on the centre), and red or white to move.
+ * neutral stack (which belongs on the centre), and the phase: red or white to move, or the
+ * setup or the choice of colours at the start.
  */
 export const editor = {
   pieces: () => [
-    ...['r', 'w'].flatMap((colour) => [1, 2, 3, 4, 5, 6].map((height) => ({ key: `${colour}${height}`, label: `${t('tumbleweed.colour.' + colour)} ${height}` }))),
-    { key: 'n2', label: `${t('tumbleweed.colour.n')} 2` },
+    ...['r', 'w'].flatMap((colour) => [1, 2, 3, 4, 5, 6].map((height) => ({
+      key: `${colour}${height}`,
+      label: `${t('tumbleweed.colour.' + colour)} ${height}`,
+      group: sideName('tumbleweed', colour),
+      icon: () => stackIcon(colour, height),
+    }))),
+    { key: 'n2', label: `${t('tumbleweed.colour.n')} 2`, icon: () => stackIcon('n', 2) },
   ],
-  sides: () => ['r', 'w'].map((key) => ({ key, label: t('tumbleweed.colour.' + key) })),
+  /** The phase, as the position writes it: the setup, the choice of colours, or a colour to move. */
+  sides: () => ['setup', 'choose', 'r', 'w'].map((key) => ({ key, label: sideName('tumbleweed', key) })),
   put(position, cell, key) {
     const b = parse(position);
     const c = [...b.cells.values()].find((x) => x.name === cell);

@@ -41,15 +41,15 @@ export function mount(root, params) {
   /** The start (the root's position) and the line to `n`, as the server's check takes them. */
   const body = (moves) => ({ game, variant, position: tree.root.position, moves });
 
-  /** What the server knows of `n`: its legal moves, whose turn, the result. */
+  /** Keeps on `n` what the server's check said of its position: legal moves, whose turn, the result. */
+  function told(n, answer) {
+    Object.assign(n, { legal: answer.legal, truncated: answer.legal_truncated, toMove: answer.to_move, turn: answer.turn, result: answer.result });
+  }
+
+  /** What the server knows of `n`, asked once. */
   async function learn(n) {
     if (n.legal) return;
-    const answer = await api.checkPosition(body(path(n)));
-    n.legal = answer.legal;
-    n.truncated = answer.legal_truncated;
-    n.toMove = answer.to_move;
-    n.turn = answer.turn;
-    n.result = answer.result;
+    told(n, await api.checkPosition(body(path(n))));
   }
 
   async function go(n) {
@@ -70,7 +70,7 @@ export function mount(root, params) {
     try {
       const answer = await api.checkPosition(body([...path(from), mv]));
       const next = child(from, mv, answer.positions[answer.positions.length - 1]);
-      Object.assign(next, { legal: answer.legal, truncated: answer.legal_truncated, toMove: answer.to_move, turn: answer.turn, result: answer.result });
+      told(next, answer);
       exercise = await exerciseState.tried(exercise, from, mv, next);
       go(next);
     } catch (err) {
@@ -147,7 +147,7 @@ export function mount(root, params) {
   function render() {
     if (!root.isConnected) return;
     clear(root);
-    const page = h('section', { class: 'page analysis-board' });
+    const page = h('section', { class: ['page', 'analysis-board', setup && 'setting-up'] });
     root.append(page);
     const title = `${t('analysis.board.title')}: ${info ? gameName(info) : game}`;
     document.title = `${title} — ${t('app.name')}`;
@@ -251,7 +251,7 @@ export function mount(root, params) {
       const answer = await api.checkPosition({ game, variant, position, moves: [] });
       record = null;
       tree = newTree(answer.positions[0]);
-      Object.assign(tree.root, { legal: answer.legal, truncated: answer.legal_truncated, toMove: answer.to_move, turn: answer.turn, result: answer.result });
+      told(tree.root, answer);
       setup = null;
       exercise = null;
       review = null;
@@ -259,12 +259,21 @@ export function mount(root, params) {
       go(tree.root);
     } catch (err) {
       if (setup) {
-        setup = { ...setup, error: err.message };
+        setup = { ...setup, error: refusal(err) };
         render();
       } else {
-        toast(err.message, 'error');
+        toast(refusal(err), 'error');
       }
     }
+  }
+
+  /**
+   * Why a position was refused, in the page's language where the server says it cannot occur
+   * (its message is "impossible position: " and the engine's reason, which stays as written).
+   */
+  function refusal(err) {
+    if (err.code !== 'impossible_position') return err.message;
+    return t('analysis.setup.impossible', { reason: err.message.replace(/^impossible position: /, '') });
   }
 
   async function load() {
@@ -291,6 +300,8 @@ export function mount(root, params) {
       } else {
         const answer = await api.checkPosition({ game, variant, position: query.get('position') || undefined, moves: [] });
         tree = newTree(answer.positions[0]);
+        // The start's turn is shown with the first drawing.
+        told(tree.root, answer);
       }
       cur = tree.root;
       if (line.length) {
