@@ -59,8 +59,8 @@ pub struct Budget {
     pub playouts: u64,
 }
 
-/// The review's default: 0.3–0.7 s a position on this project's machine
-/// (docs/bots.md, "The engine's review").
+/// The review's default: 36–112 ms a position (1.1 s in Cephalopod 3×3) on this project's
+/// machine (docs/bots.md, "The engine's review").
 pub const DEFAULT_BUDGET: Budget = Budget {
     nodes: 150_000,
     playouts: 30_000,

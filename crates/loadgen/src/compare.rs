@@ -112,19 +112,13 @@ async fn measure(args: &CompareArgs, build: &Path) -> anyhow::Result<Figures> {
         seconds: args.seconds,
     })
     .await?;
-    let (open, _) = crate::open::stolik_side(&OpenArgs {
-        stolik: build.to_path_buf(),
-        web_dir: args.web_dir.clone(),
-        database: None,
-        game: args.game,
-        games: args.open_games,
-        rate: 1.0,
-        seconds: args.seconds,
-        no_echo: true,
-        bots: 0,
-        thinkers: 0,
-        ladder_games: 0,
-    })
+    let (open, _) = crate::open::stolik_side(&OpenArgs::plain(
+        build.to_path_buf(),
+        args.web_dir.clone(),
+        args.game,
+        args.open_games,
+        args.seconds,
+    ))
     .await?;
     let ms = |q: f64| crate::quantile_ms(&open.ack, q).unwrap_or(f64::NAN);
     Ok(Figures {

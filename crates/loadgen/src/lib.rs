@@ -18,6 +18,8 @@ pub mod nodes;
 pub mod open;
 pub mod pair;
 pub mod push;
+pub mod reviewers;
+pub mod reviews;
 pub mod server;
 pub mod site;
 pub mod spectators;

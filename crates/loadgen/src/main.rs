@@ -55,6 +55,10 @@ enum Scenario {
     /// Two builds alternated in one run (closed and open loop, same games and moves): each
     /// round's figures and the ratio B ÷ A, then the median ratios.
     Compare(loadgen::compare::CompareArgs),
+    /// The open loop's live games run again and again, alternately without and with players
+    /// keeping the server's engine review queue busy: each run's human move latencies, the
+    /// reviews done, and the p99 with ÷ without round by round.
+    Reviews(loadgen::reviews::ReviewsArgs),
     /// The bare actix-ws echo server the `closed` scenario compares with (started by it).
     #[command(hide = true)]
     EchoServer {
@@ -80,6 +84,7 @@ fn main() -> ExitCode {
         Scenario::Push(push) => loadgen::push::run(&push),
         Scenario::BotStreams(bots) => loadgen::bot_streams::run(&bots),
         Scenario::Compare(compare) => loadgen::compare::run(&compare),
+        Scenario::Reviews(reviews) => loadgen::reviews::run(&reviews),
         Scenario::EchoServer { port } => loadgen::echo::serve(port)
             .map(|()| String::new())
             .map_err(Into::into),

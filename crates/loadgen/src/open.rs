@@ -51,10 +51,15 @@ pub struct OpenArgs {
     /// priority all through the measurement. 0, the default, turns the ladder off.
     #[arg(long, default_value_t = 0)]
     pub ladder_games: usize,
+    /// Players asking for the engine's review of finished games (made first, one a second
+    /// measured and one a reviewer), each asking for the next as soon as its review is done,
+    /// so the server's review queue never runs dry all through the measurement.
+    #[arg(long, default_value_t = 0)]
+    pub reviewers: usize,
 }
 
 /// Latencies of one side, in milliseconds, and what it cost the server.
-pub(crate) struct Side {
+pub struct Side {
     name: &'static str,
     pub(crate) sent: usize,
     pub(crate) ack: Vec<Duration>,
@@ -63,7 +68,44 @@ pub(crate) struct Side {
     pub(crate) cpu_us_per_move: Option<f64>,
     rss_mib: Option<f64>,
     /// What ran beside the measured clients, in a sentence.
-    beside: Option<String>,
+    pub(crate) beside: Option<String>,
+}
+
+impl OpenArgs {
+    /// `games` pairs at one move a second on a fresh SQLite server, with no echo baseline and
+    /// nothing beside them.
+    pub fn plain(
+        stolik: PathBuf,
+        web_dir: PathBuf,
+        game: Game,
+        games: usize,
+        seconds: u64,
+    ) -> OpenArgs {
+        OpenArgs {
+            stolik,
+            web_dir,
+            database: None,
+            game,
+            games,
+            rate: 1.0,
+            seconds,
+            no_echo: true,
+            bots: 0,
+            thinkers: 0,
+            ladder_games: 0,
+            reviewers: 0,
+        }
+    }
+}
+
+impl Side {
+    /// Adds a sentence to what ran beside the measured clients.
+    fn add_beside(&mut self, sentence: String) {
+        self.beside = Some(match self.beside.take() {
+            Some(other) => format!("{other}; {sentence}"),
+            None => sentence,
+        });
+    }
 }
 
 pub fn run(args: &OpenArgs) -> anyhow::Result<String> {
@@ -114,6 +156,13 @@ pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option
     }
     let server = Server::start(&args.stolik, &args.web_dir, &extra).await?;
     let http = Http::from_address(server.port, "127.0.0.1");
+    // Before the pairs, whose sockets would wait unread meanwhile.
+    let backlog = if args.reviewers > 0 {
+        let count = args.reviewers + args.seconds as usize;
+        Some(crate::reviewers::Backlog::make(&http, count, args.game).await?)
+    } else {
+        None
+    };
     let pairs = Pair::many(&http, args.games, args.game).await?;
     let mut bot_games = Vec::with_capacity(args.bots);
     for _ in 0..args.bots {
@@ -124,6 +173,11 @@ pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option
     for _ in 0..args.thinkers {
         let thinker = crate::thinkers::Thinker::new(&http).await?;
         actix_rt::spawn(thinker.keep_thinking(busy_until, thought.clone()));
+    }
+    let reviewed = std::sync::Arc::new(crate::reviewers::Reviewed::default());
+    for backlog in std::iter::repeat_n(backlog, args.reviewers).flatten() {
+        let reviewer = crate::reviewers::Reviewer::new(&http).await?;
+        actix_rt::spawn(reviewer.keep_reviewing(backlog, busy_until, reviewed.clone()));
     }
     for game in bot_games {
         actix_rt::spawn(async move {
@@ -145,6 +199,9 @@ pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option
         },
     )
     .await;
+    reviewed
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
     if args.thinkers > 0 {
         use std::sync::atomic::Ordering::Relaxed;
         stolik.beside = Some(format!(
@@ -156,11 +213,10 @@ pub(crate) async fn stolik_side(args: &OpenArgs) -> anyhow::Result<(Side, Option
         ));
     }
     if args.ladder_games > 0 {
-        let ladder = format!("{} bot ladder games at a time", args.ladder_games);
-        stolik.beside = Some(match stolik.beside.take() {
-            Some(other) => format!("{other}; {ladder}"),
-            None => ladder,
-        });
+        stolik.add_beside(format!("{} bot ladder games at a time", args.ladder_games));
+    }
+    if args.reviewers > 0 {
+        stolik.add_beside(crate::reviewers::sentence(args.reviewers, &reviewed));
     }
     let commits = server.metrics().await;
     Ok((stolik, commits))
