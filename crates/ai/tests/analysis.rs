@@ -274,6 +274,13 @@ fn the_3x3_solution_gives_the_dice_margin() {
     let margin = exact.margin.unwrap();
     assert_eq!(margin % 2, 1, "nine cells: the margin is odd ({margin})");
     assert_eq!(exact.outcome == Outcome::Win(Seat::A), margin > 0);
+    let plies = exact
+        .plies
+        .expect("every 3×3 value has its plies to the end");
+    assert!(
+        plies >= 4,
+        "four empty cells take at least four plies to fill ({plies})"
+    );
 }
 
 #[test]
