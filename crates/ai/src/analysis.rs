@@ -49,10 +49,11 @@ pub const END_EMPTY_CEPHALOPOD: u32 = 7;
 pub const END_EMPTY_TUMBLEWEED: usize = 4;
 /// The most nodes a search to the end may visit before the estimate is kept instead.
 pub const END_NODES: u64 = 400_000;
-/// Cephalopod 3×3 positions with at most this many empty cells are solved afresh; earlier ones
-/// wait for the process's whole-game solution by margin and plies (about a minute once,
-/// docs/bots.md).
-const FRESH_3X3_EMPTY: u32 = 5;
+/// Cephalopod 3×3 positions with at most this many empty cells are solved afresh until the
+/// process's whole-game solution by margin and plies is made (about a minute once,
+/// docs/bots.md); earlier ones wait for it. Captures free cells, so a position with four or
+/// five empty cells already reaches most of the game (14 s and 16 million positions afresh).
+const FRESH_3X3_EMPTY: u32 = 3;
 
 /// The budget of one position's evaluation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,7 +269,7 @@ pub fn ready(game: &AnyGame) -> bool {
                 return true;
             }
             crate::shared_3x3_ply_solver();
-            crate::SOLVED_3X3_PLIES.load(std::sync::atomic::Ordering::Acquire)
+            solved_3x3_ready()
         }
         _ => true,
     }
@@ -413,15 +414,20 @@ fn cephalopod(
     }
 }
 
+/// Whether the process's whole-game 3×3 solution by margin and plies is made.
+fn solved_3x3_ready() -> bool {
+    crate::SOLVED_3X3_PLIES.load(std::sync::atomic::Ordering::Acquire)
+}
+
 /// Cephalopod 3×3 from its solver by margin and plies: the best margin and, unless it is a
 /// draw, the plies to the end (the side ahead hurrying, the side behind delaying, among moves
 /// that keep the margin); the best move is the first of the legal order among equals.
 fn solved_3x3(g: &::cephalopod::Cephalopod, mover: Seat, empty: u32) -> Evaluation {
-    let rated = if empty <= FRESH_3X3_EMPTY {
+    let rated = if empty <= FRESH_3X3_EMPTY && !solved_3x3_ready() {
         crate::cephalopod::PlySolver::new().rate_moves(g)
     } else {
         let shared = crate::shared_3x3_ply_solver();
-        while !crate::SOLVED_3X3_PLIES.load(std::sync::atomic::Ordering::Acquire) {
+        while !solved_3x3_ready() {
             std::thread::sleep(Duration::from_millis(50));
         }
         shared

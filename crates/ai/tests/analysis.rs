@@ -268,7 +268,7 @@ fn tumbleweed_with_the_board_full_is_exact_and_agrees_with_brute_force() {
 
 #[test]
 fn the_3x3_solution_gives_the_dice_margin() {
-    let game = near_final("cephalopod/3x3", 7, 4, cephalopod_empty).unwrap();
+    let game = near_final("cephalopod/3x3", 7, 3, cephalopod_empty).unwrap();
     let found = analysis::evaluate(&game, analysis::DEFAULT_BUDGET);
     let exact = found.exact.unwrap();
     let margin = exact.margin.unwrap();
