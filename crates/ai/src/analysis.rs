@@ -10,7 +10,10 @@
 //! perfect play; an estimate is the search's score passed through a logistic curve whose
 //! scale is the game's ([`scale`]).
 //!
-//! **Exact values**: Cephalopod 3×3 from its solver (the final dice margin with perfect play);
+//! **Exact values**: Cephalopod 3×3 from its solver by margin and plies
+//! ([`crate::cephalopod::PlySolver`]): the final dice margin with perfect play and the plies to
+//! the end, each side keeping its best margin and then, ahead, hurrying or, behind, delaying
+//! (nine cells cannot split evenly, so there is no draw and every 3×3 value has its plies);
 //! Cephalopod 5×5 with at most [`END_EMPTY_CEPHALOPOD`] empty cells and Tumbleweed (in play)
 //! with at most [`END_EMPTY_TUMBLEWEED`] searched to the end by alpha-beta over results, within
 //! [`END_NODES`] nodes (past that, the engine's estimate stands). Such a search also gives the
@@ -46,9 +49,11 @@ pub const END_EMPTY_CEPHALOPOD: u32 = 7;
 pub const END_EMPTY_TUMBLEWEED: usize = 4;
 /// The most nodes a search to the end may visit before the estimate is kept instead.
 pub const END_NODES: u64 = 400_000;
-/// Cephalopod 3×3 positions with at most this many empty cells are solved afresh; earlier ones
-/// wait for the process's whole-game solution (about 35 s once, docs/bots.md).
-const FRESH_3X3_EMPTY: u32 = 5;
+/// Cephalopod 3×3 positions with at most this many empty cells are solved afresh until the
+/// process's whole-game solution by margin and plies is made (about a minute once,
+/// docs/bots.md); earlier ones wait for it. Captures free cells, so a position with four or
+/// five empty cells already reaches most of the game (14 s and 16 million positions afresh).
+const FRESH_3X3_EMPTY: u32 = 3;
 
 /// The budget of one position's evaluation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,8 +76,9 @@ pub const DEFAULT_BUDGET: Budget = Budget {
 pub struct Exact {
     /// The result with perfect play.
     pub outcome: Outcome,
-    /// Plies to the end with perfect play (the winner hurrying, the loser delaying), when the
-    /// search to the end gave them.
+    /// Plies to the end with perfect play (the winner hurrying, the loser delaying): always for
+    /// Cephalopod 3×3 (among moves that keep the best margin), otherwise when the search to the
+    /// end gave them; `None` for a draw.
     pub plies: Option<u32>,
     /// Cephalopod 3×3: seat A's final dice margin with perfect play.
     pub margin: Option<i32>,
@@ -262,8 +268,8 @@ pub fn ready(game: &AnyGame) -> bool {
             if empty <= FRESH_3X3_EMPTY || g.is_over() {
                 return true;
             }
-            crate::shared_3x3_solver();
-            crate::SOLVED_3X3.load(std::sync::atomic::Ordering::Acquire)
+            crate::shared_3x3_ply_solver();
+            solved_3x3_ready()
         }
         _ => true,
     }
@@ -408,14 +414,20 @@ fn cephalopod(
     }
 }
 
-/// Cephalopod 3×3 from its solver: the best margin (the first move of the legal order among
-/// equals), plus the plies to the end when the search to the end finishes in its budget.
+/// Whether the process's whole-game 3×3 solution by margin and plies is made.
+fn solved_3x3_ready() -> bool {
+    crate::SOLVED_3X3_PLIES.load(std::sync::atomic::Ordering::Acquire)
+}
+
+/// Cephalopod 3×3 from its solver by margin and plies: the best margin and, unless it is a
+/// draw, the plies to the end (the side ahead hurrying, the side behind delaying, among moves
+/// that keep the margin); the best move is the first of the legal order among equals.
 fn solved_3x3(g: &::cephalopod::Cephalopod, mover: Seat, empty: u32) -> Evaluation {
-    let rated = if empty <= FRESH_3X3_EMPTY {
-        crate::cephalopod::Solver::new().rate_moves(g)
+    let rated = if empty <= FRESH_3X3_EMPTY && !solved_3x3_ready() {
+        crate::cephalopod::PlySolver::new().rate_moves(g)
     } else {
-        let shared = crate::shared_3x3_solver();
-        while !crate::SOLVED_3X3.load(std::sync::atomic::Ordering::Acquire) {
+        let shared = crate::shared_3x3_ply_solver();
+        while !solved_3x3_ready() {
             std::thread::sleep(Duration::from_millis(50));
         }
         shared
@@ -423,21 +435,19 @@ fn solved_3x3(g: &::cephalopod::Cephalopod, mover: Seat, empty: u32) -> Evaluati
             .unwrap_or_else(|p| p.into_inner())
             .rate_moves(g)
     };
-    let Some(&(best, margin)) = rated
+    let Some(&(best, value)) = rated
         .iter()
         .max_by_key(|&&(m, v)| (v, std::cmp::Reverse(m.cell())))
     else {
         return estimate(0.5, None);
     };
+    let (margin, plies) = crate::cephalopod::MarginPlies::decode(value);
     let winner = if margin > 0 { mover } else { mover.other() };
     let outcome = if margin == 0 {
         Outcome::Draw
     } else {
         Outcome::Win(winner)
     };
-    let plies = to_the_end(g, &crate::cephalopod::CephalopodEval, mover, END_NODES)
-        .and_then(|e| e.exact)
-        .and_then(|e| e.plies);
     let margin_a = if mover == Seat::A {
         margin as i32
     } else {

@@ -78,37 +78,127 @@ impl Evaluator<Cephalopod> for CephalopodEval {
     }
 }
 
-/// Exact solver: the final dice margin (mover's dice minus the opponent's, once the board is
-/// full) with perfect play, when each side maximises its own margin.
+/// Exact solver of Cephalopod by what `S` scores: [`Solver`] the final dice margin (mover's
+/// dice minus the opponent's, once the board is full) with perfect play, when each side
+/// maximises its own margin; [`PlySolver`] that margin and then the plies to the end.
 ///
-/// Alpha-beta over margins with a table of bounds keyed by the position up to the board's
+/// Alpha-beta over values with a table of bounds keyed by the position up to the board's
 /// eight symmetries. It terminates: a placement without capture adds one pip to the board's
 /// total, a capture keeps the total and removes dice, and the total is bounded, so no
 /// position recurs.
-pub struct Solver {
-    table: HashMap<u64, (i8, i8)>,
+pub struct SolverOf<S> {
+    table: HashMap<u64, (i16, i16)>,
     pub nodes: u64,
     /// When set, the search gives up at this instant (and stores nothing it has not proved).
     deadline: Option<std::time::Instant>,
     aborted: bool,
+    scoring: std::marker::PhantomData<S>,
 }
 
-impl Default for Solver {
-    fn default() -> Self {
-        Solver::new()
+/// The bots' solver: the final dice margin.
+pub type Solver = SolverOf<Margin>;
+/// The analysis's solver of 3×3: the margin, then the plies to the end.
+pub type PlySolver = SolverOf<MarginPlies>;
+
+/// What an exact solver of Cephalopod maximises for the side to move, and how a child's value
+/// becomes its parent's.
+pub trait Scoring {
+    /// Beyond any value.
+    const OPEN: i16;
+    /// The value, for the side that just moved, of a move that ended the game with
+    /// `margin` (its dice less the opponent's).
+    fn last_move(margin: i16) -> i16;
+    /// The value for the mover of a move after which the opponent, to move, has `child`.
+    fn parent(child: i16) -> i16;
+    /// The window to search a child in when the parent's is `(alpha, beta)`: wide enough
+    /// that a bound on the child is a bound on the parent on the same side.
+    fn child_window(alpha: i16, beta: i16) -> (i16, i16);
+}
+
+/// The final dice margin alone: what the bots play by.
+pub struct Margin;
+
+impl Scoring for Margin {
+    /// Beyond any margin on a 3×3 or 5×5 board.
+    const OPEN: i16 = 100;
+    fn last_move(margin: i16) -> i16 {
+        margin
+    }
+    fn parent(child: i16) -> i16 {
+        -child
+    }
+    fn child_window(alpha: i16, beta: i16) -> (i16, i16) {
+        (-beta, -alpha)
     }
 }
 
-/// Beyond any margin on a 3×3 or 5×5 board.
-const OPEN: i8 = 100;
+/// The final dice margin first, then the plies to the end: among moves that keep the best
+/// margin, the side ahead hurries and the side behind delays; a draw (margin 0) is a draw
+/// however long. The value is `margin × 256 − plies` when ahead, `margin × 256 + plies`
+/// when behind, 0 for a draw ([`MarginPlies::decode`]). Only for 3×3, whose games end within
+/// 127 plies of any position (a placement without capture adds a pip to the board's total of
+/// at most 54, a capture removes at least one die of at most nine while every other move adds
+/// one), and whose margins stay within 9.
+pub struct MarginPlies;
 
-impl Solver {
-    pub fn new() -> Solver {
-        Solver {
+/// Plies within one die of margin in [`MarginPlies`]'s values.
+const PLY_SCALE: i16 = 256;
+
+impl MarginPlies {
+    /// The margin and, unless it is a draw, the plies to the end of a [`MarginPlies`] value.
+    pub fn decode(value: i16) -> (i16, Option<u32>) {
+        match value.signum() {
+            0 => (0, None),
+            1 => {
+                let margin = (value + PLY_SCALE - 1) / PLY_SCALE;
+                (margin, Some((margin * PLY_SCALE - value) as u32))
+            }
+            _ => {
+                let margin = -((-value + PLY_SCALE - 1) / PLY_SCALE);
+                (margin, Some((value - margin * PLY_SCALE) as u32))
+            }
+        }
+    }
+
+    fn encode(margin: i16, plies: i16) -> i16 {
+        match margin.signum() {
+            0 => 0,
+            1 => margin * PLY_SCALE - plies,
+            _ => margin * PLY_SCALE + plies,
+        }
+    }
+}
+
+impl Scoring for MarginPlies {
+    const OPEN: i16 = 10 * PLY_SCALE;
+    fn last_move(margin: i16) -> i16 {
+        MarginPlies::encode(margin, 1)
+    }
+    /// One ply more than the child's, on the other side: `-(child - sign(child))`, which never
+    /// decreases as the child's value falls, so bounds stay bounds.
+    fn parent(child: i16) -> i16 {
+        -(child - child.signum())
+    }
+    fn child_window(alpha: i16, beta: i16) -> (i16, i16) {
+        // parent() moves a value by at most one beside plain negation.
+        (-beta.saturating_add(1), -alpha.saturating_sub(1))
+    }
+}
+
+impl<S: Scoring> Default for SolverOf<S> {
+    fn default() -> Self {
+        SolverOf::new()
+    }
+}
+
+impl<S: Scoring> SolverOf<S> {
+    pub fn new() -> SolverOf<S> {
+        SolverOf {
             table: HashMap::new(),
             nodes: 0,
             deadline: None,
             aborted: false,
+            scoring: std::marker::PhantomData,
         }
     }
 
@@ -151,14 +241,15 @@ impl Solver {
         best.wrapping_mul(2) + game.to_move().map_or(0, |s| s.index() as u64)
     }
 
-    /// The margin for the side to move in `game` (which must not be over).
-    pub fn margin(&mut self, game: &mut Cephalopod) -> i8 {
-        self.search(game, -OPEN, OPEN)
+    /// The value for the side to move in `game` (which must not be over): [`Solver`]'s is the
+    /// margin, [`PlySolver`]'s is read by [`MarginPlies::decode`].
+    pub fn margin(&mut self, game: &mut Cephalopod) -> i16 {
+        self.search(game, -S::OPEN, S::OPEN)
     }
 
     /// Fail-soft alpha-beta: the exact margin when it lies inside `(alpha, beta)`, otherwise a
     /// bound on the right side of the window.
-    fn search(&mut self, game: &mut Cephalopod, mut alpha: i8, mut beta: i8) -> i8 {
+    fn search(&mut self, game: &mut Cephalopod, mut alpha: i16, mut beta: i16) -> i16 {
         self.nodes += 1;
         if self.nodes & 4095 == 0
             && let Some(deadline) = self.deadline
@@ -170,7 +261,7 @@ impl Solver {
             return 0;
         }
         let key = Self::key(game);
-        let (mut low, mut high) = self.table.get(&key).copied().unwrap_or((-OPEN, OPEN));
+        let (mut low, mut high) = self.table.get(&key).copied().unwrap_or((-S::OPEN, S::OPEN));
         if low == high || low >= beta {
             return low;
         }
@@ -186,13 +277,14 @@ impl Solver {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         CephalopodEval.order_moves(game, &mut moves);
-        let mut best = -OPEN;
+        let mut best = -S::OPEN;
         for mv in moves {
             let undo = game.make(mv);
             let value = if game.is_over() {
-                Self::final_margin(game, me)
+                S::last_move(Self::final_margin(game, me))
             } else {
-                -self.search(game, -beta, -alpha)
+                let (low, high) = S::child_window(alpha, beta);
+                S::parent(self.search(game, low, high))
             };
             game.unmake(mv, undo);
             if self.aborted {
@@ -215,12 +307,12 @@ impl Solver {
         best
     }
 
-    fn final_margin(game: &Cephalopod, me: Seat) -> i8 {
-        game.dice_count(me) as i8 - game.dice_count(me.other()) as i8
+    fn final_margin(game: &Cephalopod, me: Seat) -> i16 {
+        game.dice_count(me) as i16 - game.dice_count(me.other()) as i16
     }
 
-    /// Every legal move with its exact margin for the mover.
-    pub fn rate_moves(&mut self, game: &Cephalopod) -> Vec<(Move, i8)> {
+    /// Every legal move with its exact value for the mover.
+    pub fn rate_moves(&mut self, game: &Cephalopod) -> Vec<(Move, i16)> {
         let Some(me) = game.to_move() else {
             return Vec::new();
         };
@@ -232,9 +324,9 @@ impl Solver {
             .map(|mv| {
                 let undo = scratch.make(mv);
                 let value = if scratch.is_over() {
-                    Self::final_margin(&scratch, me)
+                    S::last_move(Self::final_margin(&scratch, me))
                 } else {
-                    -self.margin(&mut scratch)
+                    S::parent(self.margin(&mut scratch))
                 };
                 scratch.unmake(mv, undo);
                 (mv, value)

@@ -286,28 +286,64 @@ pub fn on_background_thread_start(start: fn()) {
 /// The process's one solver of Cephalopod 3×3 (see [`perfect_3x3_move`]), its whole-game
 /// solution started in the background on the first call.
 pub(crate) fn shared_3x3_solver() -> &'static std::sync::Mutex<cephalopod::Solver> {
-    use std::sync::{Mutex, Once, OnceLock};
-    static SOLVER: OnceLock<Mutex<cephalopod::Solver>> = OnceLock::new();
-    static WARM_UP: Once = Once::new();
-    let shared = SOLVER.get_or_init(|| Mutex::new(cephalopod::Solver::new()));
-    WARM_UP.call_once(|| {
-        let start = ::cephalopod::Cephalopod::new(::cephalopod::Variant::ThreeByThree, 0);
-        std::thread::spawn(move || {
-            if let Some(start) = BACKGROUND_THREAD_START.get() {
-                start();
-            }
-            let mut full = cephalopod::Solver::new();
-            full.rate_moves(&start);
-            *shared.lock().unwrap_or_else(|p| p.into_inner()) = full;
-            SOLVED_3X3.store(true, std::sync::atomic::Ordering::Release);
-        });
-    });
-    shared
+    static SOLVER: SharedSolver<cephalopod::Margin> = SharedSolver::new();
+    SOLVER.get(&SOLVED_3X3)
 }
 
 /// Whether the shared 3×3 solver holds the whole game's solution.
 pub(crate) static SOLVED_3X3: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
+
+/// The process's one solver of Cephalopod 3×3 by margin and plies to the end (the analysis's,
+/// never the bots'), its whole-game solution started in the background on the first call.
+pub(crate) fn shared_3x3_ply_solver() -> &'static std::sync::Mutex<cephalopod::PlySolver> {
+    static SOLVER: SharedSolver<cephalopod::MarginPlies> = SharedSolver::new();
+    SOLVER.get(&SOLVED_3X3_PLIES)
+}
+
+/// Whether the shared 3×3 solver by margin and plies holds the whole game's solution.
+pub(crate) static SOLVED_3X3_PLIES: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// A process-wide 3×3 solver whose whole-game solution is made once, on a thread of its own.
+struct SharedSolver<S> {
+    solver: std::sync::OnceLock<std::sync::Mutex<cephalopod::SolverOf<S>>>,
+    warm_up: std::sync::Once,
+}
+
+impl<S: cephalopod::Scoring + Send + 'static> SharedSolver<S> {
+    const fn new() -> Self {
+        SharedSolver {
+            solver: std::sync::OnceLock::new(),
+            warm_up: std::sync::Once::new(),
+        }
+    }
+
+    /// The solver, its whole-game solution started on the first call; `solved` is set once
+    /// the solution is in place.
+    fn get(
+        &'static self,
+        solved: &'static std::sync::atomic::AtomicBool,
+    ) -> &'static std::sync::Mutex<cephalopod::SolverOf<S>> {
+        use std::sync::Mutex;
+        let shared = self
+            .solver
+            .get_or_init(|| Mutex::new(cephalopod::SolverOf::new()));
+        self.warm_up.call_once(|| {
+            let start = ::cephalopod::Cephalopod::new(::cephalopod::Variant::ThreeByThree, 0);
+            std::thread::spawn(move || {
+                if let Some(start) = BACKGROUND_THREAD_START.get() {
+                    start();
+                }
+                let mut full = cephalopod::SolverOf::<S>::new();
+                full.rate_moves(&start);
+                *shared.lock().unwrap_or_else(|p| p.into_inner()) = full;
+                solved.store(true, std::sync::atomic::Ordering::Release);
+            });
+        });
+        shared
+    }
+}
 
 /// Plain UCT with uniformly random playouts and no game knowledge: the yardstick Hard is
 /// measured against. `None` when the game is over or for White Rabbit.

@@ -1,9 +1,10 @@
 //! The engine's review of a finished two-player game: asked for, queued with its place,
 //! computed on the CPU pool, kept with the game and the same on every fetch and every node;
-//! refused for a game still going and for White Rabbit; limited per player.
+//! refused for a game still going and for White Rabbit; limited per player and per address.
 
 use serde_json::{Value, json};
 
+use crate::addresses::{behind_proxy, post_from};
 use crate::games::{Seen, two_at_a_table};
 use crate::helpers::{Db, Player, TestApp};
 
@@ -233,5 +234,29 @@ async fn the_per_player_limit_answers_429_and_unfinished_and_solo_games_are_refu
             .contains("finished games only")
     );
     done(&app, &first, &a.token).await;
+    app.stop().await;
+}
+
+#[actix_web::test]
+async fn the_per_address_limit_holds_back_a_second_player_from_the_same_address() {
+    // Each player may ask for two reviews an hour; their address for one.
+    let app = behind_proxy("reviews_per_identity=2/h,reviews_per_address=1/h").await;
+    let (busy, clean) = ("203.0.113.9", "198.51.100.30");
+    let (first, a) = finished_game(&app).await;
+    let (second, c) = finished_game(&app).await;
+    let ask = |id: &str| format!("/api/records/{id}/analysis");
+    let (status, body) = post_from(&app, busy, &ask(&first), Some(&a.token), json!({})).await;
+    assert_eq!(status, 202, "{body}");
+    // Another player from the same address: their own first review, but the address's second.
+    let (status, refused) = post_from(&app, busy, &ask(&second), Some(&c.token), json!({})).await;
+    assert_eq!(status, 429, "{refused}");
+    assert_eq!(refused["code"], "rate_limited", "{refused}");
+    let message = refused["message"].as_str().unwrap();
+    assert!(message.contains("try again in"), "{message}");
+    // The same player from another address is not held back: it was the address's limit.
+    let (status, body) = post_from(&app, clean, &ask(&second), Some(&c.token), json!({})).await;
+    assert_eq!(status, 202, "{body}");
+    done(&app, &first, &a.token).await;
+    done(&app, &second, &c.token).await;
     app.stop().await;
 }
