@@ -1,10 +1,10 @@
 //! How long the engine's review of a game takes at the default budget: a game of random
 //! moves (up to 60 plies) of every variant of every two-player game, reviewed on one thread.
-//! A 3×3 Cephalopod review first waits for the whole-game solution, made once a process and
-//! not counted in its time (its making is printed apart).
+//! A variant whose values come from a whole-game solution first waits for it (made once a
+//! process): that wait is not counted in its time, and is printed apart.
 //!
-//! `cargo run --release -p ai --example review_bench [PLIES [GAME]]`: GAME (`cephalopod`,
-//! `mill`, …) times that game's variants only.
+//! `cargo run --release -p ai --example review_bench [PLIES [GAME]]`: GAME (a game's id, as
+//! in the catalogue) times that game's variants only.
 
 use std::time::Instant;
 

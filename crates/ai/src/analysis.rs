@@ -64,7 +64,7 @@ pub struct Budget {
     pub playouts: u64,
 }
 
-/// The review's default: 36–112 ms a position (1.1 s in Cephalopod 3×3) on this project's
+/// The review's default: 36–112 ms a position (a few in Cephalopod 3×3) on this project's
 /// machine (docs/bots.md, "The engine's review").
 pub const DEFAULT_BUDGET: Budget = Budget {
     nodes: 150_000,

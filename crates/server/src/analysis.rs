@@ -6,8 +6,9 @@
 //! holds at most one job of the pool at a time: it hands the pool one position, waits for its
 //! evaluation, then hands the next. A bot's move or a hint asked for meanwhile goes ahead of
 //! the positions still waiting, and waits at most for the one being evaluated (36–112 ms at
-//! the default budget, 1.1 s in Cephalopod 3×3, docs/bots.md), never behind a whole review. The finished review is kept in the database
-//! ([`store::Store::keep_analysis`]): every later request, on any node, gets the same bytes.
+//! the default budget, docs/bots.md), never behind a whole review. The finished review is kept
+//! in the database ([`store::Store::keep_analysis`]): every later request, on any node, gets
+//! the same bytes.
 //! Values come from `ai::analysis` at a node budget with seeds taken from the positions, so
 //! even two nodes that computed the same game at once would write the same review.
 
